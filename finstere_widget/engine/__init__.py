@@ -1,0 +1,37 @@
+"""The Finstere Flure rule engine: pure Python, standard library only.
+
+Board geometry (B), pieces and positions (FORMAT.md), rule options, the monster's turn
+(M) as rule-cited events; pawn moves, game flow, bots and simulation build on these.
+"""
+
+from .board import EXIT, ENTRANCE, HEADINGS, SQUARES, Heading, Square, mirror, on_board, step, wall_letter
+from .errors import FinstereError, IllegalMoveError, OptionError, PositionError, TileError
+from .events import (
+    End,
+    Eat,
+    Event,
+    Look,
+    Move,
+    Push,
+    Ray,
+    Remove,
+    Slide,
+    Teleport,
+    Turn,
+    Wrap,
+    event_from_dict,
+    event_to_dict,
+)
+from .monster import Tile, TurnResult, look, monster_turn
+from .options import OPTION_INFO, RuleOptions
+from .pieces import Monster, Pawn, Pool, Stone, StoneKind, Teleporter
+from .position import FORMAT_ID, Position, make_pool
+
+__all__ = [
+    "ENTRANCE", "EXIT", "FORMAT_ID", "HEADINGS", "OPTION_INFO", "SQUARES",
+    "Eat", "End", "Event", "FinstereError", "Heading", "IllegalMoveError", "Look", "Monster",
+    "Move", "OptionError", "Pawn", "Pool", "Position", "PositionError", "Push", "Ray", "Remove",
+    "RuleOptions", "Slide", "Square", "Stone", "StoneKind", "Teleport", "Teleporter", "Tile",
+    "TileError", "Turn", "TurnResult", "Wrap", "event_from_dict", "event_to_dict", "look",
+    "make_pool", "mirror", "monster_turn", "on_board", "step", "wall_letter",
+]

@@ -1,0 +1,197 @@
+"""Typed events: what the monster (and pawns) did, each citing its rule id.
+
+Events are small immutable records (named tuples: cheap to build in the hot loop). Their
+JSON form is the monster-trace contract of FORMAT.md; the command line, the widget, the
+notebooks and the tests all read these same events.
+"""
+
+from __future__ import annotations
+
+from typing import Any, NamedTuple, Union
+
+from .board import Heading, Square
+
+Piece = Union[str, Square]  # "monster", a pawn id, or a stone's square
+
+
+class Ray(NamedTuple):
+    """M4: one line of sight. ``cells`` run from the square next to the monster up to the
+    pawn seen (inclusive) or the last square before what blocked the sight."""
+
+    direction: Heading
+    cells: tuple[Square, ...]
+    seen: str | None
+    distance: int | None
+    blocked_by: str  # "wall", "stone", "pivot_right", "pivot_180", or "pawn" (the one seen)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "direction": self.direction.name,
+            "cells": [list(c) for c in self.cells],
+            "seen": self.seen,
+            "distance": self.distance,
+            "blocked_by": self.blocked_by,
+        }
+
+
+class Look(NamedTuple):
+    """M4/M5 (M6 for the final look): the three rays, ahead-left-right, and the decision:
+    ``none`` (no pawn seen), ``keep`` (nearest ahead), ``turn``, ``tie`` (M5: keeps heading)."""
+
+    step: int
+    at: Square
+    facing: Heading
+    rays: tuple[Ray, ...]
+    decision: str
+    rule: str = "M4"
+    type = "look"
+
+    @property
+    def nearest(self) -> tuple[Ray, ...]:
+        """The rays whose pawn is nearest (two or three on a tie)."""
+        seen = [r for r in self.rays if r.distance is not None]
+        if not seen:
+            return ()
+        best = min(r.distance for r in seen if r.distance is not None)
+        return tuple(r for r in seen if r.distance == best)
+
+
+class Turn(NamedTuple):
+    step: int
+    from_: Heading
+    to: Heading
+    reason: str  # "sight" (M5/M6), "pivot" (M11), "teleporter" (M12)
+    rule: str = "M5"
+    type = "turn"
+
+
+class Move(NamedTuple):
+    step: int
+    from_: Square
+    to: Square
+    rule: str = "M3"
+    type = "move"
+
+
+class Slide(NamedTuple):
+    step: int
+    piece: Piece
+    from_: Square
+    to: Square
+    rule: str = "M9"
+    type = "slide"
+
+
+class Push(NamedTuple):
+    step: int
+    piece: Piece
+    from_: Square
+    to: Square
+    rule: str = "M8"
+    type = "push"
+
+
+class Eat(NamedTuple):
+    step: int
+    pawn: str
+    at: Square
+    how: str  # "eaten", "crushed", "teleporter"
+    rule: str = "M7"
+    type = "eat"
+
+
+class Remove(NamedTuple):
+    step: int
+    stone: Square
+    at: Square
+    why: str  # "off_board", "corner", "teleporter"
+    rule: str = "M8"
+    type = "remove"
+
+
+class Wrap(NamedTuple):
+    step: int
+    from_: Square
+    to: Square
+    letter: str
+    rule: str = "M10"
+    type = "wrap"
+
+
+class Teleport(NamedTuple):
+    step: int
+    from_: Square
+    to: Square
+    facing: Heading
+    rule: str = "M12"
+    type = "teleport"
+
+
+class End(NamedTuple):
+    step: int
+    steps: int
+    eaten: tuple[str, ...]
+    rule: str = "M3"
+    type = "end"
+
+
+Event = Union[Look, Turn, Move, Slide, Push, Eat, Remove, Wrap, Teleport, End]
+EVENT_TYPES: dict[str, type[Any]] = {
+    cls.type: cls for cls in (Look, Turn, Move, Slide, Push, Eat, Remove, Wrap, Teleport, End)
+}
+
+
+def _json(value: Any) -> Any:
+    if isinstance(value, Heading):
+        return value.name
+    if isinstance(value, Ray):
+        return value.to_dict()
+    if isinstance(value, tuple):
+        return [_json(v) for v in value]
+    return value
+
+
+def event_to_dict(event: Event) -> dict[str, Any]:
+    """FORMAT.md's JSON for one event: ``type``, ``step``, ``rule`` and the type's keys."""
+    out: dict[str, Any] = {"type": event.type, "step": event.step}
+    for name, value in zip(event._fields, event):
+        if name == "step":
+            continue
+        out["from" if name == "from_" else name] = _json(value)
+    return out
+
+
+def _square(value: Any) -> Square:
+    return (int(value[0]), int(value[1]))
+
+
+def _piece(value: Any) -> Piece:
+    return value if isinstance(value, str) else _square(value)
+
+
+def event_from_dict(data: dict[str, Any]) -> Event:
+    """Inverse of :func:`event_to_dict` (for traces read back from JSON)."""
+    cls = EVENT_TYPES[data["type"]]
+    kwargs: dict[str, Any] = {}
+    for name in cls._fields:
+        key = "from" if name == "from_" else name
+        value = data[key]
+        if name in ("from_", "to", "at") and cls not in (Turn,):
+            value = _square(value)
+        elif name in ("from_", "to", "facing"):
+            value = Heading[value]
+        elif name == "piece":
+            value = _piece(value)
+        elif name == "stone":
+            value = _square(value)
+        elif name == "eaten":
+            value = tuple(value)
+        elif name == "rays":
+            value = tuple(
+                Ray(Heading[r["direction"]], tuple(_square(c) for c in r["cells"]), r["seen"],
+                    r["distance"], r["blocked_by"])
+                for r in value
+            )
+        kwargs[name] = value
+    event: Event = cls(**kwargs)
+    return event

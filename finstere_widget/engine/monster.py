@@ -1,0 +1,395 @@
+"""The monster's turn (RULES M1-M13) as a trace of rule-cited events.
+
+``monster_turn(position, tile, options)`` returns the new position and the events. The
+position is unpacked once into flat index tables (board.py) so each look is a walk along a
+precomputed ray and each step a few list look-ups.
+"""
+
+from __future__ import annotations
+
+from typing import Any, NamedTuple
+
+from .board import (
+    ENTRANCE_I,
+    EXIT_I,
+    NEXT,
+    NUM_INDICES,
+    RAYS,
+    SQUARE_OF,
+    WALL_LETTERS,
+    Heading,
+)
+from .errors import TileError
+from .events import End, Eat, Event, Look, Move, Push, Ray, Remove, Slide, Teleport, Turn, Wrap, event_to_dict
+from .options import RuleOptions
+from .pieces import Monster, Pawn, PawnPlace, Stone, StoneKind
+from .position import Position
+
+PREY_STEP_CAP = 20  # M1
+NUMBER_TILES = ("5", "7", "8", "10")
+PREY_TILES = {"X": 1, "XX": 2, "XXX": 3}
+_DEFAULT = RuleOptions()
+_CRYSTAL = StoneKind.CRYSTAL
+_PIVOT_RIGHT = StoneKind.PIVOT_RIGHT
+_PIVOT_180 = StoneKind.PIVOT_180
+
+#: RAY_SQUARES[h][i]: RAYS as (x, y) squares, so a look only slices.
+RAY_SQUARES = tuple(tuple(tuple(SQUARE_OF[j] for j in ray) for ray in row) for row in RAYS)
+_LETTER_I: dict[tuple[int, int], str] = {
+    (sq[1] * 16 + sq[0], int(h)): letter for (sq, h), letter in WALL_LETTERS.items()
+}
+
+
+class Tile(NamedTuple):
+    """A monster tile (M1): ``steps`` to take, or ``prey`` pawns to take (cap 20 steps)."""
+
+    label: str
+    steps: int
+    prey: int | None
+
+    @classmethod
+    def parse(cls, tile: str | int | Tile, options: RuleOptions = _DEFAULT) -> Tile:
+        """``5 7 8 10 X XX`` (and ``XXX``), or any positive step count. S4: with
+        ``five_is_three_prey`` the 5 tile is a three-prey tile."""
+        if isinstance(tile, Tile):
+            return tile
+        text = str(tile).strip().upper()
+        if text in PREY_TILES:
+            return cls(text, PREY_STEP_CAP, PREY_TILES[text])
+        if text == "5" and options.five_is_three_prey:
+            return cls("5", PREY_STEP_CAP, 3)
+        if text.isdigit() and int(text) > 0 and not isinstance(tile, bool):
+            return cls(str(int(text)), int(text), None)
+        raise TileError(f"tile {tile!r}: expected 5, 7, 8, 10, X, XX or a positive step count (M1)")
+
+
+class TurnResult(NamedTuple):
+    tile: str
+    position: Position
+    events: tuple[Event, ...]
+
+    @property
+    def eaten(self) -> tuple[str, ...]:
+        end = self.events[-1]
+        assert isinstance(end, End)
+        return end.eaten
+
+    def to_dict(self) -> dict[str, Any]:
+        """FORMAT.md's monster trace: ``{"tile", "events", "position"}``."""
+        return {
+            "tile": self.tile,
+            "events": [event_to_dict(e) for e in self.events],
+            "position": self.position.to_dict(),
+        }
+
+
+class _Tables(NamedTuple):
+    kinds: list[StoneKind | None]
+    stone_ids: list[int]
+    pawn_ids: list[int]
+    pool: list[bool]
+    tele: dict[int, tuple[int, Heading]]  # pad -> (partner pad, partner's arrow)
+
+
+def _tables(pos: Position) -> _Tables:
+    cached: _Tables | None = pos.__dict__.get("_monster_tables")
+    if cached is None:
+        kinds: list[StoneKind | None] = [None] * NUM_INDICES
+        stone_ids = [-1] * NUM_INDICES
+        for k, s in enumerate(pos.stones):
+            i = s.at[1] * 16 + s.at[0]
+            kinds[i] = s.kind
+            stone_ids[i] = k
+        pawn_ids = [-1] * NUM_INDICES
+        for k, p in enumerate(pos.pawns):
+            if isinstance(p.at, tuple):
+                pawn_ids[p.at[1] * 16 + p.at[0]] = k
+        pool = [False] * NUM_INDICES
+        for pl in pos.pools:
+            for sq in pl.squares:
+                pool[sq[1] * 16 + sq[0]] = True
+        tele: dict[int, tuple[int, Heading]] = {}
+        for t in pos.teleporters:
+            other = pos.partner(t)
+            tele[t.at[1] * 16 + t.at[0]] = (other.at[1] * 16 + other.at[0], other.arrow)
+        cached = _Tables(kinds, stone_ids, pawn_ids, pool, tele)
+        pos.__dict__["_monster_tables"] = cached
+    return cached
+
+
+def _look(kinds: list[StoneKind | None], pawn_ids: list[int], pawns: tuple[Pawn, ...],
+          m: int, h: Heading, step: int, rule: str) -> tuple[Look, Heading]:
+    """M4 + M5: three rays (ahead, left, right) and the heading the monster takes."""
+    rays = []
+    best = 99
+    best_dirs: list[Heading] = []
+    for d in (h, Heading((h + 3) % 4), Heading((h + 1) % 4)):
+        ray = RAYS[d][m]
+        seen = None
+        dist = None
+        blocked = "wall"
+        n = len(ray)
+        for k, j in enumerate(ray):
+            kind = kinds[j]
+            if kind is not None and kind is not _CRYSTAL:
+                blocked = kind.value
+                n = k
+                break
+            p = pawn_ids[j]
+            if p >= 0:
+                seen = pawns[p].id
+                dist = k + 1
+                blocked = "pawn"
+                n = dist
+                if dist < best:
+                    best = dist
+                    best_dirs = [d]
+                elif dist == best:
+                    best_dirs.append(d)
+                break
+        rays.append(Ray(d, RAY_SQUARES[d][m][:n], seen, dist, blocked))
+    if not best_dirs:
+        decision, new_h = "none", h
+    elif len(best_dirs) > 1:
+        decision, new_h = "tie", h
+    elif best_dirs[0] == h:
+        decision, new_h = "keep", h
+    else:
+        decision, new_h = "turn", best_dirs[0]
+    return Look(step, SQUARE_OF[m], h, tuple(rays), decision, rule), new_h
+
+
+def look(position: Position) -> Look:
+    """M4/M5: what the monster sees from where it stands, and its decision."""
+    t = _tables(position)
+    m = position.monster.at
+    return _look(t.kinds, t.pawn_ids, position.pawns, m[1] * 16 + m[0], position.monster.facing, 0, "M4")[0]
+
+
+class _Turn:
+    """Mutable state of one monster turn."""
+
+    def __init__(self, pos: Position, options: RuleOptions) -> None:
+        t = _tables(pos)
+        self.pos = pos
+        self.opts = options
+        self.kinds = t.kinds[:]
+        self.stone_ids = t.stone_ids[:]
+        self.pawn_ids = t.pawn_ids[:]
+        self.pool = t.pool
+        self.tele = t.tele
+        self.stone_at: list[int] = [
+            s.at[1] * 16 + s.at[0] for s in pos.stones
+        ]  # stone k -> index, -1 when gone
+        self.pawn_place: dict[int, PawnPlace] = {}  # pawn k -> new place, when changed
+        self.eaten: list[str] = []
+        self.events: list[Event] = []
+        self.gone = "eaten" if pos.stage == 2 else "outside"  # M7
+        self.step = 0
+
+    # --- pieces ------------------------------------------------------------------------
+
+    def _eat(self, k: int, at: int, how: str, rule: str) -> None:
+        self.pawn_ids[at] = -1
+        self.pawn_place[k] = self.gone
+        pid = self.pos.pawns[k].id
+        self.eaten.append(pid)
+        self.events.append(Eat(self.step, pid, SQUARE_OF[at], how, rule))
+
+    def _remove_stone(self, at: int, where: int, why: str, rule: str) -> None:
+        sid = self.stone_ids[where]
+        self.kinds[where] = None
+        self.stone_ids[where] = -1
+        self.stone_at[sid] = -1
+        self.events.append(Remove(self.step, SQUARE_OF[at], SQUARE_OF[where], why, rule))
+
+    def _move_piece(self, src: int, dst: int) -> None:
+        if self.kinds[src] is not None:
+            sid = self.stone_ids[src]
+            self.kinds[dst] = self.kinds[src]
+            self.stone_ids[dst] = sid
+            self.stone_at[sid] = dst
+            self.kinds[src] = None
+            self.stone_ids[src] = -1
+        else:
+            k = self.pawn_ids[src]
+            self.pawn_ids[dst] = k
+            self.pawn_ids[src] = -1
+            self.pawn_place[k] = SQUARE_OF[dst]
+
+    def _push_chain(self, start: int, h: Heading) -> None:
+        """M8: push the run of stones/pawns starting at ``start``, farthest first."""
+        nxt = NEXT[h]
+        chain = [start]
+        j = nxt[start]
+        while j >= 0 and (self.kinds[j] is not None or self.pawn_ids[j] >= 0):
+            chain.append(j)
+            j = nxt[j]
+        for c in reversed(chain):
+            self._push_one(c, h)
+
+    def _push_one(self, c: int, h: Heading) -> None:
+        nxt = NEXT[h]
+        is_stone = self.kinds[c] is not None
+        piece: Any = SQUARE_OF[c] if is_stone else self.pos.pawns[self.pawn_ids[c]].id
+        dest = nxt[c]
+        if dest < 0:  # M8: off the board (notches included)
+            if is_stone:
+                self._remove_stone(c, c, "off_board", "M8")
+            else:
+                self._eat(self.pawn_ids[c], c, "crushed", "M8")
+            return
+        self.events.append(Push(self.step, piece, SQUARE_OF[c], SQUARE_OF[dest], "M8"))
+        if dest in self.tele:  # M8: destroyed on a teleporter
+            if is_stone:
+                self._remove_stone(c, dest, "teleporter", "M8")
+            else:
+                self._eat(self.pawn_ids[c], dest, "teleporter", "M8")
+            return
+        self._move_piece(c, dest)
+        end = dest
+        if self.pool[dest]:  # P8: slide across, stop before anything occupied
+            pool = self.pool
+            while pool[end]:
+                n = nxt[end]
+                if (n < 0 or self.kinds[n] is not None or self.pawn_ids[n] >= 0
+                        or n == self.m or n in self.tele):
+                    break
+                end = n
+            if end != dest:
+                self._move_piece(dest, end)
+                self.events.append(
+                    Slide(self.step, SQUARE_OF[dest] if is_stone else piece, SQUARE_OF[dest],
+                          SQUARE_OF[end], "P8")
+                )
+        if is_stone and (end == ENTRANCE_I or end == EXIT_I) and self.opts.monster_stone_on_corner == "remove":
+            self._remove_stone(end, end, "corner", "M8")
+
+    # --- the step ----------------------------------------------------------------------
+
+    def advance(self, h: Heading, saw_pawn: bool, tied: bool) -> Heading:
+        """M7-M12: one step (with its slide, wraps, pushes, eats, teleport)."""
+        ev = self.events
+        step = self.step
+        m = self.m
+        # M11: pivot stones turn a monster that saw no pawn (or, by option, a tie).
+        pivot_turns = self.opts.pivot_when_tied == "turn"
+        turns = 0
+        while True:
+            t = NEXT[h][m]
+            if t < 0:
+                t = NUM_INDICES - 1 - m
+            kind = self.kinds[t]
+            if kind is _PIVOT_RIGHT or kind is _PIVOT_180:
+                if not saw_pawn or (tied and pivot_turns):
+                    if turns == 4:
+                        return h  # four turns in one step: stays put
+                    new_h = Heading((h + 1) % 4) if kind is _PIVOT_RIGHT else Heading((h + 2) % 4)
+                    ev.append(Turn(step, h, new_h, "pivot", "M11"))
+                    h = new_h
+                    turns += 1
+                    continue
+            break
+        sliding = False
+        seg = m
+        for _ in range(4 * NUM_INDICES):
+            t = NEXT[h][m]
+            crossed = t < 0
+            if crossed:  # M10 / B3: through the wall, same heading
+                t = NUM_INDICES - 1 - m
+                if sliding and seg != m:
+                    ev.append(Slide(step, "monster", SQUARE_OF[seg], SQUARE_OF[m], "M9"))
+                ev.append(Wrap(step, SQUARE_OF[m], SQUARE_OF[t], _LETTER_I[(m, int(h))], "M10"))
+                seg = t
+            tele = self.tele.get(t)
+            if tele is not None:  # M12
+                if not crossed:
+                    if sliding:
+                        ev.append(Slide(step, "monster", SQUARE_OF[seg], SQUARE_OF[t], "M9"))
+                    else:
+                        ev.append(Move(step, SQUARE_OF[m], SQUARE_OF[t], "M3"))
+                pad, arrow = tele
+                ev.append(Teleport(step, SQUARE_OF[t], SQUARE_OF[pad], arrow, "M12"))
+                if arrow != h:
+                    ev.append(Turn(step, h, arrow, "teleporter", "M12"))
+                self.m = pad
+                return arrow
+            if self.kinds[t] is not None:  # M8 (a stone on a pool in the way too, M9)
+                if sliding and seg != m:
+                    ev.append(Slide(step, "monster", SQUARE_OF[seg], SQUARE_OF[m], "M9"))
+                    seg = m
+                self.m = m
+                self._push_chain(t, h)
+            if not crossed and not sliding:
+                ev.append(Move(step, SQUARE_OF[m], SQUARE_OF[t], "M3"))
+            k = self.pawn_ids[t]
+            if k >= 0:  # M7 (or, slid over on a pool, M9)
+                if sliding and not crossed:
+                    ev.append(Slide(step, "monster", SQUARE_OF[seg], SQUARE_OF[t], "M9"))
+                    seg = t
+                self._eat(k, t, "eaten", "M7")
+                if sliding and self.pool[t] and self.opts.slide_over_pawn == "stop":
+                    self.m = t
+                    return h
+            m = t
+            if not self.pool[m]:
+                if sliding and seg != m:
+                    ev.append(Slide(step, "monster", SQUARE_OF[seg], SQUARE_OF[m], "M9"))
+                self.m = m
+                return h
+            if not sliding:  # M9: entering a pool, slide on in the same step
+                sliding = True
+                seg = m
+        raise RuntimeError("monster slide did not end")  # pragma: no cover - pools are finite
+
+    m: int
+
+    def result_position(self, h: Heading) -> Position:
+        pos = self.pos
+        stones = tuple(
+            s if self.stone_at[k] == s.at[1] * 16 + s.at[0] else Stone(SQUARE_OF[self.stone_at[k]], s.kind)
+            for k, s in enumerate(pos.stones)
+            if self.stone_at[k] >= 0
+        )
+        pawns = tuple(
+            p.moved(self.pawn_place[k]) if k in self.pawn_place else p for k, p in enumerate(pos.pawns)
+        )
+        return Position(Monster(SQUARE_OF[self.m], h), stones, pos.pools, pos.teleporters, pawns,
+                        pos.stage, _check=False)
+
+
+def monster_turn(position: Position, tile: str | int | Tile, options: RuleOptions | None = None) -> TurnResult:
+    """Play the monster's turn for ``tile`` (M1-M13) and return the new position and events.
+
+    Each step is a look (M4, M5) then one move (M7-M12); after the last step a final look
+    turns the monster (M6). Prey tiles stop as soon as enough pawns are taken (M13), after
+    20 steps at most (M1).
+    """
+    opts = options if options is not None else _DEFAULT
+    t = Tile.parse(tile, opts)
+    turn = _Turn(position, opts)
+    m0 = position.monster.at
+    turn.m = m0[1] * 16 + m0[0]
+    h = position.monster.facing
+    events = turn.events
+    pawns = position.pawns
+    kinds = turn.kinds
+    pawn_ids = turn.pawn_ids
+    for step in range(1, t.steps + 1):
+        turn.step = step
+        lk, new_h = _look(kinds, pawn_ids, pawns, turn.m, h, step, "M4")
+        events.append(lk)
+        if new_h != h:
+            events.append(Turn(step, h, new_h, "sight", "M5"))
+            h = new_h
+        h = turn.advance(h, lk.decision != "none", lk.decision == "tie")
+        if t.prey is not None and len(turn.eaten) >= t.prey:
+            break  # M13
+    turn.step = step + 1
+    lk, new_h = _look(kinds, pawn_ids, pawns, turn.m, h, step + 1, "M6")
+    events.append(lk)
+    if new_h != h:
+        events.append(Turn(step + 1, h, new_h, "sight", "M6"))
+        h = new_h
+    events.append(End(step + 1, step, tuple(turn.eaten), "M13" if t.prey is not None else "M3"))
+    return TurnResult(t.label, turn.result_position(h), tuple(events))

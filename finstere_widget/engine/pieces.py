@@ -1,0 +1,95 @@
+"""Pieces (RULES B5, P1): stones of four kinds, blood pools, teleporters, pawns, monster."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+from typing import Literal, Union
+
+from .board import Heading, Square
+
+
+class StoneKind(str, Enum):
+    """B5: a stone tile's face. Crystals and pivots are stones for pawns (P6)."""
+
+    STONE = "stone"
+    CRYSTAL = "crystal"
+    PIVOT_RIGHT = "pivot_right"
+    PIVOT_180 = "pivot_180"
+
+    @property
+    def blocks_sight(self) -> bool:
+        """M4: stones and pivot stones stop a line of sight; crystals do not."""
+        return self is not StoneKind.CRYSTAL
+
+    @property
+    def is_pivot(self) -> bool:
+        return self in (StoneKind.PIVOT_RIGHT, StoneKind.PIVOT_180)
+
+
+@dataclass(frozen=True)
+class Stone:
+    at: Square
+    kind: StoneKind = StoneKind.STONE
+
+
+@dataclass(frozen=True)
+class Pool:
+    """B5: a blood pool, 2x2 or 1x4 straight; squares sorted by (y, x). Pools never move."""
+
+    squares: tuple[Square, ...]
+
+    @property
+    def shape(self) -> Literal["2x2", "4x1", "1x4"]:
+        xs = {s[0] for s in self.squares}
+        ys = {s[1] for s in self.squares}
+        if len(xs) == 2 and len(ys) == 2:
+            return "2x2"
+        return "4x1" if len(ys) == 1 else "1x4"
+
+
+@dataclass(frozen=True)
+class Teleporter:
+    """B5/M12: a teleporter pad of a pair, with the heading of its printed arrow."""
+
+    at: Square
+    pair: str
+    arrow: Heading
+
+
+Side = Literal["light", "dark"]
+PawnPlace = Union[Square, Literal["outside", "escaped", "eaten"]]
+
+
+@dataclass(frozen=True)
+class Pawn:
+    """P1: a double-sided pawn; ``light + dark == 7`` in the real game."""
+
+    id: str
+    player: str
+    light: int
+    dark: int
+    up: Side = "light"
+    at: PawnPlace = "outside"
+
+    @property
+    def value(self) -> int:
+        """The number showing: how many points this pawn may move now (P2)."""
+        return self.light if self.up == "light" else self.dark
+
+    @property
+    def on_board(self) -> bool:
+        return isinstance(self.at, tuple)
+
+    def flipped(self) -> Pawn:
+        return Pawn(self.id, self.player, self.light, self.dark,
+                    "dark" if self.up == "light" else "light", self.at)
+
+    def moved(self, at: PawnPlace) -> Pawn:
+        return Pawn(self.id, self.player, self.light, self.dark, self.up, at)
+
+
+@dataclass(frozen=True)
+class Monster:
+    at: Square
+    facing: Heading
