@@ -1,0 +1,93 @@
+"""Command line: ``python -m finstere_widget monster POSITION.json --tile 8 [--json]``.
+
+Bad input (file, JSON, tile, option, move) prints one line on stderr and exits with
+status 2; nothing is written to stdout then.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+from .engine import FinstereError, Position, RuleOptions, monster_turn
+from .engine.narrate import narrate
+
+#: subcommand name -> function(args) -> exit status; filled by ``register``.
+Handler = Callable[[argparse.Namespace], int]
+
+
+class UsageError(Exception):
+    """A problem with the command line itself (file missing, option unknown...)."""
+
+
+def read_position(path: str) -> Position:
+    """A position from a file path, or ``-`` for standard input."""
+    if path == "-":
+        text = sys.stdin.read()
+    else:
+        try:
+            text = Path(path).read_text(encoding="utf-8")
+        except OSError as exc:
+            raise UsageError(f"cannot read position file {path!r}: {exc.strerror}") from None
+    return Position.from_json(text)
+
+
+def add_common(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("position", help="position file (finstere-position/1 JSON), or - for stdin")
+    parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
+                        help="rule option of RULES.md (repeatable), e.g. slide_over_pawn=stop")
+    parser.add_argument("--json", action="store_true", help="print JSON (FORMAT.md)")
+
+
+def options_from(args: argparse.Namespace) -> RuleOptions:
+    return RuleOptions.parse(args.option)
+
+
+def cmd_monster(args: argparse.Namespace) -> int:
+    position = read_position(args.position)
+    options = options_from(args)
+    if args.stage is not None:
+        position = position.replace(stage=args.stage)
+    result = monster_turn(position, args.tile, options)
+    if args.json:
+        print(json.dumps(result.to_dict()))
+    else:
+        print(f"tile {result.tile}")
+        for text in narrate(result.events):
+            print(text)
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="python -m finstere_widget",
+        description="Finstere Flure: play the monster, move pawns, simulate games.",
+    )
+    sub = parser.add_subparsers(dest="command", required=True)
+    p = sub.add_parser("monster", help="play the monster's turn for a tile and print its trace")
+    add_common(p)
+    p.add_argument("--tile", required=True, help="5, 7, 8, 10, X, XX or a positive step count")
+    p.add_argument("--stage", type=int, choices=(1, 2), default=None,
+                   help="play in this stage (default: the position's)")
+    p.set_defaults(handler=cmd_monster)
+    for extra in EXTRA_COMMANDS:
+        extra(sub)
+    return parser
+
+
+#: functions adding further subcommands (pawn moves, simulation, play) to the parser.
+EXTRA_COMMANDS: list[Callable[[argparse._SubParsersAction[argparse.ArgumentParser]], None]] = []
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        status: int = args.handler(args)
+        return status
+    except (FinstereError, UsageError) as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
