@@ -135,9 +135,43 @@ class End(NamedTuple):
     type = "end"
 
 
-Event = Union[Look, Turn, Move, Slide, Push, Eat, Remove, Wrap, Teleport, End]
+class Enter(NamedTuple):
+    """P3: a pawn steps from outside onto the entrance (its first point)."""
+
+    step: int
+    pawn: str
+    to: Square
+    rule: str = "P3"
+    type = "enter"
+
+
+class Escape(NamedTuple):
+    """P4: a pawn spends a point on the exit and leaves the fortress."""
+
+    step: int
+    pawn: str
+    from_: Square
+    rule: str = "P4"
+    type = "escape"
+
+
+class Flip(NamedTuple):
+    """P2: the pawn is flipped after its move; ``up`` and ``value`` are the new face."""
+
+    step: int
+    pawn: str
+    up: str
+    value: int
+    rule: str = "P2"
+    type = "flip"
+
+
+Event = Union[Look, Turn, Move, Slide, Push, Eat, Remove, Wrap, Teleport, End, Enter, Escape, Flip]
 EVENT_TYPES: dict[str, type[Any]] = {
-    cls.type: cls for cls in (Look, Turn, Move, Slide, Push, Eat, Remove, Wrap, Teleport, End)
+    cls.type: cls
+    for cls in (
+        Look, Turn, Move, Slide, Push, Eat, Remove, Wrap, Teleport, End, Enter, Escape, Flip
+    )
 }
 
 

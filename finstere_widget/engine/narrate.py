@@ -9,7 +9,22 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from .board import Heading, Square
-from .events import End, Eat, Event, Look, Move, Push, Remove, Slide, Teleport, Turn, Wrap
+from .events import (
+    Eat,
+    End,
+    Enter,
+    Escape,
+    Event,
+    Flip,
+    Look,
+    Move,
+    Push,
+    Remove,
+    Slide,
+    Teleport,
+    Turn,
+    Wrap,
+)
 
 WORD = {Heading.N: "north", Heading.E: "east", Heading.S: "south", Heading.W: "west"}
 PIVOT_WORD = {"pivot_right": "right-turn pivot stone", "pivot_180": "180° pivot stone"}
@@ -82,6 +97,12 @@ def describe(event: Event) -> str:
     if isinstance(event, End):
         eaten = ", ".join(event.eaten) if event.eaten else "nobody"
         return f"stops after {event.steps} step{'s' if event.steps != 1 else ''}; taken: {eaten} ({event.rule})"
+    if isinstance(event, Enter):
+        return f"pawn {event.pawn} enters the fortress on {sq(event.to)} ({event.rule})"
+    if isinstance(event, Escape):
+        return f"pawn {event.pawn} leaves the fortress by the exit {sq(event.from_)} ({event.rule})"
+    if isinstance(event, Flip):
+        return f"pawn {event.pawn} is flipped and now shows {event.value} ({event.rule})"
     raise TypeError(f"not an event: {event!r}")  # pragma: no cover
 
 
