@@ -37,8 +37,13 @@ def read_position(path: str) -> Position:
 
 def add_common(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("position", help="position file (finstere-position/1 JSON), or - for stdin")
-    parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
-                        help="rule option of RULES.md (repeatable), e.g. slide_over_pawn=stop")
+    parser.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="rule option of RULES.md (repeatable), e.g. slide_over_pawn=stop",
+    )
     parser.add_argument("--json", action="store_true", help="print JSON (FORMAT.md)")
 
 
@@ -70,8 +75,13 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("monster", help="play the monster's turn for a tile and print its trace")
     add_common(p)
     p.add_argument("--tile", required=True, help="5, 7, 8, 10, X, XX or a positive step count")
-    p.add_argument("--stage", type=int, choices=(1, 2), default=None,
-                   help="play in this stage (default: the position's)")
+    p.add_argument(
+        "--stage",
+        type=int,
+        choices=(1, 2),
+        default=None,
+        help="play in this stage (default: the position's)",
+    )
     p.set_defaults(handler=cmd_monster)
     for extra in EXTRA_COMMANDS:
         extra(sub)

@@ -19,9 +19,17 @@ NUM_INDICES: Final = WIDTH * HEIGHT
 
 #: B1: the x extent of each row (inclusive).
 ROW_EXTENT: Final[tuple[tuple[int, int], ...]] = (
-    (0, 11), (0, 12), (0, 13), (0, 14),
-    (0, 15), (0, 15), (0, 15),
-    (1, 15), (2, 15), (3, 15), (4, 15),
+    (0, 11),
+    (0, 12),
+    (0, 13),
+    (0, 14),
+    (0, 15),
+    (0, 15),
+    (0, 15),
+    (1, 15),
+    (2, 15),
+    (3, 15),
+    (4, 15),
 )
 
 #: B2
@@ -104,6 +112,7 @@ def neighbour(square: Square, heading: Heading) -> Square | None:
 
 # --- B3: wall letters -------------------------------------------------------------------
 
+
 def _primary_letters() -> dict[tuple[Square, Heading], str]:
     letters: dict[tuple[Square, Heading], str] = {}
     for x in range(12):
@@ -150,6 +159,7 @@ def step(square: Square, heading: Heading) -> tuple[Square, str | None]:
 
 
 # --- index tables for the hot paths ----------------------------------------------------
+
 
 def _next_table() -> tuple[tuple[int, ...], ...]:
     """NEXT[h][i]: index one step from i towards h, or -1 past a wall (no wrap)."""

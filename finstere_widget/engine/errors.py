@@ -22,8 +22,14 @@ class TileError(FinstereError):
 class IllegalMoveError(FinstereError):
     """A pawn move or game action that the rules forbid; names the token and rule id."""
 
-    def __init__(self, message: str, *, token: str | None = None, index: int | None = None,
-                 rule: str | None = None) -> None:
+    def __init__(
+        self,
+        message: str,
+        *,
+        token: str | None = None,
+        index: int | None = None,
+        rule: str | None = None,
+    ) -> None:
         super().__init__(message)
         self.token = token
         self.index = index

@@ -7,11 +7,11 @@ notebooks and the tests all read these same events.
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple, Union
+from typing import Any, Literal, NamedTuple, Union
 
 from .board import Heading, Square
 
-Piece = Union[str, Square]  # "monster", a pawn id, or a stone's square
+Piece = Union[str, Square]  # noqa: UP007 (a runtime alias)  # "monster", a pawn id, or a stone's square
 
 
 class Ray(NamedTuple):
@@ -44,7 +44,7 @@ class Look(NamedTuple):
     rays: tuple[Ray, ...]
     decision: str
     rule: str = "M4"
-    type = "look"
+    type: Literal["look"] = "look"
 
     @property
     def nearest(self) -> tuple[Ray, ...]:
@@ -62,7 +62,7 @@ class Turn(NamedTuple):
     to: Heading
     reason: str  # "sight" (M5/M6), "pivot" (M11), "teleporter" (M12)
     rule: str = "M5"
-    type = "turn"
+    type: Literal["turn"] = "turn"
 
 
 class Move(NamedTuple):
@@ -70,7 +70,7 @@ class Move(NamedTuple):
     from_: Square
     to: Square
     rule: str = "M3"
-    type = "move"
+    type: Literal["move"] = "move"
 
 
 class Slide(NamedTuple):
@@ -79,7 +79,7 @@ class Slide(NamedTuple):
     from_: Square
     to: Square
     rule: str = "M9"
-    type = "slide"
+    type: Literal["slide"] = "slide"
 
 
 class Push(NamedTuple):
@@ -88,7 +88,7 @@ class Push(NamedTuple):
     from_: Square
     to: Square
     rule: str = "M8"
-    type = "push"
+    type: Literal["push"] = "push"
 
 
 class Eat(NamedTuple):
@@ -97,7 +97,7 @@ class Eat(NamedTuple):
     at: Square
     how: str  # "eaten", "crushed", "teleporter"
     rule: str = "M7"
-    type = "eat"
+    type: Literal["eat"] = "eat"
 
 
 class Remove(NamedTuple):
@@ -106,7 +106,7 @@ class Remove(NamedTuple):
     at: Square
     why: str  # "off_board", "corner", "teleporter"
     rule: str = "M8"
-    type = "remove"
+    type: Literal["remove"] = "remove"
 
 
 class Wrap(NamedTuple):
@@ -115,7 +115,7 @@ class Wrap(NamedTuple):
     to: Square
     letter: str
     rule: str = "M10"
-    type = "wrap"
+    type: Literal["wrap"] = "wrap"
 
 
 class Teleport(NamedTuple):
@@ -124,7 +124,7 @@ class Teleport(NamedTuple):
     to: Square
     facing: Heading
     rule: str = "M12"
-    type = "teleport"
+    type: Literal["teleport"] = "teleport"
 
 
 class End(NamedTuple):
@@ -132,7 +132,7 @@ class End(NamedTuple):
     steps: int
     eaten: tuple[str, ...]
     rule: str = "M3"
-    type = "end"
+    type: Literal["end"] = "end"
 
 
 class Enter(NamedTuple):
@@ -142,7 +142,7 @@ class Enter(NamedTuple):
     pawn: str
     to: Square
     rule: str = "P3"
-    type = "enter"
+    type: Literal["enter"] = "enter"
 
 
 class Escape(NamedTuple):
@@ -152,7 +152,7 @@ class Escape(NamedTuple):
     pawn: str
     from_: Square
     rule: str = "P4"
-    type = "escape"
+    type: Literal["escape"] = "escape"
 
 
 class Flip(NamedTuple):
@@ -163,14 +163,28 @@ class Flip(NamedTuple):
     up: str
     value: int
     rule: str = "P2"
-    type = "flip"
+    type: Literal["flip"] = "flip"
 
 
-Event = Union[Look, Turn, Move, Slide, Push, Eat, Remove, Wrap, Teleport, End, Enter, Escape, Flip]
+Event = Union[  # noqa: UP007
+    Look, Turn, Move, Slide, Push, Eat, Remove, Wrap, Teleport, End, Enter, Escape, Flip
+]
 EVENT_TYPES: dict[str, type[Any]] = {
-    cls.type: cls
+    cls._field_defaults["type"]: cls
     for cls in (
-        Look, Turn, Move, Slide, Push, Eat, Remove, Wrap, Teleport, End, Enter, Escape, Flip
+        Look,
+        Turn,
+        Move,
+        Slide,
+        Push,
+        Eat,
+        Remove,
+        Wrap,
+        Teleport,
+        End,
+        Enter,
+        Escape,
+        Flip,
     )
 }
 
@@ -188,8 +202,8 @@ def _json(value: Any) -> Any:
 def event_to_dict(event: Event) -> dict[str, Any]:
     """FORMAT.md's JSON for one event: ``type``, ``step``, ``rule`` and the type's keys."""
     out: dict[str, Any] = {"type": event.type, "step": event.step}
-    for name, value in zip(event._fields, event):
-        if name == "step":
+    for name, value in zip(event._fields, event, strict=False):
+        if name == "step" or name == "type":
             continue
         out["from" if name == "from_" else name] = _json(value)
     return out
@@ -208,6 +222,8 @@ def event_from_dict(data: dict[str, Any]) -> Event:
     cls = EVENT_TYPES[data["type"]]
     kwargs: dict[str, Any] = {}
     for name in cls._fields:
+        if name == "type":
+            continue
         key = "from" if name == "from_" else name
         value = data[key]
         if name in ("from_", "to", "at") and cls not in (Turn,):
@@ -222,8 +238,13 @@ def event_from_dict(data: dict[str, Any]) -> Event:
             value = tuple(value)
         elif name == "rays":
             value = tuple(
-                Ray(Heading[r["direction"]], tuple(_square(c) for c in r["cells"]), r["seen"],
-                    r["distance"], r["blocked_by"])
+                Ray(
+                    Heading[r["direction"]],
+                    tuple(_square(c) for c in r["cells"]),
+                    r["seen"],
+                    r["distance"],
+                    r["blocked_by"],
+                )
                 for r in value
             )
         kwargs[name] = value

@@ -20,7 +20,21 @@ from .board import (
     Heading,
 )
 from .errors import TileError
-from .events import End, Eat, Event, Look, Move, Push, Ray, Remove, Slide, Teleport, Turn, Wrap, event_to_dict
+from .events import (
+    Eat,
+    End,
+    Event,
+    Look,
+    Move,
+    Push,
+    Ray,
+    Remove,
+    Slide,
+    Teleport,
+    Turn,
+    Wrap,
+    event_to_dict,
+)
 from .options import RuleOptions
 from .pieces import Monster, Pawn, PawnPlace, Stone, StoneKind
 from .position import Position
@@ -117,8 +131,15 @@ def _tables(pos: Position) -> _Tables:
     return cached
 
 
-def _look(kinds: list[StoneKind | None], pawn_ids: list[int], pawns: tuple[Pawn, ...],
-          m: int, h: Heading, step: int, rule: str) -> tuple[Look, Heading]:
+def _look(
+    kinds: list[StoneKind | None],
+    pawn_ids: list[int],
+    pawns: tuple[Pawn, ...],
+    m: int,
+    h: Heading,
+    step: int,
+    rule: str,
+) -> tuple[Look, Heading]:
     """M4 + M5: three rays (ahead, left, right) and the heading the monster takes."""
     rays = []
     best = 99
@@ -163,7 +184,9 @@ def look(position: Position) -> Look:
     """M4/M5: what the monster sees from where it stands, and its decision."""
     t = _tables(position)
     m = position.monster.at
-    return _look(t.kinds, t.pawn_ids, position.pawns, m[1] * 16 + m[0], position.monster.facing, 0, "M4")[0]
+    return _look(
+        t.kinds, t.pawn_ids, position.pawns, m[1] * 16 + m[0], position.monster.facing, 0, "M4"
+    )[0]
 
 
 class _Turn:
@@ -184,7 +207,7 @@ class _Turn:
         self.pawn_place: dict[int, PawnPlace] = {}  # pawn k -> new place, when changed
         self.eaten: list[str] = []
         self.events: list[Event] = []
-        self.gone = "eaten" if pos.stage == 2 else "outside"  # M7
+        self.gone: PawnPlace = "eaten" if pos.stage == 2 else "outside"  # M7
         self.step = 0
 
     # --- pieces ------------------------------------------------------------------------
@@ -252,17 +275,31 @@ class _Turn:
             pool = self.pool
             while pool[end]:
                 n = nxt[end]
-                if (n < 0 or self.kinds[n] is not None or self.pawn_ids[n] >= 0
-                        or n == self.m or n in self.tele):
+                if (
+                    n < 0
+                    or self.kinds[n] is not None
+                    or self.pawn_ids[n] >= 0
+                    or n == self.m
+                    or n in self.tele
+                ):
                     break
                 end = n
             if end != dest:
                 self._move_piece(dest, end)
                 self.events.append(
-                    Slide(self.step, SQUARE_OF[dest] if is_stone else piece, SQUARE_OF[dest],
-                          SQUARE_OF[end], "P8")
+                    Slide(
+                        self.step,
+                        SQUARE_OF[dest] if is_stone else piece,
+                        SQUARE_OF[dest],
+                        SQUARE_OF[end],
+                        "P8",
+                    )
                 )
-        if is_stone and (end == ENTRANCE_I or end == EXIT_I) and self.opts.monster_stone_on_corner == "remove":
+        if (
+            is_stone
+            and (end == ENTRANCE_I or end == EXIT_I)
+            and self.opts.monster_stone_on_corner == "remove"
+        ):
             self._remove_stone(end, end, "corner", "M8")
 
     # --- the step ----------------------------------------------------------------------
@@ -297,6 +334,13 @@ class _Turn:
             crossed = t < 0
             if crossed:  # M10 / B3: through the wall, same heading
                 t = NUM_INDICES - 1 - m
+            if self.kinds[t] is not None:  # M8 (a stone on a pool in the way too, M9)
+                if sliding and seg != m:
+                    ev.append(Slide(step, "monster", SQUARE_OF[seg], SQUARE_OF[m], "M9"))
+                    seg = m
+                self.m = m
+                self._push_chain(t, h)
+            if crossed:
                 if sliding and seg != m:
                     ev.append(Slide(step, "monster", SQUARE_OF[seg], SQUARE_OF[m], "M9"))
                 ev.append(Wrap(step, SQUARE_OF[m], SQUARE_OF[t], _LETTER_I[(m, int(h))], "M10"))
@@ -314,12 +358,6 @@ class _Turn:
                     ev.append(Turn(step, h, arrow, "teleporter", "M12"))
                 self.m = pad
                 return arrow
-            if self.kinds[t] is not None:  # M8 (a stone on a pool in the way too, M9)
-                if sliding and seg != m:
-                    ev.append(Slide(step, "monster", SQUARE_OF[seg], SQUARE_OF[m], "M9"))
-                    seg = m
-                self.m = m
-                self._push_chain(t, h)
             if not crossed and not sliding:
                 ev.append(Move(step, SQUARE_OF[m], SQUARE_OF[t], "M3"))
             k = self.pawn_ids[t]
@@ -347,18 +385,30 @@ class _Turn:
     def result_position(self, h: Heading) -> Position:
         pos = self.pos
         stones = tuple(
-            s if self.stone_at[k] == s.at[1] * 16 + s.at[0] else Stone(SQUARE_OF[self.stone_at[k]], s.kind)
+            s
+            if self.stone_at[k] == s.at[1] * 16 + s.at[0]
+            else Stone(SQUARE_OF[self.stone_at[k]], s.kind)
             for k, s in enumerate(pos.stones)
             if self.stone_at[k] >= 0
         )
         pawns = tuple(
-            p.moved(self.pawn_place[k]) if k in self.pawn_place else p for k, p in enumerate(pos.pawns)
+            p.moved(self.pawn_place[k]) if k in self.pawn_place else p
+            for k, p in enumerate(pos.pawns)
         )
-        return Position(Monster(SQUARE_OF[self.m], h), stones, pos.pools, pos.teleporters, pawns,
-                        pos.stage, _check=False)
+        return Position(
+            Monster(SQUARE_OF[self.m], h),
+            stones,
+            pos.pools,
+            pos.teleporters,
+            pawns,
+            pos.stage,
+            _check=False,
+        )
 
 
-def monster_turn(position: Position, tile: str | int | Tile, options: RuleOptions | None = None) -> TurnResult:
+def monster_turn(
+    position: Position, tile: str | int | Tile, options: RuleOptions | None = None
+) -> TurnResult:
     """Play the monster's turn for ``tile`` (M1-M13) and return the new position and events.
 
     Each step is a look (M4, M5) then one move (M7-M12); after the last step a final look

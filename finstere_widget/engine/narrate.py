@@ -80,7 +80,9 @@ def describe(event: Event) -> str:
         if event.how == "crushed":
             return f"pawn {event.pawn} is crushed, pushed off the board from {sq(event.at)} ({event.rule})"
         if event.how == "teleporter":
-            return f"pawn {event.pawn} is destroyed on the teleporter at {sq(event.at)} ({event.rule})"
+            return (
+                f"pawn {event.pawn} is destroyed on the teleporter at {sq(event.at)} ({event.rule})"
+            )
         return f"eats pawn {event.pawn} at {sq(event.at)} ({event.rule})"
     if isinstance(event, Remove):
         why = {
@@ -90,8 +92,10 @@ def describe(event: Event) -> str:
         }[event.why]
         return f"the stone from {sq(event.stone)} {why} at {sq(event.at)} ({event.rule})"
     if isinstance(event, Wrap):
-        return (f"goes through wall {event.letter} from {sq(event.from_)} and comes out at the other "
-                f"{event.letter} on {sq(event.to)} ({event.rule})")
+        return (
+            f"goes through wall {event.letter} from {sq(event.from_)} and comes out at the other "
+            f"{event.letter} on {sq(event.to)} ({event.rule})"
+        )
     if isinstance(event, Teleport):
         return f"teleports from {sq(event.from_)} to {sq(event.to)} ({event.rule})"
     if isinstance(event, End):
@@ -121,6 +125,7 @@ def narrate(events: Iterable[Event], *, include_sight_turns: bool = False) -> li
     """The turn in words. Turns caused by sight are already told by their look and are
     left out unless ``include_sight_turns``."""
     return [
-        line(e) for e in events
+        line(e)
+        for e in events
         if include_sight_turns or not (isinstance(e, Turn) and e.reason == "sight")
     ]

@@ -12,29 +12,41 @@ from .errors import OptionError
 #: name -> (allowed values, rule id, one-line description)
 OPTION_INFO: dict[str, tuple[tuple[str, ...], str, str]] = {
     "first_draw_rule": (
-        ("game_start", "every_stage", "off"), "M2",
+        ("game_start", "every_stage", "off"),
+        "M2",
         "the first tile cannot be a prey tile: at game start, at each stage start, or never",
     ),
     "monster_stone_on_corner": (
-        ("remove", "keep"), "M8",
+        ("remove", "keep"),
+        "M8",
         "a stone the monster pushes onto the entrance or exit is removed, or stays",
     ),
     "slide_over_pawn": (
-        ("eat", "stop"), "M9",
+        ("eat", "stop"),
+        "M9",
         "a pawn on a pool square the monster slides over: eaten and the slide goes on, or "
         "eaten and the monster stops there",
     ),
     "pivot_when_tied": (
-        ("push", "turn"), "M11",
+        ("push", "turn"),
+        "M11",
         "after a tied look the monster pushes a pivot stone like a stone, or turns on it",
     ),
     "tiles_per_stage": (("7", "8"), "S1", "tiles resolved per stage"),
     "finish_round": (
-        ("off", "on"), "S2", "online variant: play the round out after a player has won",
+        ("off", "on"),
+        "S2",
+        "online variant: play the round out after a player has won",
     ),
-    "five_is_three_prey": (("off", "on"), "S4", "6-7 players variant: the 5 tile is a three-prey tile"),
+    "five_is_three_prey": (
+        ("off", "on"),
+        "S4",
+        "6-7 players variant: the 5 tile is a three-prey tile",
+    ),
     "placement": (
-        ("rulebook", "online"), "A3", "advanced placement limits: the rulebook's (A2) or the online variant's (A3)",
+        ("rulebook", "online"),
+        "A3",
+        "advanced placement limits: the rulebook's (A2) or the online variant's (A3)",
     ),
 }
 

@@ -58,7 +58,7 @@ class Teleporter:
 
 
 Side = Literal["light", "dark"]
-PawnPlace = Union[Square, Literal["outside", "escaped", "eaten"]]
+PawnPlace = Union[Square, Literal["outside", "escaped", "eaten"]]  # noqa: UP007
 
 
 @dataclass(frozen=True)
@@ -82,8 +82,14 @@ class Pawn:
         return isinstance(self.at, tuple)
 
     def flipped(self) -> Pawn:
-        return Pawn(self.id, self.player, self.light, self.dark,
-                    "dark" if self.up == "light" else "light", self.at)
+        return Pawn(
+            self.id,
+            self.player,
+            self.light,
+            self.dark,
+            "dark" if self.up == "light" else "light",
+            self.at,
+        )
 
     def moved(self, at: PawnPlace) -> Pawn:
         return Pawn(self.id, self.player, self.light, self.dark, self.up, at)

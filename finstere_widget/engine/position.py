@@ -22,7 +22,17 @@ PLACES = ("outside", "escaped", "eaten")
 
 #: B4: the basic layout.
 BASIC_STONES: tuple[Square, ...] = (
-    (2, 2), (12, 3), (7, 4), (8, 5), (13, 5), (6, 6), (4, 7), (12, 7), (14, 8), (5, 9), (8, 9),
+    (2, 2),
+    (12, 3),
+    (7, 4),
+    (8, 5),
+    (13, 5),
+    (6, 6),
+    (4, 7),
+    (12, 7),
+    (14, 8),
+    (5, 9),
+    (8, 9),
 )
 BASIC_POOLS: tuple[tuple[Square, ...], ...] = (
     ((8, 2), (9, 2), (8, 3), (9, 3)),
@@ -82,12 +92,31 @@ class Position:
                 {"at": list(t.at), "pair": t.pair, "arrow": t.arrow.name} for t in self.teleporters
             ],
             "pawns": [
-                {"id": p.id, "player": p.player, "light": p.light, "dark": p.dark, "up": p.up,
-                 "at": list(p.at) if isinstance(p.at, tuple) else p.at}
+                {
+                    "id": p.id,
+                    "player": p.player,
+                    "light": p.light,
+                    "dark": p.dark,
+                    "up": p.up,
+                    "at": list(p.at) if isinstance(p.at, tuple) else p.at,
+                }
                 for p in self.pawns
             ],
             "stage": self.stage,
         }
+
+    @classmethod
+    def from_diagram(cls, text: str) -> Position:
+        """From the text diagram of :mod:`finstere_widget.engine.diagram`."""
+        from .diagram import parse_diagram
+
+        return parse_diagram(text)
+
+    def diagram(self) -> str:
+        """The text diagram (round-trips through :meth:`from_diagram`)."""
+        from .diagram import format_diagram
+
+        return format_diagram(self)
 
     def to_json(self, indent: int | None = None) -> str:
         return json.dumps(self.to_dict(), indent=indent)
@@ -146,9 +175,10 @@ class Position:
     # --- static output -------------------------------------------------------------------
 
     def _repr_svg_(self) -> str:
-        from ..render import position_svg  # the drawing is defined outside the engine
+        from importlib import import_module  # the drawing lives outside the engine
 
-        return position_svg(self)
+        svg: str = import_module("finstere_widget.render").position_svg(self)
+        return svg
 
 
 # --- loading & validation ---------------------------------------------------------------
@@ -216,7 +246,9 @@ def _from_dict(data: Any) -> Position:
         if data["layout"] != "basic":
             raise PositionError(f"layout: only 'basic' is known, got {data['layout']!r}")
         if "stones" in data or "pools" in data:
-            raise PositionError("layout: 'basic' stands in for 'stones' and 'pools'; give one or the other")
+            raise PositionError(
+                "layout: 'basic' stands in for 'stones' and 'pools'; give one or the other"
+            )
         basic = Position.basic()
         stones, pools = list(basic.stones), list(basic.pools)
     for k, s in enumerate(_list(data.get("stones", []), "stones")):
@@ -240,9 +272,13 @@ def _from_dict(data: Any) -> Position:
         where = f"teleporters[{k}]"
         _keys(t, where, {"at", "pair", "arrow"})
         if not isinstance(t["pair"], str) or not t["pair"]:
-            raise PositionError(f"{where}.pair: expected a pair name such as 'yellow', got {t['pair']!r}")
+            raise PositionError(
+                f"{where}.pair: expected a pair name such as 'yellow', got {t['pair']!r}"
+            )
         teleporters.append(
-            Teleporter(_square(t["at"], f"{where}.at"), t["pair"], _heading(t["arrow"], f"{where}.arrow"))
+            Teleporter(
+                _square(t["at"], f"{where}.at"), t["pair"], _heading(t["arrow"], f"{where}.arrow")
+            )
         )
     pawns: list[Pawn] = []
     for k, p in enumerate(_list(data.get("pawns", []), "pawns")):
@@ -280,7 +316,9 @@ def make_pool(squares: Iterable[Square], where: str = "pool") -> Pool:
     given = list(squares)
     sqs = tuple(sorted(set(given), key=lambda s: (s[1], s[0])))
     if len(sqs) != 4 or len(given) != 4:
-        raise PositionError(f"{where}: a pool has 4 distinct squares (2x2 or 1x4), got {len(given)}")
+        raise PositionError(
+            f"{where}: a pool has 4 distinct squares (2x2 or 1x4), got {len(given)}"
+        )
     xs = sorted({s[0] for s in sqs})
     ys = sorted({s[1] for s in sqs})
     ok = (
@@ -327,7 +365,9 @@ def _validate(pos: Position) -> None:
         make_pool(pool.squares, f"pools[{k}]")
         for sq in pool.squares:
             if sq in pool_owner:
-                raise PositionError(f"square {list(sq)}: pools[{k}] overlaps pools[{pool_owner[sq]}]")
+                raise PositionError(
+                    f"square {list(sq)}: pools[{k}] overlaps pools[{pool_owner[sq]}]"
+                )
             pool_owner[sq] = k
             if sq in occupied and occupied[sq].startswith("teleporters"):
                 raise PositionError(f"square {list(sq)}: pools[{k}] overlaps {occupied[sq]} (P9)")
@@ -336,7 +376,9 @@ def _validate(pos: Position) -> None:
         pairs[t.pair] = pairs.get(t.pair, 0) + 1
     for name, count in pairs.items():
         if count != 2:
-            raise PositionError(f"teleporters: pair {name!r} has {count} pad(s); teleporters come in pairs (B5)")
+            raise PositionError(
+                f"teleporters: pair {name!r} has {count} pad(s); teleporters come in pairs (B5)"
+            )
 
 
 def corner(square: Square) -> bool:

@@ -1,0 +1,505 @@
+"""The monster's turn, rule by rule (RULES M1-M13), on small hand-made positions."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+import pytest
+
+from finstere_widget.engine import (
+    Heading,
+    Monster,
+    Pawn,
+    Position,
+    RuleOptions,
+    Stone,
+    StoneKind,
+    Teleporter,
+    Tile,
+    TileError,
+    event_to_dict,
+    look,
+    make_pool,
+    monster_turn,
+)
+from finstere_widget.engine.narrate import narrate
+
+Sq = tuple[int, int]
+
+
+def P(
+    at: Sq,
+    facing: str = "E",
+    *,
+    stones: Mapping[Sq, str] | Iterable[Sq] = (),
+    pawns: Mapping[str, Sq] | None = None,
+    pools: Iterable[Iterable[Sq]] = (),
+    teleporters: Iterable[tuple[Sq, str, str]] = (),
+    stage: int = 1,
+    up: str = "light",
+) -> Position:
+    stone_items = stones.items() if isinstance(stones, Mapping) else ((s, "stone") for s in stones)
+    return Position(
+        Monster(at, Heading[facing]),
+        tuple(Stone(s, StoneKind(k)) for s, k in stone_items),
+        tuple(make_pool(p) for p in pools),
+        tuple(Teleporter(s, pair, Heading[arrow]) for s, pair, arrow in teleporters),
+        tuple(Pawn(pid, "blue", 6, 1, up, sq) for pid, sq in (pawns or {}).items()),  # type: ignore[arg-type]
+        stage,
+    )
+
+
+def trace(pos: Position, tile: str | int, **options: str) -> list[dict[str, Any]]:
+    return [event_to_dict(e) for e in monster_turn(pos, tile, RuleOptions.parse(options)).events]
+
+
+def of(events: list[dict[str, Any]], kind: str) -> list[dict[str, Any]]:
+    return [e for e in events if e["type"] == kind]
+
+
+def brief(events: list[dict[str, Any]]) -> list[tuple[Any, ...]]:
+    """Everything but looks and the end, as short tuples."""
+    out: list[tuple[Any, ...]] = []
+    for e in events:
+        t = e["type"]
+        if t in ("look", "end"):
+            continue
+        if t == "turn":
+            out.append((e["step"], "turn", e["from"], e["to"], e["reason"]))
+        elif t in ("move", "wrap", "teleport"):
+            out.append((e["step"], t, tuple(e["from"]), tuple(e["to"])))
+        elif t in ("push", "slide"):
+            piece = e["piece"] if isinstance(e["piece"], str) else tuple(e["piece"])
+            out.append((e["step"], t, piece, tuple(e["from"]), tuple(e["to"])))
+        elif t == "eat":
+            out.append((e["step"], "eat", e["pawn"], tuple(e["at"]), e["how"]))
+        elif t == "remove":
+            out.append((e["step"], "remove", tuple(e["stone"]), tuple(e["at"]), e["why"]))
+    return out
+
+
+def seen(look_event: dict[str, Any]) -> dict[str, tuple[str, int]]:
+    return {r["direction"]: (r["seen"], r["distance"]) for r in look_event["rays"] if r["seen"]}
+
+
+# --- M1 tiles ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("tile", "steps", "prey"),
+    [
+        ("5", 5, None),
+        ("7", 7, None),
+        (8, 8, None),
+        ("10", 10, None),
+        ("X", 20, 1),
+        ("xx", 20, 2),
+        ("3", 3, None),
+    ],
+)
+def test_M1_tiles(tile: str | int, steps: int, prey: int | None) -> None:
+    t = Tile.parse(tile)
+    assert (t.steps, t.prey) == (steps, prey)
+
+
+@pytest.mark.parametrize("bad", ["0", "-3", "Y", "", "8.5", True])
+def test_M1_bad_tiles_are_rejected(bad: Any) -> None:
+    with pytest.raises(TileError, match="M1"):
+        Tile.parse(bad)
+
+
+def test_M1_prey_tile_never_exceeds_20_steps() -> None:
+    events = trace(P((5, 5)), "XX")
+    assert events[-1] == {"type": "end", "step": 21, "steps": 20, "eaten": [], "rule": "M13"}
+    assert len(of(events, "look")) == 21
+
+
+def test_S4_five_is_three_prey_option_makes_tile_5_a_prey_tile() -> None:
+    assert Tile.parse("5", RuleOptions.parse(["five_is_three_prey=on"])) == Tile("5", 20, 3)
+    assert Tile.parse("5").prey is None
+
+
+# --- M3 step loop, M4 sight, M5 choice, M6 final look --------------------------------------
+
+
+def test_M3_each_step_looks_then_moves_and_a_final_look_follows() -> None:
+    events = trace(P((1, 5)), 8)
+    steps = [(e["type"], e["step"]) for e in events]
+    expected = [x for k in range(1, 9) for x in (("look", k), ("move", k))]
+    assert steps == expected + [("look", 9), ("end", 9)]
+    assert of(events, "look")[-1]["rule"] == "M6"
+    assert events[-1]["steps"] == 8
+    assert of(events, "move")[-1]["to"] == [9, 5]
+
+
+def test_M4_looks_ahead_left_right_never_behind() -> None:
+    pos = P((5, 5), "E", pawns={"A": (9, 5), "B": (5, 2), "C": (2, 5)})
+    lk = look(pos)
+    assert [r.direction for r in lk.rays] == [Heading.E, Heading.N, Heading.S]
+    assert {r.direction.name: (r.seen, r.distance) for r in lk.rays} == {
+        "E": ("A", 4),
+        "N": ("B", 3),
+        "S": (None, None),
+    }
+    assert lk.rays[2].blocked_by == "wall" and lk.rays[2].cells == (
+        (5, 6),
+        (5, 7),
+        (5, 8),
+        (5, 9),
+        (5, 10),
+    )
+    assert lk.rays[0].cells == ((6, 5), (7, 5), (8, 5), (9, 5)) and lk.rays[0].blocked_by == "pawn"
+
+
+@pytest.mark.parametrize(
+    ("kind", "sees_a"),
+    [("stone", False), ("pivot_right", False), ("pivot_180", False), ("crystal", True)],
+)
+def test_M4_stones_and_pivots_block_sight_crystals_do_not(kind: str, sees_a: bool) -> None:
+    lk = look(P((5, 5), "E", stones={(7, 5): kind}, pawns={"A": (9, 5)}))
+    ahead = lk.rays[0]
+    assert (ahead.seen == "A") is sees_a
+    if not sees_a:
+        assert ahead.blocked_by == kind and ahead.cells == ((6, 5),)
+
+
+def test_M4_sight_passes_pools_teleporters_and_corners_but_not_walls() -> None:
+    pos = P(
+        (0, 5),
+        "N",
+        pools=[[(0, 1), (0, 2), (0, 3), (0, 4)]],
+        pawns={"A": (0, 0)},
+        teleporters=[((3, 5), "yellow", "N"), ((9, 9), "yellow", "S")],
+    )
+    lk = look(pos)
+    assert (lk.rays[0].seen, lk.rays[0].distance) == ("A", 5)  # FAQ 2: pool squares count
+    pos2 = P(
+        (1, 5),
+        "E",
+        pawns={"A": (6, 5)},
+        teleporters=[((3, 5), "yellow", "N"), ((9, 9), "yellow", "S")],
+    )
+    assert look(pos2).rays[0].seen == "A"
+    # no wrap for sight: a pawn just beyond the wall V is not seen
+    assert look(P((14, 5), "E", pawns={"A": (0, 5)})).decision == "none"
+
+
+def test_M4_FAQ2_distance_counts_pool_squares_like_any_other() -> None:
+    basic = Position.basic(
+        [Pawn("A", "blue", 6, 1, "light", (9, 8)), Pawn("B", "blue", 6, 1, "light", (2, 1))]
+    )
+    pos = basic.replace(monster=Monster((2, 8), Heading.E))
+    lk = look(pos)
+    assert (lk.rays[0].seen, lk.rays[0].distance) == ("A", 7)
+    assert (lk.rays[1].seen, lk.rays[1].distance) == (None, None)  # (2,2) stone hides B
+
+
+def test_M5_no_pawn_keeps_heading_nearest_pawn_wins() -> None:
+    events = trace(P((5, 5), "E", pawns={"A": (9, 5), "B": (5, 2)}), 1)
+    lk = events[0]
+    assert lk["decision"] == "turn" and seen(lk) == {"E": ("A", 4), "N": ("B", 3)}
+    assert brief(events)[:2] == [(1, "turn", "E", "N", "sight"), (1, "move", (5, 5), (5, 4))]
+    assert trace(P((5, 5), "E", pawns={"A": (7, 5), "B": (5, 2)}), 1)[0]["decision"] == "keep"
+    assert trace(P((5, 5), "E"), 1)[0]["decision"] == "none"
+
+
+def test_M5_tie_of_two_keeps_heading_even_when_neither_is_ahead() -> None:
+    events = trace(P((5, 5), "E", pawns={"A": (5, 2), "B": (5, 8)}), 1)
+    assert events[0]["decision"] == "tie"
+    assert seen(events[0]) == {"N": ("A", 3), "S": ("B", 3)}
+    assert brief(events)[0] == (1, "move", (5, 5), (6, 5))
+    lines = narrate(monster_turn(P((5, 5), "E", pawns={"A": (5, 2), "B": (5, 8)}), 1).events)
+    assert (
+        lines[0]
+        == "step 1: sees A north at 3 and B south at 3 — tie between A and B, keeps heading east (M5)"
+    )
+
+
+def test_M5_tie_of_three() -> None:
+    events = trace(P((5, 5), "E", pawns={"A": (5, 2), "B": (5, 8), "C": (8, 5)}), 1)
+    assert events[0]["decision"] == "tie" and len(seen(events[0])) == 3
+    assert brief(events)[0] == (1, "move", (5, 5), (6, 5))
+
+
+def test_M5_tie_only_counts_the_smallest_distance() -> None:
+    events = trace(P((5, 5), "E", pawns={"A": (5, 2), "B": (5, 8), "C": (7, 5)}), 1)
+    assert events[0]["decision"] == "keep"  # C at 2 is nearer than the tied A and B
+
+
+def test_M6_final_look_turns_but_does_not_move() -> None:
+    events = trace(P((5, 5), "E", pawns={"A": (6, 8)}), 1)
+    final = of(events, "look")[-1]
+    assert final["step"] == 2 and final["rule"] == "M6" and final["at"] == [6, 5]
+    assert brief(events)[-1] == (2, "turn", "E", "S", "sight")
+    assert monster_turn(P((5, 5), "E", pawns={"A": (6, 8)}), 1).position.monster == Monster(
+        (6, 5), Heading.S
+    )
+
+
+# --- M7 eating -----------------------------------------------------------------------------
+
+
+def test_M7_stage1_eaten_pawn_goes_outside_keeping_its_face() -> None:
+    result = monster_turn(P((5, 5), "E", pawns={"A": (6, 5)}, up="dark"), 1)
+    assert [event_to_dict(e) for e in result.events if e.type == "eat"] == [
+        {"type": "eat", "step": 1, "pawn": "A", "at": [6, 5], "how": "eaten", "rule": "M7"}
+    ]
+    a = result.position.pawn("A")
+    assert a.at == "outside" and a.up == "dark"
+    assert result.position.monster.at == (6, 5)
+
+
+def test_M7_stage2_eaten_pawn_is_out_of_the_game() -> None:
+    result = monster_turn(P((5, 5), "E", pawns={"A": (6, 5)}, stage=2), 1)
+    assert result.position.pawn("A").at == "eaten"
+
+
+# --- M8 pushing ----------------------------------------------------------------------------
+
+
+def test_M8_pushes_the_whole_chain_farthest_first() -> None:
+    pos = P((5, 5), "E", stones=[(6, 5), (8, 5)], pawns={"A": (7, 5)})
+    events = trace(pos, 1)
+    assert brief(events) == [
+        (1, "push", (8, 5), (8, 5), (9, 5)),
+        (1, "push", "A", (7, 5), (8, 5)),
+        (1, "push", (6, 5), (6, 5), (7, 5)),
+        (1, "move", (5, 5), (6, 5)),
+    ]
+
+
+def test_M8_pawn_pushed_off_the_board_is_crushed() -> None:
+    pos = P((13, 5), "E", stones=[(14, 5)], pawns={"A": (15, 5)})
+    result = monster_turn(pos, 1)
+    assert brief([event_to_dict(e) for e in result.events]) == [
+        (1, "eat", "A", (15, 5), "crushed"),
+        (1, "push", (14, 5), (14, 5), (15, 5)),
+        (1, "move", (13, 5), (14, 5)),
+    ]
+    assert result.position.pawn("A").at == "outside"
+
+
+def test_M8_stone_pushed_into_a_notch_leaves_the_game() -> None:
+    pos = P((9, 0), "E", stones=[(10, 0), (11, 0)])
+    result = monster_turn(pos, 1)
+    assert brief([event_to_dict(e) for e in result.events])[:2] == [
+        (1, "remove", (11, 0), (11, 0), "off_board"),
+        (1, "push", (10, 0), (10, 0), (11, 0)),
+    ]
+    assert [s.at for s in result.position.stones] == [(11, 0)]
+
+
+def test_M8_pieces_pushed_onto_a_teleporter_are_destroyed() -> None:
+    tps = [((8, 5), "blue", "N"), ((2, 2), "blue", "S")]
+    pos = P((5, 5), "E", stones=[(6, 5)], pawns={"A": (7, 5)}, teleporters=tps)
+    result = monster_turn(pos, "X")  # a pawn destroyed on a teleporter counts as eaten
+    assert brief([event_to_dict(e) for e in result.events])[:3] == [
+        (1, "push", "A", (7, 5), (8, 5)),
+        (1, "eat", "A", (8, 5), "teleporter"),
+        (1, "push", (6, 5), (6, 5), (7, 5)),
+    ]
+    assert result.eaten == ("A",) and result.events[-1].steps == 1  # type: ignore[union-attr]
+    pos2 = P(
+        (5, 5), "E", stones=[(6, 5)], teleporters=[((7, 5), "blue", "N"), ((2, 2), "blue", "S")]
+    )
+    assert brief(trace(pos2, 1))[:2] == [
+        (1, "push", (6, 5), (6, 5), (7, 5)),
+        (1, "remove", (6, 5), (7, 5), "teleporter"),
+    ]
+
+
+def test_M8_P8_stone_pushed_onto_a_pool_slides_and_stops_before_occupied_squares() -> None:
+    pool = [(4, 8), (5, 8), (6, 8), (7, 8)]
+    events = trace(P((2, 8), "E", stones=[(3, 8)], pools=[pool]), 1)
+    assert brief(events) == [
+        (1, "push", (3, 8), (3, 8), (4, 8)),
+        (1, "slide", (4, 8), (4, 8), (8, 8)),
+        (1, "move", (2, 8), (3, 8)),
+    ]
+    blocked = trace(P((2, 8), "E", stones=[(3, 8)], pools=[pool], pawns={"A": (8, 8)}), 1)
+    assert brief(blocked)[1] == (1, "slide", (4, 8), (4, 8), (7, 8))
+
+
+@pytest.mark.parametrize(("option", "kept"), [("remove", False), ("keep", True)])
+def test_M8_stone_pushed_onto_the_entrance_option(option: str, kept: bool) -> None:
+    pos = P((13, 10), "E", stones=[(14, 10)])
+    result = monster_turn(pos, 1, RuleOptions.parse([f"monster_stone_on_corner={option}"]))
+    assert [s.at for s in result.position.stones] == ([(15, 10)] if kept else [])
+    removed = [e for e in result.events if e.type == "remove"]
+    assert (removed == []) is kept
+    if not kept:
+        assert event_to_dict(removed[0])["why"] == "corner"
+
+
+# --- M9 blood ------------------------------------------------------------------------------
+
+POOL = [(4, 8), (5, 8), (6, 8), (7, 8)]
+
+
+def test_M9_stepping_onto_a_pool_slides_across_in_one_step_without_looking() -> None:
+    pos = P((3, 8), "E", pools=[POOL], pawns={"H": (6, 5), "K": (12, 8)})
+    events = trace(pos, 1)
+    assert brief(events)[:2] == [
+        (1, "move", (3, 8), (4, 8)),
+        (1, "slide", "monster", (4, 8), (8, 8)),
+    ]
+    # H stands beside the pool: not seen while sliding; only the final look happens after
+    assert len(of(events, "look")) == 2
+    assert of(events, "look")[1]["at"] == [8, 8]
+
+
+def test_M9_landing_square_is_a_normal_step_eat() -> None:
+    events = trace(P((3, 8), "E", pools=[POOL], pawns={"A": (8, 8)}), 1)
+    assert brief(events)[-1] == (1, "eat", "A", (8, 8), "eaten")
+
+
+@pytest.mark.parametrize(("option", "stop_at"), [("eat", (8, 8)), ("stop", (6, 8))])
+def test_M9_pawn_on_a_pool_square_slid_over(option: str, stop_at: Sq) -> None:
+    pos = P((3, 8), "W", pools=[POOL], pawns={"A": (6, 8)})
+    pos = pos.replace(monster=Monster((3, 8), Heading.E))
+    result = monster_turn(pos, 1, RuleOptions.parse([f"slide_over_pawn={option}"]))
+    assert result.eaten == ("A",)
+    assert result.position.monster.at == stop_at
+
+
+def test_M9_stone_on_a_pool_in_the_way_is_pushed_and_slides_ahead() -> None:
+    events = trace(P((3, 8), "E", pools=[POOL], stones=[(6, 8)]), 1)
+    assert brief(events) == [
+        (1, "move", (3, 8), (4, 8)),
+        (1, "slide", "monster", (4, 8), (5, 8)),
+        (1, "push", (6, 8), (6, 8), (7, 8)),
+        (1, "slide", (7, 8), (7, 8), (8, 8)),
+        (1, "slide", "monster", (5, 8), (7, 8)),
+        (1, "push", (8, 8), (8, 8), (9, 8)),
+        (1, "slide", "monster", (7, 8), (8, 8)),
+    ]
+
+
+def test_M9_never_ends_a_step_on_a_pool() -> None:
+    result = monster_turn(P((3, 8), "E", pools=[POOL]), 3)
+    for e in result.events:
+        if e.type == "look":
+            assert e.at not in POOL  # type: ignore[union-attr]
+
+
+# --- M10 walls -----------------------------------------------------------------------------
+
+
+def test_M10_step_through_a_wall_wraps_with_the_letter() -> None:
+    events = trace(P((15, 5), "E"), 1)
+    assert of(events, "wrap") == [
+        {"type": "wrap", "step": 1, "from": [15, 5], "to": [0, 5], "letter": "V", "rule": "M10"}
+    ]
+    assert of(events, "move") == []
+
+
+def test_M10_arriving_through_a_wall_eats_and_pushes() -> None:
+    assert brief(trace(P((15, 5), "E", pawns={"A": (0, 5)}), 1)) == [
+        (1, "wrap", (15, 5), (0, 5)),
+        (1, "eat", "A", (0, 5), "eaten"),
+    ]
+    assert brief(trace(P((15, 5), "E", stones=[(0, 5)]), 1))[:2] == [
+        (1, "push", (0, 5), (0, 5), (1, 5)),
+        (1, "wrap", (15, 5), (0, 5)),
+    ]
+
+
+def test_M10_a_slide_meeting_a_wall_wraps_and_goes_on() -> None:
+    events = trace(P((11, 5), "E", pools=[[(12, 5), (13, 5), (14, 5), (15, 5)]]), 1)
+    assert brief(events) == [
+        (1, "move", (11, 5), (12, 5)),
+        (1, "slide", "monster", (12, 5), (15, 5)),
+        (1, "wrap", (15, 5), (0, 5)),
+    ]
+
+
+# --- M11 pivots ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("kind", "to", "dest"), [("pivot_right", "S", (5, 6)), ("pivot_180", "W", (4, 5))]
+)
+def test_M11_pivot_turns_a_monster_that_saw_no_pawn(kind: str, to: str, dest: Sq) -> None:
+    events = trace(P((5, 5), "E", stones={(6, 5): kind}), 1)
+    assert brief(events)[:2] == [(1, "turn", "E", to, "pivot"), (1, "move", (5, 5), dest)]
+    assert of(events, "turn")[0]["rule"] == "M11"
+
+
+@pytest.mark.parametrize(("option", "pushed"), [("push", True), ("turn", False)])
+def test_M11_after_a_tie_the_pivot_is_pushed_by_default(option: str, pushed: bool) -> None:
+    pos = P((5, 5), "E", stones={(6, 5): "pivot_right"}, pawns={"A": (5, 2), "B": (5, 8)})
+    events = trace(pos, 1, pivot_when_tied=option)
+    assert events[0]["decision"] == "tie"
+    if pushed:
+        assert brief(events)[:2] == [
+            (1, "push", (6, 5), (6, 5), (7, 5)),
+            (1, "move", (5, 5), (6, 5)),
+        ]
+    else:
+        assert brief(events)[:2] == [(1, "turn", "E", "S", "pivot"), (1, "move", (5, 5), (5, 6))]
+
+
+def test_M11_four_turns_in_one_step_stays_put() -> None:
+    pivots = {
+        (6, 5): "pivot_right",
+        (5, 6): "pivot_right",
+        (4, 5): "pivot_right",
+        (5, 4): "pivot_right",
+    }
+    result = monster_turn(P((5, 5), "E", stones=pivots), 1)
+    events = [event_to_dict(e) for e in result.events]
+    assert [(e["from"], e["to"]) for e in of(events, "turn")] == [
+        ("E", "S"),
+        ("S", "W"),
+        ("W", "N"),
+        ("N", "E"),
+    ]
+    assert of(events, "move") == [] and result.position.monster.at == (5, 5)
+
+
+# --- M12 teleporters -----------------------------------------------------------------------
+
+
+def test_M12_teleporter_moves_the_monster_to_the_other_pad_facing_its_arrow() -> None:
+    pos = P((5, 5), "E", teleporters=[((6, 5), "yellow", "N"), ((10, 8), "yellow", "S")])
+    events = trace(pos, 2)
+    assert brief(events)[:3] == [
+        (1, "move", (5, 5), (6, 5)),
+        (1, "teleport", (6, 5), (10, 8)),
+        (1, "turn", "E", "S", "teleporter"),
+    ]
+    looks = of(events, "look")
+    assert [lk["at"] for lk in looks] == [[5, 5], [10, 8], [10, 9]]  # no look on the departure pad
+    assert looks[1]["facing"] == "S"
+
+
+# --- M13 prey tiles ------------------------------------------------------------------------
+
+
+def test_M13_prey_tile_ends_as_soon_as_the_count_is_reached() -> None:
+    pos = P((5, 5), "E", pawns={"A": (8, 5), "B": (12, 5)})
+    one = monster_turn(pos, "X")
+    assert one.eaten == ("A",) and one.events[-1].steps == 3  # type: ignore[union-attr]
+    assert one.events[-2].type in ("look", "turn") and one.events[-1].rule == "M13"
+    two = monster_turn(pos, "XX")
+    assert two.eaten == ("A", "B") and two.events[-1].steps == 7  # type: ignore[union-attr]
+
+
+def test_M13_crushed_pawns_count_for_prey_tiles() -> None:
+    result = monster_turn(P((13, 5), "E", stones=[(14, 5)], pawns={"A": (15, 5)}), "X")
+    assert result.eaten == ("A",) and result.events[-1].steps == 1  # type: ignore[union-attr]
+
+
+def test_trace_json_shape_follows_FORMAT() -> None:
+    result = monster_turn(P((5, 5), "E", pawns={"A": (5, 2), "B": (5, 8)}), "8")
+    data = result.to_dict()
+    assert set(data) == {"tile", "events", "position"} and data["tile"] == "8"
+    for e in data["events"]:
+        assert {"type", "step", "rule"} <= set(e)
+    lk = data["events"][0]
+    assert set(lk) == {"type", "step", "at", "facing", "rays", "decision", "rule"}
+    assert all(
+        set(r) == {"direction", "cells", "seen", "distance", "blocked_by"} for r in lk["rays"]
+    )
+    assert Position.from_dict(data["position"]) == result.position
