@@ -101,3 +101,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (FinstereError, UsageError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
+
+
+from . import cli_game  # noqa: E402, F401  (registers move, moves, simulate, play)

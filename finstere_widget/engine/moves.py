@@ -1,0 +1,499 @@
+"""Pawn moves (RULES P2-P9): apply a path, and search every legal outcome.
+
+A path is a list of tokens, each costing one point (FORMAT.md): ``N E S W`` (one square;
+stepping onto a pool slides for free, P7), ``IN`` (from outside onto the entrance, P3) and
+``OUT`` (from the exit out of the fortress, P4). The empty path moves 0 squares: the pawn is
+only flipped (P2).
+
+:func:`apply_move` plays a path token by token and returns the new position (pawn flipped)
+with rule-cited events; an illegal path raises :class:`IllegalMoveError` naming the token,
+its index and the rule, and changes nothing. :func:`legal_moves` is a breadth-first search
+over *(square, stones)* states -- points left are the depth, and a pawn on a pool square is
+a pawn whose slide stopped there (FAQ 1) -- so each distinct resulting position is found
+once, with a shortest path.
+
+Both share one step function working on board indices (``y * 16 + x``) and the NEXT table
+of :mod:`board`, so the search costs a few list look-ups per step.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, NamedTuple
+
+from .board import ENTRANCE_I, EXIT_I, NEXT, NUM_INDICES, SQUARE_OF, Heading, Square
+from .errors import IllegalMoveError
+from .events import Enter, Escape, Event, Flip, Move, Push, Remove, Slide, event_to_dict
+from .options import RuleOptions
+from .pieces import PawnPlace, Stone
+from .position import Position
+
+TOKENS = ("N", "E", "S", "W", "IN", "OUT")
+_DIRS = {"N": 0, "E": 1, "S": 2, "W": 3}
+_DIR_TOKENS = ("N", "E", "S", "W")
+
+#: where a pawn can be during a move: a board index, or one of these
+OUTSIDE = -1
+ESCAPED = -2
+
+Place = Square | str  # a square, "outside" or "escaped"
+
+
+def parse_path(path: str | Sequence[str]) -> tuple[str, ...]:
+    """``"W,W,N"`` or ``["W", "W", "N"]`` -> ``("W", "W", "N")``; ``""`` is the empty path.
+
+    Tokens are case-insensitive; an unknown token raises :class:`IllegalMoveError` (P2).
+    """
+    if isinstance(path, str):
+        text = path.strip()
+        items = [t.strip() for t in text.split(",")] if text else []
+    else:
+        items = [str(t).strip() for t in path]
+    tokens = []
+    for k, item in enumerate(items):
+        tok = item.upper()
+        if tok not in TOKENS:
+            raise IllegalMoveError(
+                f"token {k + 1} {item!r}: unknown token; a path is made of N, E, S, W, IN, OUT "
+                "(P2, FORMAT.md)",
+                token=item,
+                index=k,
+                rule="P2",
+            )
+        tokens.append(tok)
+    return tuple(tokens)
+
+
+class _Board:
+    """The fixed part of a position during one pawn's move, as flat index tables."""
+
+    __slots__ = ("position", "pawn", "pawn_k", "others", "monster", "tele", "pool", "stones0")
+
+    def __init__(self, position: Position, pawn_id: str) -> None:
+        self.position = position
+        self.pawn = position.pawn(pawn_id)
+        self.pawn_k = position.pawns.index(self.pawn)
+        others = [False] * NUM_INDICES
+        for p in position.pawns:
+            if p.id != pawn_id and isinstance(p.at, tuple):
+                others[p.at[1] * 16 + p.at[0]] = True
+        self.others = others
+        m = position.monster.at
+        self.monster = m[1] * 16 + m[0]
+        tele = [False] * NUM_INDICES
+        for t in position.teleporters:
+            tele[t.at[1] * 16 + t.at[0]] = True
+        self.tele = tele
+        pool = [False] * NUM_INDICES
+        for pl in position.pools:
+            for sq in pl.squares:
+                pool[sq[1] * 16 + sq[0]] = True
+        self.pool = pool
+        self.stones0 = tuple(s.at[1] * 16 + s.at[0] for s in position.stones)
+
+
+class _Fail(NamedTuple):
+    rule: str
+    reason: str
+
+
+# A state of the search: (pawn place, stones as indices in position order, -1 = gone).
+_Stones = tuple[int, ...]
+
+
+def _push(
+    b: _Board, n: int, h: int, stones: _Stones, step: int, ev: list[Event] | None
+) -> _Stones | _Fail:
+    """P6 (+ P8): push the stone on ``n`` one square towards ``h``, if the rules allow."""
+    dest = NEXT[h][n]
+    sq = SQUARE_OF[n]
+    if dest < 0:
+        return _Fail("P6", f"the stone on {list(sq)} cannot be pushed off the board")
+    if dest in stones:
+        return _Fail(
+            "P6",
+            f"the stone on {list(sq)} cannot be pushed: {list(SQUARE_OF[dest])} "
+            "holds another stone (one stone at a time)",
+        )
+    if b.others[dest]:
+        return _Fail(
+            "P6", f"the stone on {list(sq)} cannot be pushed: {list(SQUARE_OF[dest])} holds a pawn"
+        )
+    if dest == b.monster:
+        return _Fail("P6", f"the stone on {list(sq)} cannot be pushed onto the monster")
+    k = stones.index(n)
+    if ev is not None:
+        ev.append(Push(step, sq, sq, SQUARE_OF[dest], "P6"))
+    if b.tele[dest]:
+        if ev is not None:
+            ev.append(Remove(step, sq, SQUARE_OF[dest], "teleporter", "P6"))
+        return stones[:k] + (-1,) + stones[k + 1 :]
+    end = dest
+    pool = b.pool
+    if pool[dest]:  # P8: slide across, stop before anything in the way
+        nxt = NEXT[h]
+        others = b.others
+        tele = b.tele
+        while pool[end]:
+            j = nxt[end]
+            if j < 0 or j in stones or others[j] or j == b.monster or tele[j]:
+                break
+            end = j
+        if end != dest and ev is not None:
+            ev.append(Slide(step, SQUARE_OF[dest], SQUARE_OF[dest], SQUARE_OF[end], "P8"))
+    if end == ENTRANCE_I or end == EXIT_I:  # P6: removed from the game at once
+        if ev is not None:
+            ev.append(Remove(step, sq, SQUARE_OF[end], "corner", "P6"))
+        return stones[:k] + (-1,) + stones[k + 1 :]
+    return stones[:k] + (end,) + stones[k + 1 :]
+
+
+def _step(
+    b: _Board, at: int, stones: _Stones, h: int, step: int, ev: list[Event] | None
+) -> tuple[int, _Stones, bool] | _Fail:
+    """P2, P5, P6, P7, P9: one square towards ``h`` (from ``at``, on the board), with the
+    push and the slide it causes. Returns (new index, stones, slid onto the landing)."""
+    t = NEXT[h][at]
+    if t < 0:
+        return _Fail(
+            "P2",
+            f"{list(SQUARE_OF[at])} is against the wall: a pawn cannot leave "
+            "the board (only the monster goes through walls)",
+        )
+    if t == b.monster:
+        return _Fail("P5", f"{list(SQUARE_OF[t])} is the monster's square: a pawn never enters it")
+    if b.tele[t]:
+        return _Fail("P9", f"{list(SQUARE_OF[t])} holds a teleporter: a wall for pawns")
+    if t in stones:
+        pushed = _push(b, t, h, stones, step, ev)
+        if isinstance(pushed, _Fail):
+            return pushed
+        stones = pushed
+    if ev is not None:
+        ev.append(Move(step, SQUARE_OF[at], SQUARE_OF[t], "P2"))
+    pool = b.pool
+    if not pool[t]:
+        return t, stones, False
+    # P7: slide on, free, until the first square beyond the pool (or stop on the pool)
+    nxt = NEXT[h]
+    cur = t
+    seg = t
+    while True:
+        n = nxt[cur]
+        if n < 0 or n == b.monster or b.tele[n]:
+            break
+        if n in stones:
+            if ev is not None and cur != seg:
+                ev.append(Slide(step, b.pawn.id, SQUARE_OF[seg], SQUARE_OF[cur], "P7"))
+                seg = cur
+            pushed = _push(b, n, h, stones, step, ev)
+            if isinstance(pushed, _Fail):
+                break
+            stones = pushed
+        cur = n
+        if not pool[cur]:
+            break
+    if ev is not None and cur != seg:
+        ev.append(Slide(step, b.pawn.id, SQUARE_OF[seg], SQUARE_OF[cur], "P7"))
+    return cur, stones, cur != t
+
+
+class _Walk(NamedTuple):
+    at: int
+    stones: _Stones
+    cost: int
+    slid: bool  # the last token ended with a slide (P7's last-point rule)
+
+
+def _walk(b: _Board, tokens: tuple[str, ...], ev: list[Event] | None) -> _Walk:
+    """Play ``tokens``; raise IllegalMoveError at the first one the rules forbid."""
+    pawn = b.pawn
+    value = pawn.value
+    if isinstance(pawn.at, tuple):
+        at = pawn.at[1] * 16 + pawn.at[0]
+    elif pawn.at == "outside":
+        at = OUTSIDE
+    else:
+        raise IllegalMoveError(
+            f"pawn {pawn.id} is {pawn.at}: it has no move (P2)", token=None, index=None, rule="P2"
+        )
+    stones = b.stones0
+    slid = False
+    for k, tok in enumerate(tokens):
+        step = k + 1
+        fail: _Fail | None = None
+        if at == ESCAPED:
+            fail = _Fail("P4", f"pawn {pawn.id} has already left the fortress")
+        elif k >= value:
+            fail = _Fail("P2", f"pawn {pawn.id} shows {value}: no point left for this token")
+        elif tok == "IN":
+            if at != OUTSIDE:
+                fail = _Fail("P3", "IN enters from outside; the pawn is already on the board")
+            elif ENTRANCE_I == b.monster:
+                fail = _Fail(
+                    "P5", "the monster stands on the entrance: a pawn never enters its square"
+                )
+            elif b.tele[ENTRANCE_I]:
+                fail = _Fail("P9", "a teleporter stands on the entrance")
+            elif ENTRANCE_I in stones:
+                fail = _Fail(
+                    "P6", "a stone stands on the entrance: it cannot be pushed from outside"
+                )
+            else:
+                at = ENTRANCE_I
+                slid = False
+                if ev is not None:
+                    ev.append(Enter(step, pawn.id, SQUARE_OF[ENTRANCE_I], "P3"))
+        elif at == OUTSIDE:
+            fail = _Fail("P3", f"pawn {pawn.id} is outside: its path must start with IN")
+        elif tok == "OUT":
+            if at != EXIT_I:
+                fail = _Fail(
+                    "P4", f"OUT leaves by the exit [0, 0]; the pawn is on {list(SQUARE_OF[at])}"
+                )
+            else:
+                at = ESCAPED
+                slid = False
+                if ev is not None:
+                    ev.append(Escape(step, pawn.id, SQUARE_OF[EXIT_I], "P4"))
+        else:
+            res = _step(b, at, stones, _DIRS[tok], step, ev)
+            if isinstance(res, _Fail):
+                fail = res
+            else:
+                at, stones, slid = res
+        if fail is not None:
+            raise IllegalMoveError(
+                f"token {step} {tok!r}: {fail.reason} ({fail.rule})",
+                token=tok,
+                index=k,
+                rule=fail.rule,
+            )
+    if at >= 0 and b.others[at]:
+        k = len(tokens) - 1
+        tok = tokens[k]
+        if slid:
+            raise IllegalMoveError(
+                f"token {k + 1} {tok!r}: the slide ends on {list(SQUARE_OF[at])} where another "
+                "pawn stands, with no point left to walk on (P7)",
+                token=tok,
+                index=k,
+                rule="P7",
+            )
+        raise IllegalMoveError(
+            f"token {k + 1} {tok!r}: the move would end on {list(SQUARE_OF[at])} where another "
+            "pawn stands; a pawn must end its move alone (P5)",
+            token=tok,
+            index=k,
+            rule="P5",
+        )
+    return _Walk(at, stones, len(tokens), slid)
+
+
+def _place(at: int) -> PawnPlace:
+    if at >= 0:
+        return SQUARE_OF[at]
+    return "escaped" if at == ESCAPED else "outside"
+
+
+def _result_position(b: _Board, at: int, stones: _Stones) -> Position:
+    """The position after the move: stones moved/removed, the pawn moved and flipped (P2)."""
+    pos = b.position
+    if stones is b.stones0 or stones == b.stones0:
+        new_stones = pos.stones
+    else:
+        new_stones = tuple(
+            s if i == i0 else Stone(SQUARE_OF[i], s.kind)
+            for s, i, i0 in zip(pos.stones, stones, b.stones0, strict=True)
+            if i >= 0
+        )
+    pawns = list(pos.pawns)
+    pawns[b.pawn_k] = b.pawn.flipped().moved(_place(at))
+    return Position(
+        pos.monster, new_stones, pos.pools, pos.teleporters, tuple(pawns), pos.stage, _check=False
+    )
+
+
+class MoveResult(NamedTuple):
+    """A pawn move played: where it ended (``to``), its path and cost, the new position
+    (pawn flipped) and the rule-cited events (``move``, ``slide``, ``push``, ``remove``,
+    ``enter``, ``escape``, ``flip``)."""
+
+    pawn: str
+    path: tuple[str, ...]
+    to: Place
+    cost: int
+    position: Position
+    events: tuple[Event, ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "pawn": self.pawn,
+            "to": list(self.to) if isinstance(self.to, tuple) else self.to,
+            "path": list(self.path),
+            "cost": self.cost,
+            "events": [event_to_dict(e) for e in self.events],
+            "position": self.position.to_dict(),
+        }
+
+
+def apply_move(
+    position: Position, pawn_id: str, path: str | Sequence[str], options: RuleOptions | None = None
+) -> MoveResult:
+    """Play ``path`` for pawn ``pawn_id`` (P2-P9) and flip the pawn.
+
+    Raises :class:`IllegalMoveError` (``token``, 0-based ``index``, ``rule``) if the rules
+    forbid the path; ``position`` is immutable, so nothing changes then. ``options`` is
+    accepted for symmetry with the monster (no pawn rule depends on an option).
+    """
+    tokens = parse_path(path)
+    b = _Board(position, pawn_id)
+    events: list[Event] = []
+    walk = _walk(b, tokens, events)
+    new = _result_position(b, walk.at, walk.stones)
+    flipped = new.pawns[b.pawn_k]
+    events.append(Flip(len(tokens) + 1, pawn_id, flipped.up, flipped.value, "P2"))
+    place = _place(walk.at)
+    return MoveResult(pawn_id, tokens, place, walk.cost, new, tuple(events))
+
+
+class MoveOutcome:
+    """One legal outcome of a pawn's move: ``to`` (a square, ``"escaped"`` or
+    ``"outside"``), a shortest ``path``, its ``cost``; ``position`` is built on first use."""
+
+    __slots__ = ("pawn", "to", "path", "cost", "_board", "_at", "_stones", "_position")
+
+    def __init__(self, b: _Board, at: int, stones: _Stones, path: tuple[str, ...]) -> None:
+        self.pawn = b.pawn.id
+        self.to: Place = _place(at)
+        self.path = path
+        self.cost = len(path)
+        self._board = b
+        self._at = at
+        self._stones = stones
+        self._position: Position | None = None
+
+    @property
+    def position(self) -> Position:
+        if self._position is None:
+            self._position = _result_position(self._board, self._at, self._stones)
+        return self._position
+
+    @property
+    def pushes(self) -> bool:
+        """Did the move push (or remove) a stone?"""
+        return self._stones != self._board.stones0
+
+    def to_dict(self) -> dict[str, Any]:
+        """FORMAT.md: ``{"to", "path", "cost", "position"}``."""
+        return {
+            "to": list(self.to) if isinstance(self.to, tuple) else self.to,
+            "path": list(self.path),
+            "cost": self.cost,
+            "position": self.position.to_dict(),
+        }
+
+    def __repr__(self) -> str:
+        return f"MoveOutcome(to={self.to!r}, path={','.join(self.path)!r}, cost={self.cost})"
+
+
+def legal_moves(
+    position: Position, pawn_id: str, options: RuleOptions | None = None
+) -> list[MoveOutcome]:
+    """Every distinct position pawn ``pawn_id`` can reach this move, each with a shortest
+    path (breadth-first: fewest tokens, ties in token order N, E, S, W, OUT).
+
+    The search is over *(square, stones)*: the same square reached with different pushed
+    stones is a different outcome; a state reached again with fewer points left is
+    dominated and dropped. Outcomes ending on another pawn are not legal (P5, P7) but the
+    search walks on through them. A pawn outside may stay (the empty path) or enter (P3);
+    an escaped or eaten pawn has no move.
+    """
+    b = _Board(position, pawn_id)
+    pawn = b.pawn
+    value = pawn.value
+    others = b.others
+    stones0 = b.stones0
+    out: list[MoveOutcome] = []
+    if isinstance(pawn.at, tuple):
+        start = pawn.at[1] * 16 + pawn.at[0]
+        frontier: list[tuple[int, _Stones, tuple[str, ...]]] = [(start, stones0, ())]
+        out.append(MoveOutcome(b, start, stones0, ()))
+        seen: set[tuple[int, _Stones]] = {(start, stones0)}
+        depth = 0
+    elif pawn.at == "outside":
+        out.append(MoveOutcome(b, OUTSIDE, stones0, ()))
+        e = ENTRANCE_I
+        if value < 1 or e == b.monster or b.tele[e] or e in stones0:
+            return out
+        frontier = [(e, stones0, ("IN",))]
+        seen = {(e, stones0)}
+        if not others[e]:
+            out.append(MoveOutcome(b, e, stones0, ("IN",)))
+        depth = 1
+    else:
+        return out
+    escaped: set[_Stones] = set()
+    pushed = False
+    while depth < value and frontier:
+        depth += 1
+        nxt: list[tuple[int, _Stones, tuple[str, ...]]] = []
+        for at, stones, path in frontier:
+            for h in (0, 1, 2, 3):
+                res = _step(b, at, stones, h, 0, None)
+                if type(res) is _Fail:
+                    continue
+                t, st, _ = res  # type: ignore[misc]
+                key = (t, st)
+                if key in seen:
+                    continue
+                seen.add(key)
+                p2 = path + (_DIR_TOKENS[h],)
+                nxt.append((t, st, p2))
+                if not others[t]:
+                    if st is not stones0:
+                        pushed = True
+                    out.append(MoveOutcome(b, t, st, p2))
+            if at == EXIT_I and stones not in escaped:
+                escaped.add(stones)
+                if stones is not stones0:
+                    pushed = True
+                out.append(MoveOutcome(b, ESCAPED, stones, path + ("OUT",)))
+        frontier = nxt
+    if pushed:  # the same board reached with same-kind stones swapped is one position
+        kinds = [s.kind.value for s in position.stones]
+        canon: dict[_Stones, tuple[tuple[int, str], ...]] = {}
+        unique: list[MoveOutcome] = []
+        seen_c: set[tuple[int, tuple[tuple[int, str], ...]]] = set()
+        for o in out:
+            st = o._stones
+            c = canon.get(st)
+            if c is None:
+                c = canon[st] = _canonical(st, kinds)
+            key_c = (o._at, c)
+            if key_c not in seen_c:
+                seen_c.add(key_c)
+                unique.append(o)
+        out = unique
+    return out
+
+
+def _canonical(stones: _Stones, kinds: list[str]) -> tuple[tuple[int, str], ...]:
+    return tuple(sorted((i, k) for i, k in zip(stones, kinds, strict=True) if i >= 0))
+
+
+def moves_to_json(outcomes: Sequence[MoveOutcome]) -> list[dict[str, Any]]:
+    """FORMAT.md's ``moves`` output."""
+    return [o.to_dict() for o in outcomes]
+
+
+__all__ = [
+    "MoveOutcome",
+    "MoveResult",
+    "TOKENS",
+    "apply_move",
+    "legal_moves",
+    "moves_to_json",
+    "parse_path",
+    "Heading",
+]

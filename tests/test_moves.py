@@ -1,0 +1,571 @@
+"""Pawn moves: RULES P2-P9, the rulebook's three pawn examples, legal outcomes (perft)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from finstere_widget.engine import (
+    Heading,
+    IllegalMoveError,
+    Monster,
+    Pawn,
+    Position,
+    Stone,
+    StoneKind,
+    Teleporter,
+    make_pool,
+)
+from finstere_widget.engine.events import (
+    Enter,
+    Escape,
+    Flip,
+    Move,
+    Push,
+    Remove,
+    Slide,
+    event_to_dict,
+)
+from finstere_widget.engine.moves import apply_move, legal_moves, parse_path
+
+HERE = Path(__file__).resolve().parent
+EXAMPLES = HERE / "examples"
+GOLDEN = HERE / "data" / "perft_moves.json"
+
+
+def mk(pawns, stones=(), pools=(), teleporters=(), monster=((0, 0), "E"), stage=1):
+    """A position from short specs: pawns as Pawn, stones as squares or (square, kind)."""
+    st = []
+    for s in stones:
+        if isinstance(s[0], tuple):
+            st.append(Stone(s[0], StoneKind(s[1])))
+        else:
+            st.append(Stone(s))
+    return Position(
+        monster=Monster(monster[0], Heading[monster[1]]),
+        stones=tuple(st),
+        pools=tuple(make_pool(p) for p in pools),
+        teleporters=tuple(Teleporter(at, pair, Heading[arrow]) for at, pair, arrow in teleporters),
+        pawns=tuple(pawns),
+        stage=stage,
+    )
+
+
+def pawn(pid="A", at="outside", light=6, dark=1, up="light", player="blue"):
+    return Pawn(pid, player, light, dark, up, at)
+
+
+def square_pool(x, y):
+    return [(x, y), (x + 1, y), (x, y + 1), (x + 1, y + 1)]
+
+
+def long_pool(x, y):
+    return [(x, y), (x + 1, y), (x + 2, y), (x + 3, y)]
+
+
+def illegal(position, pid, path):
+    with pytest.raises(IllegalMoveError) as info:
+        apply_move(position, pid, path)
+    return info.value
+
+
+def stones_of(position):
+    return sorted(s.at for s in position.stones)
+
+
+def outcome_keys(position, pid):
+    return {json.dumps(o.position.to_dict(), sort_keys=True): o for o in legal_moves(position, pid)}
+
+
+# --- paths ------------------------------------------------------------------------------
+
+def test_parse_path():
+    assert parse_path("") == ()
+    assert parse_path("w, w ,N") == ("W", "W", "N")
+    assert parse_path(["IN", "out"]) == ("IN", "OUT")
+    with pytest.raises(IllegalMoveError) as info:
+        parse_path("W,NE")
+    assert info.value.token == "NE" and info.value.index == 1
+
+
+# --- P2 -----------------------------------------------------------------------------------
+
+def test_P2_moves_up_to_value_orthogonally_back_and_forth():
+    pos = mk([pawn(at=(7, 6), light=4, dark=3)])
+    r = apply_move(pos, "A", "N,S,N,S")  # back and forth is allowed
+    assert r.to == (7, 6) and r.cost == 4
+    e = illegal(pos, "A", "N,N,N,N,N")
+    assert e.rule == "P2" and e.index == 4 and e.token == "N"
+
+
+def test_P2_flip_always_even_zero_squares_and_outside():
+    on_board = mk([pawn(at=(7, 6), light=4, dark=3)])
+    r = apply_move(on_board, "A", "")
+    p = r.position.pawn("A")
+    assert p.at == (7, 6) and p.up == "dark" and p.value == 3
+    assert isinstance(r.events[-1], Flip) and r.events[-1].rule == "P2"
+    outside = mk([pawn(at="outside", light=2, dark=5, up="dark")])
+    r = apply_move(outside, "A", [])
+    assert r.position.pawn("A").at == "outside" and r.position.pawn("A").up == "light"
+    assert r.to == "outside"
+
+
+def test_P2_pawns_do_not_go_through_walls():
+    pos = mk([pawn(at=(15, 5))])
+    e = illegal(pos, "A", "E")
+    assert e.rule == "P2" and e.index == 0
+
+
+def test_escaped_or_eaten_pawn_has_no_move():
+    pos = mk([pawn(at="escaped"), pawn("B", at="eaten")])
+    assert legal_moves(pos, "A") == [] and legal_moves(pos, "B") == []
+    assert illegal(pos, "A", "").rule == "P2"
+
+
+# --- P3 -----------------------------------------------------------------------------------
+
+def test_P3_entering_costs_the_first_point():
+    pos = mk([pawn(at="outside", light=3, dark=4)])
+    r = apply_move(pos, "A", "IN,W,W")
+    assert r.to == (13, 10) and r.cost == 3
+    assert isinstance(r.events[0], Enter) and r.events[0].rule == "P3"
+    e = illegal(pos, "A", "IN,W,W,W")
+    assert e.rule == "P2" and e.index == 3
+
+
+def test_P3_outside_pawn_must_start_with_IN_and_IN_only_from_outside():
+    pos = mk([pawn(at="outside"), pawn("B", at=(10, 10))])
+    assert illegal(pos, "A", "W").rule == "P3"
+    e = illegal(pos, "B", "IN")
+    assert e.rule == "P3" and e.token == "IN"
+    outs = legal_moves(pos, "A")
+    assert outs[0].to == "outside" and outs[0].path == ()
+    assert outs[1].to == (15, 10) and outs[1].path == ("IN",)
+
+
+def test_P3_entrance_held_by_the_monster_or_a_pawn():
+    pos = mk([pawn(at="outside", light=1, dark=6), pawn("B", at=(15, 10))])
+    # with its only point the pawn would end on B (P5); with two it walks on
+    e = illegal(pos, "A", "IN")
+    assert e.rule == "P5"
+    assert [o.to for o in legal_moves(pos, "A")] == ["outside"]
+    pos2 = mk([pawn(at="outside")], monster=((15, 10), "W"))
+    assert illegal(pos2, "A", "IN").rule == "P5"
+
+
+# --- P4 -----------------------------------------------------------------------------------
+
+def test_P4_exit_needs_a_point_on_the_exit():
+    pos = mk([pawn(at=(2, 0), light=2, dark=5)], monster=((8, 8), "N"))
+    # 2 points bring the pawn onto the exit; none left to leave
+    r = apply_move(pos, "A", "W,W")
+    assert r.to == (0, 0)
+    e = illegal(pos, "A", "W,W,OUT")
+    assert e.rule == "P2" and e.token == "OUT" and e.index == 2
+    pos3 = mk([pawn(at=(2, 0), light=3, dark=4)], monster=((8, 8), "N"))
+    r = apply_move(pos3, "A", "W,W,OUT")
+    assert r.to == "escaped" and r.position.pawn("A").at == "escaped"
+    assert isinstance(r.events[-2], Escape) and r.events[-2].rule == "P4"
+    assert "escaped" in [o.to for o in legal_moves(pos3, "A")]
+    assert "escaped" not in [o.to for o in legal_moves(pos, "A")]
+
+
+def test_P4_OUT_only_from_the_exit_and_nothing_after():
+    pos = mk([pawn(at=(1, 0))], monster=((8, 8), "N"))
+    e = illegal(pos, "A", "OUT")
+    assert e.rule == "P4" and e.index == 0
+    e = illegal(pos, "A", "W,OUT,E")
+    assert e.rule == "P4" and e.index == 2
+
+
+# --- P5 -----------------------------------------------------------------------------------
+
+def test_P5_pass_through_pawns_but_end_alone():
+    pos = mk([pawn(at=(10, 5), light=3, dark=4), pawn("B", at=(9, 5)), pawn("C", at=(8, 4))])
+    r = apply_move(pos, "A", "W,W")  # through B
+    assert r.to == (8, 5)
+    e = illegal(pos, "A", "W")
+    assert e.rule == "P5" and e.index == 0
+    e = illegal(pos, "A", "W,W,N")
+    assert e.rule == "P5" and e.index == 2
+    tos = [o.to for o in legal_moves(pos, "A")]
+    assert (9, 5) not in tos and (8, 4) not in tos and (8, 5) in tos
+
+
+def test_P5_never_enter_the_monster_square():
+    pos = mk([pawn(at=(5, 5))], monster=((4, 5), "N"))
+    e = illegal(pos, "A", "W")
+    assert e.rule == "P5"
+    # nor pass through it
+    tos = {o.to for o in legal_moves(pos, "A")}
+    assert (4, 5) not in tos and (3, 5) in tos  # reached around
+
+
+# --- P6 -----------------------------------------------------------------------------------
+
+def test_P6_push_one_stone_into_a_free_square():
+    pos = mk([pawn(at=(5, 5))], stones=[(4, 5)])
+    r = apply_move(pos, "A", "W")
+    assert r.to == (4, 5) and stones_of(r.position) == [(3, 5)]
+    push = [e for e in r.events if isinstance(e, Push)]
+    assert push and push[0].rule == "P6" and push[0].to == (3, 5)
+
+
+@pytest.mark.parametrize(
+    "blocker", ["stone", "pawn", "monster", "wall"],
+)
+def test_P6_cannot_push_into_occupied_square_or_off_board(blocker):
+    stones = [(4, 5)]
+    pawns = [pawn(at=(5, 5))]
+    monster = ((10, 0), "E")
+    if blocker == "stone":
+        stones.append((3, 5))  # two stones in a row
+    elif blocker == "pawn":
+        pawns.append(pawn("B", at=(3, 5)))  # never pushes a pawn
+    elif blocker == "monster":
+        monster = ((3, 5), "E")
+    else:
+        stones = [(0, 5)]
+        pawns = [pawn(at=(1, 5))]
+    pos = mk(pawns, stones=stones, monster=monster)
+    e = illegal(pos, "A", "W")
+    assert e.rule == "P6" and e.index == 0 and e.token == "W"
+
+
+def test_P6_stone_pushed_onto_entrance_or_exit_is_removed():
+    pos = mk([pawn(at=(13, 10))], stones=[(14, 10)], monster=((5, 5), "N"))
+    r = apply_move(pos, "A", "E")
+    assert stones_of(r.position) == []
+    assert any(isinstance(e, Remove) and e.why == "corner" and e.rule == "P6" for e in r.events)
+    pos = mk([pawn(at=(2, 0))], stones=[(1, 0)], monster=((5, 5), "N"))
+    r = apply_move(pos, "A", "W")
+    assert stones_of(r.position) == [] and r.to == (1, 0)
+
+
+def test_P6_stone_pushed_onto_teleporter_is_destroyed():
+    tele = [((3, 5), "yellow", "E"), ((10, 9), "yellow", "N")]
+    pos = mk([pawn(at=(5, 5))], stones=[((4, 5), "crystal")], teleporters=tele)
+    r = apply_move(pos, "A", "W")
+    assert stones_of(r.position) == [] and r.to == (4, 5)
+    assert any(isinstance(e, Remove) and e.why == "teleporter" for e in r.events)
+
+
+def test_P6_crystals_and_pivots_are_stones_for_pawns():
+    for kind in ("crystal", "pivot_right", "pivot_180"):
+        pos = mk([pawn(at=(5, 5))], stones=[((4, 5), kind)])
+        r = apply_move(pos, "A", "W")
+        assert r.position.stones[0].at == (3, 5) and r.position.stones[0].kind.value == kind
+
+
+# --- P7 -----------------------------------------------------------------------------------
+
+def test_P7_slide_is_free_to_the_first_square_beyond():
+    pos = mk([pawn(at=(3, 8), light=2, dark=5)], pools=[long_pool(4, 8)])
+    r = apply_move(pos, "A", "E")
+    assert r.to == (8, 8) and r.cost == 1
+    slides = [e for e in r.events if isinstance(e, Slide)]
+    assert slides and slides[0].rule == "P7" and slides[0].to == (8, 8)
+    r = apply_move(pos, "A", "E,E")
+    assert r.to == (9, 8)
+
+
+def test_P7_slide_stops_on_the_pool_at_a_wall_and_FAQ1_may_end_there():
+    # a 1x4 pool against the right wall
+    pos = mk([pawn(at=(11, 5), light=3, dark=4)], pools=[long_pool(12, 5)])
+    r = apply_move(pos, "A", "E")
+    assert r.to == (15, 5)  # stopped on the last pool square (FAQ 1: may end there)
+    # leaving it in another direction costs a point and slides again
+    r = apply_move(pos, "A", "E,W")
+    assert r.to == (11, 5) and r.cost == 2
+    r = apply_move(pos, "A", "E,N")
+    assert r.to == (15, 4)
+
+
+def test_P7_stop_and_turn_when_the_stone_beyond_cannot_be_pushed():
+    pos = mk([pawn(at=(7, 3), light=3, dark=4), pawn("B", at=(11, 3))],
+             stones=[(10, 3)], pools=[square_pool(8, 2)])
+    r = apply_move(pos, "A", "E")  # the stone at (10,3) cannot go onto B
+    assert r.to == (9, 3) and stones_of(r.position) == [(10, 3)]
+    r = apply_move(pos, "A", "E,N")  # turn: costs a point, slides north out of the pool
+    assert r.to == (9, 1) and r.cost == 2
+    e = illegal(pos, "A", "E,E")  # the same direction is still blocked
+    assert e.rule == "P6" and e.index == 1
+
+
+def test_P7_stone_beyond_the_pool_is_pushed_at_the_end_of_the_slide():
+    pos = mk([pawn(at=(7, 3), light=2, dark=5)], stones=[(10, 3)], pools=[square_pool(8, 2)])
+    r = apply_move(pos, "A", "E")
+    assert r.to == (10, 3) and stones_of(r.position) == [(11, 3)]
+
+
+def test_P7_last_point_cannot_slide_onto_a_pawn():
+    pos = mk([pawn(at=(7, 3), light=1, dark=6), pawn("B", at=(10, 3))], pools=[square_pool(8, 2)])
+    e = illegal(pos, "A", "E")
+    assert e.rule == "P7" and e.index == 0
+    pos2 = mk([pawn(at=(7, 3), light=2, dark=5), pawn("B", at=(10, 3))], pools=[square_pool(8, 2)])
+    r = apply_move(pos2, "A", "E,E")  # with a point left it walks on
+    assert r.to == (11, 3)
+    tos = [o.to for o in legal_moves(pos, "A")]
+    assert tos == [(7, 3), (7, 2), (7, 4), (6, 3)]  # N, (E refused), S, W
+
+
+def test_P7_slide_stops_before_monster_and_teleporter():
+    pos = mk([pawn(at=(7, 3), light=2, dark=5)], pools=[square_pool(8, 2)], monster=((10, 3), "N"))
+    assert apply_move(pos, "A", "E").to == (9, 3)
+    tele = [((10, 3), "blue", "E"), ((3, 9), "blue", "N")]
+    pos = mk([pawn(at=(7, 3), light=2, dark=5)], pools=[square_pool(8, 2)], teleporters=tele)
+    assert apply_move(pos, "A", "E").to == (9, 3)
+
+
+def test_P7_stone_on_a_pool_square_in_the_way_is_pushed_and_slides():
+    # long pool (4..7, 8); a stone stopped on (6,8) earlier; the pawn enters at (4,8)
+    pos = mk([pawn(at=(3, 8), light=2, dark=5)], stones=[(6, 8)], pools=[long_pool(4, 8)])
+    r = apply_move(pos, "A", "E")
+    # the stone slides out to (8,8), the pawn follows and pushes it once more at the end
+    assert stones_of(r.position) == [(9, 8)] and r.to == (8, 8)
+
+
+def test_FAQ1_pawn_on_pool_later_pushes_the_stone_when_free():
+    pos = mk([pawn(at=(9, 3), light=2, dark=5)], stones=[(10, 3)], pools=[square_pool(8, 2)])
+    r = apply_move(pos, "A", "E")
+    assert r.to == (10, 3) and stones_of(r.position) == [(11, 3)]
+
+
+# --- P8 -----------------------------------------------------------------------------------
+
+def test_P8_stone_pushed_onto_a_pool_slides_across():
+    pos = mk([pawn(at=(2, 8), light=2, dark=5)], stones=[(3, 8)], pools=[long_pool(4, 8)])
+    r = apply_move(pos, "A", "E")
+    assert stones_of(r.position) == [(8, 8)]
+    assert any(isinstance(e, Slide) and e.rule == "P8" for e in r.events)
+
+
+def test_P8_stone_stops_on_last_pool_square_when_beyond_is_taken():
+    for blocker in ("pawn", "stone", "teleporter", "monster"):
+        stones = [(3, 8)]
+        pawns = [pawn(at=(2, 8), light=2, dark=5)]
+        tele = []
+        monster = ((0, 0), "E")
+        if blocker == "pawn":
+            pawns.append(pawn("B", at=(8, 8)))
+        elif blocker == "stone":
+            stones.append((8, 8))
+        elif blocker == "teleporter":
+            tele = [((8, 8), "blue", "E"), ((13, 3), "blue", "W")]
+        else:
+            monster = ((8, 8), "N")
+        pos = mk(pawns, stones=stones, pools=[long_pool(4, 8)], teleporters=tele, monster=monster)
+        r = apply_move(pos, "A", "E")
+        assert (7, 8) in stones_of(r.position), blocker
+
+
+def test_P8_stone_sliding_onto_the_exit_is_removed():
+    pos = mk([pawn(at=(0, 6), light=2, dark=5)], stones=[(0, 5)], pools=[[(0, 1), (0, 2), (0, 3), (0, 4)]],
+             monster=((8, 8), "N"))
+    r = apply_move(pos, "A", "N")
+    assert stones_of(r.position) == []
+    assert r.to == (0, 5)
+
+
+# --- P9 -----------------------------------------------------------------------------------
+
+def test_P9_teleporters_are_walls_for_pawns():
+    tele = [((4, 5), "yellow", "E"), ((10, 9), "yellow", "N")]
+    pos = mk([pawn(at=(5, 5), light=2, dark=5)], teleporters=tele)
+    e = illegal(pos, "A", "W")
+    assert e.rule == "P9" and e.index == 0
+    tos = {o.to for o in legal_moves(pos, "A")}
+    assert (4, 5) not in tos and (3, 5) not in tos
+
+
+# --- the rulebook's three examples (000/001 "Exemples de mouvement des pions") ------------
+
+def _example(n):
+    exp = json.loads((EXAMPLES / "expectations" / f"pawn_example_{n}.json").read_text())
+    pos = Position.from_json((EXAMPLES / exp["position"]).read_text())
+    return exp, pos
+
+
+@pytest.mark.parametrize("n", [1, 2, 3], ids=["4_pushing_a_stone", "5_passing_two_pawns",
+                                              "5_stone_onto_pool"])
+def test_rulebook_pawn_example(n):
+    exp, pos = _example(n)
+    pid = exp["pawn"]
+    assert pos.pawn(pid).value == exp["points"]
+    outcomes = outcome_keys(pos, pid)
+    for case in exp["legal"]:
+        want = Position.from_dict(case["position"]).to_dict()
+        r = apply_move(pos, pid, case["path"])
+        assert r.position.to_dict() == want, case["path"]
+        assert r.cost == case["cost"]
+        to = case["to"]
+        assert r.to == (tuple(to) if isinstance(to, list) else to)
+        o = outcomes[json.dumps(want, sort_keys=True)]
+        assert o.cost <= case["cost"]
+        assert apply_move(pos, pid, o.path).position.to_dict() == want
+    for case in exp["illegal"]:
+        with pytest.raises(IllegalMoveError) as info:
+            apply_move(pos, pid, case["path"])
+        assert info.value.index + 1 == case["token"], case
+        assert info.value.rule == case["rule"], case
+        assert case["path"][case["token"] - 1] == info.value.token
+
+
+def test_example_1_stone_could_not_be_pushed_further():
+    """Exemple 1: the stone could not go on, the square behind it holds a pawn."""
+    _, pos = _example(1)
+    e = illegal(pos, "P4", "N,N,N,N")
+    assert e.rule == "P6" and "pawn" in str(e)
+
+
+def test_example_2_cannot_stop_on_two_or_four():
+    _, pos = _example(2)
+    for path, k in (("E,E", 1), ("E,E,E,E", 3)):
+        e = illegal(pos, "P5", path)
+        assert e.rule == "P5" and e.index == k
+
+
+def test_example_3_stone_blocks_the_slide_and_turning_costs_a_point():
+    _, pos = _example(3)
+    r = apply_move(pos, "P5", "N,W,W,W,N")
+    assert r.position.pawn("P5").at == (9, 1)
+    assert (8, 3) in stones_of(r.position)  # the stone stopped on the pool, GR blocks it
+    e = illegal(pos, "P5", "N,N,W,W,W")  # 2 up then 3 left: slide would end on P1
+    assert e.rule == "P7" and e.index == 4
+
+
+# --- events -----------------------------------------------------------------------------
+
+def test_events_cite_rules_and_serialise():
+    pos = mk([pawn(at="outside", light=4, dark=3)], stones=[(13, 10)])
+    r = apply_move(pos, "A", "IN,W,W")
+    kinds = [type(e) for e in r.events]
+    assert kinds[0] is Enter and Move in kinds and Push in kinds and kinds[-1] is Flip
+    for e in r.events:
+        d = event_to_dict(e)
+        assert d["rule"].startswith("P") and "type" in d and "step" in d
+    from finstere_widget.engine.events import event_from_dict
+
+    assert tuple(event_from_dict(event_to_dict(e)) for e in r.events) == r.events
+    assert json.loads(json.dumps(r.to_dict()))["position"]["pawns"][0]["at"] == [13, 10]
+
+
+def test_illegal_move_changes_nothing():
+    _, pos = _example(1)
+    before = pos.to_dict()
+    illegal(pos, "P4", "N,N,N,N")
+    assert pos.to_dict() == before
+
+
+# --- legal_moves: a real search, checked against brute force; perft golden counts ---------
+
+def brute_force(position, pid):
+    """Every legal path (each token string tried with apply_move): {position json: min cost}
+    and the number of legal paths."""
+    best: dict[str, int] = {}
+    count = 0
+    value = position.pawn(pid).value
+    frontier = [()]
+    while frontier:
+        nxt = []
+        for prefix in frontier:
+            try:
+                r = apply_move(position, pid, prefix)
+            except IllegalMoveError as e:
+                if "where another pawn stands" not in str(e):
+                    continue  # this prefix is dead
+            else:
+                count += 1
+                key = json.dumps(r.position.to_dict(), sort_keys=True)
+                best[key] = min(best.get(key, 99), len(prefix))
+                if r.to == "escaped":
+                    continue
+            if len(prefix) < value:
+                nxt.extend(prefix + (t,) for t in ("N", "E", "S", "W", "IN", "OUT"))
+        frontier = nxt
+    return best, count
+
+
+def perft_positions():
+    if not GOLDEN.exists():  # only while tests/data/regen_perft.py writes it
+        return []
+    data = json.loads(GOLDEN.read_text())
+    return [(c["name"], Position.from_dict(c["position"]), c["pawn"], c["outcomes"], c["paths"])
+            for c in data["cases"]]
+
+
+@pytest.mark.parametrize("case", perft_positions(), ids=lambda c: c[0])
+def test_perft_golden_counts(case):
+    _, pos, pid, n_outcomes, _ = case
+    outs = legal_moves(pos, pid)
+    assert len(outs) == n_outcomes
+    keys = [json.dumps(o.position.to_dict(), sort_keys=True) for o in outs]
+    assert len(set(keys)) == len(keys)  # distinct positions
+
+
+@pytest.mark.parametrize("case", perft_positions()[:4], ids=lambda c: c[0])
+def test_legal_moves_equal_brute_force(case):
+    _, pos, pid, n_outcomes, n_paths = case
+    best, count = brute_force(pos, pid)
+    assert count == n_paths
+    outs = legal_moves(pos, pid)
+    got = {json.dumps(o.position.to_dict(), sort_keys=True): o.cost for o in outs}
+    assert got == best
+    for o in outs:  # each shortest path replays to its position
+        r = apply_move(pos, pid, o.path)
+        assert r.position.to_dict() == o.position.to_dict() and r.to == o.to
+
+
+def test_legal_moves_is_not_a_distance_diamond():
+    # a pawn walled in by an unpushable stone pair and pawns reaches fewer squares
+    pos = mk([pawn(at=(5, 5), light=2, dark=5), pawn("B", at=(5, 4))],
+             stones=[(4, 5), (3, 5), (6, 5), (5, 6), (5, 7)])
+    outs = legal_moves(pos, "A")
+    # W and S are blocked (two stones in a row), E pushes (6,5) on, N passes through B
+    assert {o.to for o in outs} == {(5, 5), (6, 5), (7, 5), (6, 4), (6, 6), (5, 3), (4, 4)}
+    # (6,4) with and without the pushed stone; back on (5,5) after pushing: 9 positions
+    assert len(outs) == 9
+    assert sorted(o.path for o in outs if o.to == (5, 5)) == [(), ("E", "W")]
+
+
+# --- command line -----------------------------------------------------------------------
+
+def run_cli(*args, stdin=None):
+    return subprocess.run([sys.executable, "-m", "finstere_widget", *args], capture_output=True,
+                          text=True, input=stdin, timeout=60)
+
+
+def test_cli_move_json():
+    path = str(EXAMPLES / "pawn_example_1.json")
+    p = run_cli("move", path, "--pawn", "P4", "--path", "N,N,N,W", "--json")
+    assert p.returncode == 0, p.stderr
+    data = json.loads(p.stdout)
+    assert data["format"] == "finstere-position/1"
+    assert [pw for pw in data["pawns"] if pw["id"] == "P4"][0]["at"] == [6, 4]
+
+
+def test_cli_move_illegal_path_one_stderr_line():
+    path = str(EXAMPLES / "pawn_example_1.json")
+    p = run_cli("move", path, "--pawn", "P4", "--path", "N,N,N,N", "--json")
+    assert p.returncode == 2 and p.stdout == ""
+    lines = p.stderr.strip().splitlines()
+    assert len(lines) == 1 and "'N'" in lines[0] and "token 4" in lines[0] and "P6" in lines[0]
+
+
+def test_cli_moves_json():
+    path = str(EXAMPLES / "pawn_example_2.json")
+    p = run_cli("moves", path, "--pawn", "P5", "--json")
+    assert p.returncode == 0, p.stderr
+    data = json.loads(p.stdout)
+    pos = Position.from_json(Path(path).read_text())
+    assert len(data) == len(legal_moves(pos, "P5"))
+    for entry in data:
+        assert set(entry) == {"to", "path", "cost", "position"}
+        assert entry["cost"] == len(entry["path"])
+    assert {"to": [7, 4], "path": ["E"] * 5, "cost": 5} == {
+        k: v for k, v in data[[e["to"] for e in data].index([7, 4])].items() if k != "position"
+    }
