@@ -47,11 +47,19 @@ _CRYSTAL = StoneKind.CRYSTAL
 _PIVOT_RIGHT = StoneKind.PIVOT_RIGHT
 _PIVOT_180 = StoneKind.PIVOT_180
 
+#: (ahead, left, right) for each heading (M4), and the pivot turns (M11).
+_LOOK_DIRS = tuple((h, Heading((h + 3) % 4), Heading((h + 1) % 4)) for h in Heading)
+_RIGHT = tuple(Heading((h + 1) % 4) for h in Heading)
+_ABOUT = tuple(Heading((h + 2) % 4) for h in Heading)
+
 #: RAY_SQUARES[h][i]: RAYS as (x, y) squares, so a look only slices.
 RAY_SQUARES = tuple(tuple(tuple(SQUARE_OF[j] for j in ray) for ray in row) for row in RAYS)
 _LETTER_I: dict[tuple[int, int], str] = {
     (sq[1] * 16 + sq[0], int(h)): letter for (sq, h), letter in WALL_LETTERS.items()
 }
+
+
+_TILE_CACHE: dict[tuple[str | int, bool], Tile] = {}
 
 
 class Tile(NamedTuple):
@@ -67,6 +75,17 @@ class Tile(NamedTuple):
         ``five_is_three_prey`` the 5 tile is a three-prey tile."""
         if isinstance(tile, Tile):
             return tile
+        key = (tile, options.five_is_three_prey)
+        found = None if isinstance(tile, bool) else _TILE_CACHE.get(key)
+        if found is not None:
+            return found
+        parsed = cls._parse(tile, options)
+        if len(_TILE_CACHE) < 64 and not isinstance(tile, bool):
+            _TILE_CACHE[key] = parsed
+        return parsed
+
+    @classmethod
+    def _parse(cls, tile: str | int, options: RuleOptions) -> Tile:
         text = str(tile).strip().upper()
         if text in PREY_TILES:
             return cls(text, PREY_STEP_CAP, PREY_TILES[text])
@@ -98,6 +117,7 @@ class TurnResult(NamedTuple):
 
 
 class _Tables(NamedTuple):
+    sight: list[int | str | None]  # see _look
     kinds: list[StoneKind | None]
     stone_ids: list[int]
     pawn_ids: list[int]
@@ -105,19 +125,15 @@ class _Tables(NamedTuple):
     tele: dict[int, tuple[int, Heading]]  # pad -> (partner pad, partner's arrow)
 
 
-def _tables(pos: Position) -> _Tables:
-    cached: _Tables | None = pos.__dict__.get("_monster_tables")
-    if cached is None:
-        kinds: list[StoneKind | None] = [None] * NUM_INDICES
-        stone_ids = [-1] * NUM_INDICES
-        for k, s in enumerate(pos.stones):
-            i = s.at[1] * 16 + s.at[0]
-            kinds[i] = s.kind
-            stone_ids[i] = k
-        pawn_ids = [-1] * NUM_INDICES
-        for k, p in enumerate(pos.pawns):
-            if isinstance(p.at, tuple):
-                pawn_ids[p.at[1] * 16 + p.at[0]] = k
+_STATIC: dict[tuple[Any, Any], tuple[list[bool], dict[int, tuple[int, Heading]]]] = {}
+
+
+def _static_tables(pos: Position) -> tuple[list[bool], dict[int, tuple[int, Heading]]]:
+    """Pool and teleporter tables; they never change during a game (B5), so they are
+    shared by every position with the same pools and teleporters."""
+    key = (pos.pools, pos.teleporters)
+    found = _STATIC.get(key)
+    if found is None:
         pool = [False] * NUM_INDICES
         for pl in pos.pools:
             for sq in pl.squares:
@@ -126,49 +142,89 @@ def _tables(pos: Position) -> _Tables:
         for t in pos.teleporters:
             other = pos.partner(t)
             tele[t.at[1] * 16 + t.at[0]] = (other.at[1] * 16 + other.at[0], other.arrow)
-        cached = _Tables(kinds, stone_ids, pawn_ids, pool, tele)
-        pos.__dict__["_monster_tables"] = cached
+        if len(_STATIC) > 256:
+            _STATIC.clear()
+        found = _STATIC[key] = (pool, tele)
+    return found
+
+
+_NONE_KINDS: list[StoneKind | None] = [None] * NUM_INDICES
+_NO_IDS = [-1] * NUM_INDICES
+
+
+def _tables(pos: Position, *, own: bool = False) -> _Tables:
+    """The position's index tables; cached on the (immutable) position unless ``own``,
+    in which case the caller gets fresh lists it may change."""
+    cached: _Tables | None = pos.__dict__.get("_monster_tables")
+    if own and cached is not None:
+        return _Tables(
+            cached.sight[:],
+            cached.kinds[:],
+            cached.stone_ids[:],
+            cached.pawn_ids[:],
+            cached.pool,
+            cached.tele,
+        )
+    if cached is None:
+        sight: list[int | str | None] = [None] * NUM_INDICES
+        kinds = _NONE_KINDS[:]
+        stone_ids = _NO_IDS[:]
+        k = 0
+        for s in pos.stones:
+            i = s.at[1] * 16 + s.at[0]
+            kind = s.kind
+            kinds[i] = kind
+            stone_ids[i] = k
+            if kind is not _CRYSTAL:
+                sight[i] = kind.value
+            k += 1
+        pawn_ids = _NO_IDS[:]
+        k = 0
+        for p in pos.pawns:
+            at = p.at
+            if type(at) is tuple:
+                i = at[1] * 16 + at[0]
+                pawn_ids[i] = k
+                sight[i] = k
+            k += 1
+        pool, tele = _static_tables(pos)
+        cached = _Tables(sight, kinds, stone_ids, pawn_ids, pool, tele)
+        if not own:
+            pos.__dict__["_monster_tables"] = cached
     return cached
 
 
+_tuple_new = tuple.__new__
+
+
 def _look(
-    kinds: list[StoneKind | None],
-    pawn_ids: list[int],
-    pawns: tuple[Pawn, ...],
-    m: int,
-    h: Heading,
-    step: int,
-    rule: str,
+    sight: list[int | str | None], pawns: tuple[Pawn, ...], m: int, h: Heading, step: int, rule: str
 ) -> tuple[Look, Heading]:
     """M4 + M5: three rays (ahead, left, right) and the heading the monster takes."""
     rays = []
     best = 99
     best_dirs: list[Heading] = []
-    for d in (h, Heading((h + 3) % 4), Heading((h + 1) % 4)):
+    for d in _LOOK_DIRS[h]:
         ray = RAYS[d][m]
-        seen = None
-        dist = None
-        blocked = "wall"
-        n = len(ray)
-        for k, j in enumerate(ray):
-            kind = kinds[j]
-            if kind is not None and kind is not _CRYSTAL:
-                blocked = kind.value
-                n = k
+        v = None
+        for j in ray:
+            v = sight[j]
+            if v is not None:
                 break
-            p = pawn_ids[j]
-            if p >= 0:
-                seen = pawns[p].id
-                dist = k + 1
-                blocked = "pawn"
-                n = dist
-                if dist < best:
-                    best = dist
-                    best_dirs = [d]
-                elif dist == best:
-                    best_dirs.append(d)
-                break
-        rays.append(Ray(d, RAY_SQUARES[d][m][:n], seen, dist, blocked))
+        if v is None:
+            rays.append(_tuple_new(Ray, (d, RAY_SQUARES[d][m], None, None, "wall")))
+        elif v.__class__ is str:
+            rays.append(_tuple_new(Ray, (d, RAY_SQUARES[d][m][: ray.index(j)], None, None, v)))
+        else:
+            dist = ray.index(j) + 1
+            if dist < best:
+                best = dist
+                best_dirs = [d]
+            elif dist == best:
+                best_dirs.append(d)
+            rays.append(
+                _tuple_new(Ray, (d, RAY_SQUARES[d][m][:dist], pawns[v].id, dist, "pawn"))  # type: ignore[index]
+            )
     if not best_dirs:
         decision, new_h = "none", h
     elif len(best_dirs) > 1:
@@ -177,33 +233,33 @@ def _look(
         decision, new_h = "keep", h
     else:
         decision, new_h = "turn", best_dirs[0]
-    return Look(step, SQUARE_OF[m], h, tuple(rays), decision, rule), new_h
+    return _tuple_new(Look, (step, SQUARE_OF[m], h, tuple(rays), decision, rule, "look")), new_h
 
 
 def look(position: Position) -> Look:
     """M4/M5: what the monster sees from where it stands, and its decision."""
     t = _tables(position)
     m = position.monster.at
-    return _look(
-        t.kinds, t.pawn_ids, position.pawns, m[1] * 16 + m[0], position.monster.facing, 0, "M4"
-    )[0]
+    return _look(t.sight, position.pawns, m[1] * 16 + m[0], position.monster.facing, 0, "M4")[0]
 
 
 class _Turn:
     """Mutable state of one monster turn."""
 
     def __init__(self, pos: Position, options: RuleOptions) -> None:
-        t = _tables(pos)
+        t = _tables(pos, own=True)
         self.pos = pos
         self.opts = options
-        self.kinds = t.kinds[:]
-        self.stone_ids = t.stone_ids[:]
-        self.pawn_ids = t.pawn_ids[:]
+        self.kinds = t.kinds
+        self.stone_ids = t.stone_ids
+        self.pawn_ids = t.pawn_ids
+        self.sight = t.sight
         self.pool = t.pool
         self.tele = t.tele
         self.stone_at: list[int] = [
             s.at[1] * 16 + s.at[0] for s in pos.stones
         ]  # stone k -> index, -1 when gone
+        self.stones_moved = False
         self.pawn_place: dict[int, PawnPlace] = {}  # pawn k -> new place, when changed
         self.eaten: list[str] = []
         self.events: list[Event] = []
@@ -214,6 +270,7 @@ class _Turn:
 
     def _eat(self, k: int, at: int, how: str, rule: str) -> None:
         self.pawn_ids[at] = -1
+        self.sight[at] = None
         self.pawn_place[k] = self.gone
         pid = self.pos.pawns[k].id
         self.eaten.append(pid)
@@ -222,8 +279,10 @@ class _Turn:
     def _remove_stone(self, at: int, where: int, why: str, rule: str) -> None:
         sid = self.stone_ids[where]
         self.kinds[where] = None
+        self.sight[where] = None
         self.stone_ids[where] = -1
         self.stone_at[sid] = -1
+        self.stones_moved = True
         self.events.append(Remove(self.step, SQUARE_OF[at], SQUARE_OF[where], why, rule))
 
     def _move_piece(self, src: int, dst: int) -> None:
@@ -232,6 +291,7 @@ class _Turn:
             self.kinds[dst] = self.kinds[src]
             self.stone_ids[dst] = sid
             self.stone_at[sid] = dst
+            self.stones_moved = True
             self.kinds[src] = None
             self.stone_ids[src] = -1
         else:
@@ -239,6 +299,8 @@ class _Turn:
             self.pawn_ids[dst] = k
             self.pawn_ids[src] = -1
             self.pawn_place[k] = SQUARE_OF[dst]
+        self.sight[dst] = self.sight[src]
+        self.sight[src] = None
 
     def _push_chain(self, start: int, h: Heading) -> None:
         """M8: push the run of stones/pawns starting at ``start``, farthest first."""
@@ -321,7 +383,7 @@ class _Turn:
                 if not saw_pawn or (tied and pivot_turns):
                     if turns == 4:
                         return h  # four turns in one step: stays put
-                    new_h = Heading((h + 1) % 4) if kind is _PIVOT_RIGHT else Heading((h + 2) % 4)
+                    new_h = _RIGHT[h] if kind is _PIVOT_RIGHT else _ABOUT[h]
                     ev.append(Turn(step, h, new_h, "pivot", "M11"))
                     h = new_h
                     turns += 1
@@ -384,25 +446,23 @@ class _Turn:
 
     def result_position(self, h: Heading) -> Position:
         pos = self.pos
-        stones = tuple(
-            s
-            if self.stone_at[k] == s.at[1] * 16 + s.at[0]
-            else Stone(SQUARE_OF[self.stone_at[k]], s.kind)
-            for k, s in enumerate(pos.stones)
-            if self.stone_at[k] >= 0
-        )
-        pawns = tuple(
-            p.moved(self.pawn_place[k]) if k in self.pawn_place else p
-            for k, p in enumerate(pos.pawns)
-        )
-        return Position(
-            Monster(SQUARE_OF[self.m], h),
-            stones,
-            pos.pools,
-            pos.teleporters,
-            pawns,
-            pos.stage,
-            _check=False,
+        stones = pos.stones
+        if self.stones_moved:
+            stones = tuple(
+                s
+                if self.stone_at[k] == s.at[1] * 16 + s.at[0]
+                else Stone(SQUARE_OF[self.stone_at[k]], s.kind)
+                for k, s in enumerate(pos.stones)
+                if self.stone_at[k] >= 0
+            )
+        pawns = pos.pawns
+        if self.pawn_place:
+            pawns = tuple(
+                p.moved(self.pawn_place[k]) if k in self.pawn_place else p
+                for k, p in enumerate(pos.pawns)
+            )
+        return Position._trusted(
+            Monster(SQUARE_OF[self.m], h), stones, pos.pools, pos.teleporters, pawns, pos.stage
         )
 
 
@@ -423,11 +483,10 @@ def monster_turn(
     h = position.monster.facing
     events = turn.events
     pawns = position.pawns
-    kinds = turn.kinds
-    pawn_ids = turn.pawn_ids
+    sight = turn.sight
     for step in range(1, t.steps + 1):
         turn.step = step
-        lk, new_h = _look(kinds, pawn_ids, pawns, turn.m, h, step, "M4")
+        lk, new_h = _look(sight, pawns, turn.m, h, step, "M4")
         events.append(lk)
         if new_h != h:
             events.append(Turn(step, h, new_h, "sight", "M5"))
@@ -436,7 +495,7 @@ def monster_turn(
         if t.prey is not None and len(turn.eaten) >= t.prey:
             break  # M13
     turn.step = step + 1
-    lk, new_h = _look(kinds, pawn_ids, pawns, turn.m, h, step + 1, "M6")
+    lk, new_h = _look(sight, pawns, turn.m, h, step + 1, "M6")
     events.append(lk)
     if new_h != h:
         events.append(Turn(step + 1, h, new_h, "sight", "M6"))

@@ -125,6 +125,29 @@ class Position:
         """A copy with some fields changed (validated again)."""
         return replace(self, **changes)
 
+    @classmethod
+    def _trusted(
+        cls,
+        monster: Monster,
+        stones: tuple[Stone, ...],
+        pools: tuple[Pool, ...],
+        teleporters: tuple[Teleporter, ...],
+        pawns: tuple[Pawn, ...],
+        stage: int,
+    ) -> Position:
+        """Build without validation, for the engine's own results (hot paths only)."""
+        pos = object.__new__(cls)
+        pos.__dict__.update(
+            monster=monster,
+            stones=stones,
+            pools=pools,
+            teleporters=teleporters,
+            pawns=pawns,
+            stage=stage,
+            _check=False,
+        )
+        return pos
+
     # --- look-ups ----------------------------------------------------------------------
 
     @cached_property
