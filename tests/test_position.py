@@ -91,7 +91,11 @@ REJECTIONS = [
     (["stones", 1, "color"], "red", r"stones\[1\]: unknown key 'color'"),
     (["stones", 0, "at"], [9, 1], r"square \[9, 1\]: pawns\[0\] \(A\) overlaps stones\[0\]"),
     (["stones", 0, "at"], [0, 0], r"square \[0, 0\]: stones\[0\] \(stone\) overlaps the monster"),
-    (["stones", 0, "at"], [9, 4], r"square \[9, 4\]: teleporters\[0\] overlaps stones\[0\]"),
+    (
+        ["stones", 0, "at"],
+        [9, 4],
+        r"square \[9, 4\]: stones\[0\] \(stone\) overlaps teleporters\[0\]",
+    ),
     (["pools", 0], [[8, 2], [9, 2], [8, 3], [10, 3]], r"pools\[0\]: squares .* are not a 2x2 pool"),
     (["pools", 1], [[4, 8], [5, 8], [6, 8]], r"pools\[1\]: a pool has 4 distinct squares"),
     (
@@ -107,7 +111,7 @@ REJECTIONS = [
     (
         ["pools", 1],
         [[9, 4], [9, 5], [9, 6], [9, 7]],
-        r"square \[9, 4\]: pools\[1\] overlaps teleporters\[0\]",
+        r"square \[9, 4\]: pools\[1\] overlaps a teleporter",
     ),
     (["teleporters", 1], _DELETE, "pair 'yellow' has 1 pad"),
     (["teleporters", 0, "arrow"], "X", r"teleporters\[0\].arrow: expected a heading"),
@@ -144,6 +148,15 @@ def test_malformed_json_is_rejected() -> None:
 def test_pawn_on_a_pool_is_allowed_FAQ1_but_not_on_a_stone() -> None:
     data = _mutate(["pawns", 0, "at"], [8, 2])
     assert Position.from_dict(data).pawn("A").at == (8, 2)
+
+
+def test_M12_monster_may_stand_on_a_teleporter_pad_it_arrived_on() -> None:
+    data = _mutate(["monster", "at"], [14, 6])
+    assert Position.from_dict(data).monster.at == (14, 6)
+    with pytest.raises(PositionError, match=r"\[14, 6\]: pawns\[0\] \(A\) overlaps the monster"):
+        Position.from_dict(
+            _mutate(["pawns", 0, "at"], [14, 6]) | {"monster": {"at": [14, 6], "facing": "S"}}
+        )
 
 
 def test_basic_layout_key_cannot_be_mixed_with_stones() -> None:

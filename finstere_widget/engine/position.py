@@ -371,11 +371,13 @@ def _validate(pos: Position) -> None:
             raise PositionError(f"square {list(sq)}: {what} overlaps {occupied[sq]}")
         occupied[sq] = what
 
+    for k, t in enumerate(pos.teleporters):
+        put(t.at, f"teleporters[{k}]")
+    if occupied.get(pos.monster.at, "").startswith("teleporters"):
+        del occupied[pos.monster.at]  # M12: the monster arrives on a pad and may stand there
     put(pos.monster.at, "the monster")
     for k, s in enumerate(pos.stones):
         put(s.at, f"stones[{k}] ({s.kind.value})")
-    for k, t in enumerate(pos.teleporters):
-        put(t.at, f"teleporters[{k}]")
     ids: set[str] = set()
     for k, p in enumerate(pos.pawns):
         if p.id in ids:
@@ -392,8 +394,8 @@ def _validate(pos: Position) -> None:
                     f"square {list(sq)}: pools[{k}] overlaps pools[{pool_owner[sq]}]"
                 )
             pool_owner[sq] = k
-            if sq in occupied and occupied[sq].startswith("teleporters"):
-                raise PositionError(f"square {list(sq)}: pools[{k}] overlaps {occupied[sq]} (P9)")
+            if sq in pos.teleporter_map:
+                raise PositionError(f"square {list(sq)}: pools[{k}] overlaps a teleporter (P9)")
     pairs: dict[str, int] = {}
     for t in pos.teleporters:
         pairs[t.pair] = pairs.get(t.pair, 0) + 1

@@ -1,0 +1,53 @@
+"""The rule ids of RULES.md with a short title each: events cite these ids, the widget
+shows the titles, and the tests check every cited id exists."""
+
+from __future__ import annotations
+
+RULES: dict[str, str] = {
+    "B1": "Grid: the notched 16x11 board of 156 squares",
+    "B2": "Exit (0, 0) and entrance (15, 10)",
+    "B3": "Walls and letters: leaving through a wall lands on the same letter opposite",
+    "B4": "Basic layout",
+    "B5": "Pieces: stones, crystals, pivots, pools, teleporters",
+    "P1": "Pawn sets and colours",
+    "P2": "A pawn moves up to its number, then is flipped",
+    "P3": "Entering costs the first point",
+    "P4": "Exiting needs a point left on the exit",
+    "P5": "Pass through pawns, end alone, never through the monster",
+    "P6": "Pushing one stone into a free square",
+    "P7": "Blood: a pawn slides across a pool",
+    "P8": "Stones on blood slide across",
+    "P9": "Teleporters are walls for pawns",
+    "P10": "First round: two pawns each",
+    "T1": "Round: pawns, monster, first player passes left",
+    "T2": "Pawn phase: each pawn moves once",
+    "T3": "Waiting pawns re-enter or are flipped outside",
+    "M1": "Monster tiles: 5, 7, 7, 8, 8, 10, one prey, two prey (at most 20 steps)",
+    "M2": "The first tile cannot be a prey tile",
+    "M3": "Each step: look, then move one square",
+    "M4": "Sight: ahead, left and right; stones and pivots block it",
+    "M5": "Choice: nearest pawn; a tie keeps the heading",
+    "M6": "Final look after the last step",
+    "M7": "Eating",
+    "M8": "The monster pushes everything in its way",
+    "M9": "Blood: the monster slides across in one step",
+    "M10": "Walls: the monster wraps through the letters",
+    "M11": "Pivot stones turn a monster that saw no pawn",
+    "M12": "Teleporters move the monster to the other pad",
+    "M13": "Prey tiles end as soon as enough pawns are taken",
+    "S1": "Stages: seven tiles each",
+    "S2": "Win: all pawns out but one",
+    "S3": "Other ends and tie-breaks",
+    "S4": "Variant: the 5 tile is a three-prey tile",
+    "A1": "Advanced game: players place the pieces",
+    "A2": "Placement limits",
+    "A3": "Online placement variant",
+}
+
+
+def title(rule: str) -> str:
+    """The title of ``rule`` (``"M5"``), or a ValueError naming the unknown id."""
+    try:
+        return RULES[rule]
+    except KeyError:
+        raise ValueError(f"unknown rule id {rule!r}") from None

@@ -1,0 +1,26 @@
+"""The rule catalogue matches RULES.md."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from finstere_widget.engine.rules import RULES, title
+
+ROOT = Path(__file__).resolve().parents[1]
+RULES_MD = ROOT.parent / "shared" / "RULES.md"
+
+
+def test_catalogue_has_every_id_of_RULES_md() -> None:
+    if not RULES_MD.exists():
+        pytest.fail(f"{RULES_MD} is missing: the shared/ folder must sit beside the repository")
+    ids = re.findall(r"^- \*\*([A-Z]\d+)\b", RULES_MD.read_text(encoding="utf-8"), re.M)
+    assert ids and set(ids) == set(RULES)
+
+
+def test_title_names_unknown_ids() -> None:
+    assert title("M5").startswith("Choice")
+    with pytest.raises(ValueError, match="'M99'"):
+        title("M99")
