@@ -46,6 +46,7 @@ _DEFAULT = RuleOptions()
 _CRYSTAL = StoneKind.CRYSTAL
 _PIVOT_RIGHT = StoneKind.PIVOT_RIGHT
 _PIVOT_180 = StoneKind.PIVOT_180
+_KIND_VALUE = {kind: kind.value for kind in StoneKind}
 
 #: (ahead, left, right) for each heading (M4), and the pivot turns (M11).
 _LOOK_DIRS = tuple((h, Heading((h + 3) % 4), Heading((h + 1) % 4)) for h in Heading)
@@ -176,7 +177,7 @@ def _tables(pos: Position, *, own: bool = False) -> _Tables:
             kinds[i] = kind
             stone_ids[i] = k
             if kind is not _CRYSTAL:
-                sight[i] = kind.value
+                sight[i] = _KIND_VALUE[kind]
             k += 1
         pawn_ids = _NO_IDS[:]
         k = 0

@@ -92,7 +92,11 @@ class Pawn:
         )
 
     def moved(self, at: PawnPlace) -> Pawn:
-        return Pawn(self.id, self.player, self.light, self.dark, self.up, at)
+        """The same pawn on ``at`` (no validation: the engine's hot paths use this)."""
+        pawn = object.__new__(Pawn)
+        pawn.__dict__.update(self.__dict__)
+        pawn.__dict__["at"] = at
+        return pawn
 
 
 @dataclass(frozen=True)
