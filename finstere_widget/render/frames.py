@@ -1,0 +1,290 @@
+"""A monster turn as frames to step through: the pieces at each moment plus an overlay
+showing what the engine's event did (a look's rays, a move, a push, a slide, an eat, a
+wrap through two letters, a teleport, a turn).
+
+The frames are built only from the engine's events (FORMAT.md): pieces are moved by
+replaying ``move``/``slide``/``push``/``eat``/``remove``/``wrap``/``teleport``/``turn``;
+no rule is re-decided here.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..engine import (
+    Eat,
+    Event,
+    Heading,
+    Look,
+    Move,
+    Pawn,
+    Position,
+    Push,
+    Remove,
+    Slide,
+    Stone,
+    StoneKind,
+    Teleport,
+    Turn,
+    Wrap,
+)
+from ..engine.board import WALL_LETTERS, Square, step
+from ..engine.pieces import Monster, PawnPlace
+from . import style as S
+from .scene import (
+    Group,
+    Scene,
+    arrow_between,
+    arrow_shape,
+    caption_group,
+    center,
+    cross,
+    edge_point,
+    letter_highlight,
+    look_overlay,
+    pawn_ghost,
+    piece_groups,
+    poly,
+    ring,
+    static_layer,
+    stone_group,
+)
+
+WORD = {Heading.N: "north", Heading.E: "east", Heading.S: "south", Heading.W: "west"}
+
+
+def _narrate_line(event: Event) -> str:
+    """One sentence with its rule id (the engine's narration)."""
+    from ..engine.narrate import line
+
+    return line(event)
+
+
+def _caption(event: Event | None, tile: str | None, position: Position) -> tuple[str, bool]:
+    """Short caption for the strip above the board; True when it is the tie banner."""
+    if event is None:
+        what = f"tile {tile}: " if tile else ""
+        return f"{what}the monster at ({position.monster.at[0]}, {position.monster.at[1]}) "\
+               f"facing {WORD[position.monster.facing]} — press ▶ to step", False
+    if isinstance(event, Look) and event.decision == "tie":
+        rule = "M6" if event.rule == "M6" else "M5"
+        names = [r.seen or "?" for r in event.nearest]
+        who = " and ".join(names) if len(names) == 2 else ", ".join(names[:-1]) + " and " + names[-1]
+        both = "both" if len(names) == 2 else "all"
+        dist = event.nearest[0].distance
+        return f"TIE → keeps heading {WORD[event.facing]} ({rule}): {who} {both} at {dist}", True
+    return _narrate_line(event), False
+
+
+@dataclass
+class _State:
+    """Pieces being replayed."""
+
+    monster_at: Square
+    facing: Heading
+    stones: list[Stone]
+    pawns: dict[str, Pawn]
+    order: list[str]
+    stage: int
+    base: Position
+
+    @classmethod
+    def of(cls, pos: Position) -> _State:
+        return cls(pos.monster.at, pos.monster.facing, list(pos.stones),
+                   {p.id: p for p in pos.pawns}, [p.id for p in pos.pawns], pos.stage, pos)
+
+    def position(self) -> Position:
+        return Position(Monster(self.monster_at, self.facing), tuple(self.stones), self.base.pools,
+                        self.base.teleporters, tuple(self.pawns[i] for i in self.order),
+                        self.stage, _check=False)
+
+    def stone_index(self, sq: Square) -> int | None:
+        for k, s in enumerate(self.stones):
+            if s.at == sq:
+                return k
+        return None
+
+    def move_piece(self, piece: str | Square, src: Square, dst: Square) -> None:
+        if piece == "monster":
+            self.monster_at = dst
+        elif isinstance(piece, str):
+            self.pawns[piece] = self.pawns[piece].moved(dst)
+        else:
+            k = self.stone_index(src)
+            if k is not None:
+                self.stones[k] = Stone(dst, self.stones[k].kind)
+
+    def apply(self, e: Event) -> None:
+        if isinstance(e, (Move, Wrap)):
+            self.monster_at = e.to
+        elif isinstance(e, Teleport):
+            self.monster_at = e.to
+        elif isinstance(e, Turn):
+            self.facing = e.to
+        elif isinstance(e, (Slide, Push)):
+            self.move_piece(e.piece, e.from_, e.to)
+        elif isinstance(e, Eat):
+            gone: PawnPlace = "eaten" if self.stage == 2 else "outside"  # M7
+            self.pawns[e.pawn] = self.pawns[e.pawn].moved(gone)
+        elif isinstance(e, Remove):
+            for sq in (e.at, e.stone):
+                k = self.stone_index(sq)
+                if k is not None:
+                    del self.stones[k]
+                    break
+
+
+@dataclass
+class TraceFrame:
+    """One moment of a monster turn: the pieces then, and the overlay explaining it."""
+
+    index: int
+    position: Position
+    event_index: int | None  # index into the events, None for the opening frame
+    event: Event | None
+    caption: str
+    tie: bool
+    under: list[Group] = field(default_factory=list)
+    over: list[Group] = field(default_factory=list)
+
+    def scene(self) -> Scene:
+        pos = self.position
+        groups = (self.under + piece_groups(pos) + self.over
+                  + [caption_group(self.caption, banner=self.tie)])
+        return Scene(static_layer(pos), groups)
+
+    def dynamic_groups(self) -> list[Group]:
+        return (self.under + piece_groups(self.position) + self.over
+                + [caption_group(self.caption, banner=self.tie)])
+
+    def svg(self) -> str:
+        from .svg import scene_svg
+
+        return scene_svg(self.scene(), title=self.caption)
+
+    def _repr_svg_(self) -> str:
+        return self.svg()
+
+    def __repr__(self) -> str:
+        what = self.event.type if self.event is not None else "start"
+        return f"TraceFrame({self.index}, {what}: {self.caption!r})"
+
+
+def _event_overlay(e: Event, before: _State, after: _State) -> tuple[list[Group], list[Group]]:
+    """What one event looks like on top of the pieces after it."""
+    under: list[Group] = []
+    over: list[Group] = []
+    if isinstance(e, Look):
+        return look_overlay(e, after.position())
+    if isinstance(e, Move):
+        over.append(arrow_between(center(e.from_), center(e.to), S.MOVE, lw=4, shorten=14))
+    elif isinstance(e, Slide):
+        over.append(arrow_between(center(e.from_), center(e.to), S.SLIDE, lw=4, dash=[8, 5],
+                                  shorten=14))
+    elif isinstance(e, Push):
+        over.append(arrow_between(center(e.from_), center(e.to), S.PUSH, lw=4, shorten=12))
+        if isinstance(e.piece, str) and e.piece in after.pawns:
+            over.append(ring(e.to, S.PUSH, r=19, lw=2.5))
+    elif isinstance(e, Eat):
+        pawn = before.pawns[e.pawn]
+        over.append(ring(e.at, S.EAT, r=19, lw=3))
+        over.append(pawn_ghost(pawn, e.at))
+    elif isinstance(e, Remove):
+        k = before.stone_index(e.at)
+        if k is None:
+            k = before.stone_index(e.stone)
+        kind = before.stones[k].kind if k is not None else StoneKind.STONE
+        over.append(stone_group(e.at, kind, a=0.4))
+        over.append(cross(e.at))
+    elif isinstance(e, Wrap):
+        h = before.facing
+        letter_back = WALL_LETTERS.get((e.to, h.back), e.letter)
+        out1 = edge_point(e.from_, h)
+        in2 = edge_point(e.to, h.back)
+        over.append(arrow_between(center(e.from_), out1, S.WRAP, lw=4, dash=[6, 4]))
+        over.append(arrow_between(in2, center(e.to), S.WRAP, lw=4, dash=[6, 4], shorten=14))
+        over.append(letter_highlight(e.from_, h, e.letter))
+        over.append(letter_highlight(e.to, h.back, letter_back))
+    elif isinstance(e, Teleport):
+        over.append(ring(e.from_, S.TELEPORT, r=19, lw=3.5))
+        over.append(ring(e.to, S.TELEPORT, r=19, lw=3.5))
+        over.append(arrow_between(center(e.from_), center(e.to), S.TELEPORT, lw=3, dash=[4, 4],
+                                  shorten=20))
+    elif isinstance(e, Turn):
+        cx, cy = edge_point(after.monster_at, e.from_, -2)
+        over.append([poly(arrow_shape(cx, cy, e.from_, 18, 16), closed=True, fill="#888888",
+                          a=0.55)])
+        cx, cy = edge_point(after.monster_at, e.to, -2)
+        over.append([poly(arrow_shape(cx, cy, e.to, 22, 20), closed=True, fill=S.TURN,
+                          stroke="#ffffff", lw=1.5)])
+        if e.reason == "pivot":
+            ahead, _ = step(after.monster_at, e.from_)
+            over.append(ring(ahead, S.TURN, r=21, lw=3.5))
+    return under, over
+
+
+def trace_frames(position: Position, events: Sequence[Event], tile: str | None = None) -> list[TraceFrame]:
+    """Frames for stepping through a monster turn: an opening frame, then one per event
+    (the final ``end`` event shows the position after the turn)."""
+    state = _State.of(position)
+    cap, tie = _caption(None, tile, position)
+    frames = [TraceFrame(0, position, None, None, cap, tie)]
+    for k, e in enumerate(events):
+        before = _State(state.monster_at, state.facing, list(state.stones), dict(state.pawns),
+                        state.order, state.stage, state.base)
+        state.apply(e)
+        under, over = _event_overlay(e, before, state)
+        cap, tie = _caption(e, tile, position)
+        frames.append(TraceFrame(len(frames), state.position(), k, e, cap, tie, under, over))
+    return frames
+
+
+def event_log(events: Sequence[Event]) -> list[str]:
+    """One line per event, with its rule id (the engine's narration)."""
+    return [_narrate_line(e) for e in events]
+
+
+def pack_groups(static: Group, frames: Sequence[Sequence[Group]],
+                events: Sequence[int | None] | None = None) -> dict[str, Any]:
+    """The compact form synced to the browser: the static layer once, every distinct
+    primitive group once, and each frame as a list of group numbers plus its event index."""
+    groups: list[Group] = []
+    index: dict[str, int] = {}
+    packed: list[dict[str, Any]] = []
+    for k, frame_groups in enumerate(frames):
+        ids = []
+        for g in frame_groups:
+            if not g:
+                continue
+            key = json.dumps(g, sort_keys=True, separators=(",", ":"))
+            gid = index.get(key)
+            if gid is None:
+                gid = index[key] = len(groups)
+                groups.append(g)
+            ids.append(gid)
+        e = events[k] if events is not None else None
+        packed.append({"g": ids, "e": -1 if e is None else e})
+    return {"static": static, "groups": groups, "frames": packed}
+
+
+def pack_frames(frames: Sequence[TraceFrame]) -> dict[str, Any]:
+    """:func:`pack_groups` for the frames of a monster turn."""
+    static = static_layer(frames[0].position) if frames else []
+    return pack_groups(static, [f.dynamic_groups() for f in frames],
+                       [f.event_index for f in frames])
+
+
+def packed_size(packed: dict[str, Any], log: Sequence[str] = ()) -> int:
+    """Bytes of the packed frames (and log) as compact JSON: what the widget syncs."""
+    return len(json.dumps({**packed, "log": list(log)}, separators=(",", ":")).encode())
+
+
+def frame_svg(position: Position, events: Sequence[Event], index: int, tile: str | None = None) -> str:
+    """SVG of frame ``index`` of the turn ``events`` played from ``position``."""
+    return trace_frames(position, events, tile)[index].svg()
+
+
+__all__ = ["TraceFrame", "event_log", "frame_svg", "pack_frames", "pack_groups", "packed_size", "trace_frames"]

@@ -1,0 +1,99 @@
+"""Layout and colours of the drawing, decided once (the SVG and the canvas painters only
+paint what :mod:`finstere_widget.render.scene` builds from these constants)."""
+
+from __future__ import annotations
+
+from typing import Final
+
+#: scene units per square
+CELL: Final = 40
+#: band around the board carrying the wall letters (B3)
+MARGIN: Final = 22
+#: caption strip above the board
+CAPTION_H: Final = 30
+#: tray below the board: pawns waiting outside, escaped, eaten
+TRAY_H: Final = 48
+COLS: Final = 16
+ROWS: Final = 11
+
+OX: Final = MARGIN  # scene x of the board's left edge
+OY: Final = CAPTION_H + MARGIN  # scene y of the board's top edge
+WIDTH: Final = COLS * CELL + 2 * MARGIN
+BOARD_BOTTOM: Final = OY + ROWS * CELL
+TRAY_Y: Final = BOARD_BOTTOM + MARGIN
+HEIGHT: Final = TRAY_Y + TRAY_H
+
+FONT: Final = "DejaVu Sans, Liberation Sans, Arial, sans-serif"
+
+BACKGROUND: Final = "#f6f1e7"
+FLOOR: Final = "#e6d8b8"
+FLOOR_ALT: Final = "#dfcfab"
+GRID: Final = "#b59f78"
+WALL: Final = "#3b2f2a"
+LETTER: Final = "#3b2f2a"
+EXIT_FILL: Final = "#9ed39a"
+ENTRANCE_FILL: Final = "#9ec5ea"
+CORNER_TEXT: Final = "#20361f"
+POOL_FILL: Final = "#9e1b25"
+POOL_EDGE: Final = "#5e0b12"
+POOL_SHINE: Final = "#c8434c"
+STONE_FILL: Final = "#8a8580"
+STONE_EDGE: Final = "#4d4945"
+CRYSTAL_FILL: Final = "#9fe0f7"
+CRYSTAL_EDGE: Final = "#2e8fb5"
+PIVOT_FILL: Final = "#8a8580"
+PIVOT_ARROW: Final = "#fff7d6"
+MONSTER_FILL: Final = "#4a2370"
+MONSTER_EDGE: Final = "#1d0b30"
+MONSTER_EYE: Final = "#ffe14d"
+TRAY_FILL: Final = "#ece4d3"
+TRAY_TEXT: Final = "#6b5d4a"
+CAPTION_FILL: Final = "#ece4d3"
+CAPTION_TEXT: Final = "#2b2520"
+
+#: player colours (P1); unknown names fall back to grey
+PLAYER: Final = {
+    "blue": "#2f6fd6",
+    "yellow": "#f0c419",
+    "red": "#d63a2f",
+    "green": "#3aa757",
+    "purple": "#8e44ad",
+    "black": "#222222",
+    "white": "#f4f4f4",
+}
+PLAYER_FALLBACK: Final = "#9a9a9a"
+#: face colours: the light side shows a light disc with a dark number, the dark side the reverse
+LIGHT_FACE: Final = "#fffdf5"
+LIGHT_NUMBER: Final = "#1b1b1b"
+DARK_FACE: Final = "#262626"
+DARK_NUMBER: Final = "#ffffff"
+
+#: teleporter pair colours (B5); other pair names get colours from TELEPORTER_EXTRA
+TELEPORTER: Final = {"yellow": "#f2c14e", "blue": "#3a7bd5"}
+TELEPORTER_EXTRA: Final = ("#e67e22", "#16a085", "#c0392b", "#7f8c8d")
+TELEPORTER_ARROW: Final = "#1b1b1b"
+
+# overlays
+RAY_AHEAD: Final = "#ff7f0e"
+RAY_SIDE: Final = "#ff7f0e"
+RAY_BLOCK: Final = "#444444"
+DISTANCE_FILL: Final = "#ff7f0e"
+DISTANCE_TEXT: Final = "#ffffff"
+CHOICE: Final = "#1f9d55"
+TIE: Final = "#e6007e"
+TIE_TEXT: Final = "#ffffff"
+MOVE: Final = "#ff7f0e"
+PUSH: Final = "#7a4b00"
+SLIDE: Final = "#c8102e"
+EAT: Final = "#d0021b"
+WRAP: Final = "#ffd400"
+TELEPORT: Final = "#7b2ff7"
+TURN: Final = "#1f9d55"
+TARGET: Final = "#1f9d55"
+SELECTED: Final = "#ff2d95"
+PATH: Final = "#0b7285"
+HINT: Final = "#b00020"
+PENDING: Final = "#7b2ff7"
+HEAT_LOW: Final = (255, 237, 160)
+HEAT_HIGH: Final = (189, 0, 38)
+HEAT_ALPHA: Final = 0.6

@@ -1,0 +1,80 @@
+"""Scenes as deterministic SVG: no ids, no randomness, stable number formatting.
+
+Paints exactly the primitives of :mod:`.scene` (the canvas painter paints the same list).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+from xml.sax.saxutils import escape, quoteattr
+
+from . import style as S
+from .scene import Prim, Scene
+
+
+def fmt(v: Any) -> str:
+    """A number as short, stable text: ``3``, ``2.5``, ``-0.25``."""
+    f = round(float(v), 2)
+    if f == int(f):
+        return str(int(f))
+    text = f"{f:.2f}".rstrip("0").rstrip(".")
+    return "0" if text in ("-0", "") else text
+
+
+def _paint_attrs(p: Prim, default_fill: str = "none") -> str:
+    parts = [f'fill="{p.get("fill", default_fill)}"']
+    if "stroke" in p:
+        parts.append(f'stroke="{p["stroke"]}"')
+        parts.append(f'stroke-width="{fmt(p.get("lw", 1))}"')
+        parts.append('stroke-linejoin="round" stroke-linecap="round"')
+        if "dash" in p:
+            parts.append(f'stroke-dasharray="{" ".join(fmt(d) for d in p["dash"])}"')
+    if "a" in p:
+        parts.append(f'opacity="{fmt(p["a"])}"')
+    return " ".join(parts)
+
+
+def primitive_svg(p: Prim) -> str:
+    k = p["k"]
+    if k == "rect":
+        r = f' rx="{fmt(p["r"])}"' if "r" in p else ""
+        return (f'<rect x="{fmt(p["x"])}" y="{fmt(p["y"])}" width="{fmt(p["w"])}" '
+                f'height="{fmt(p["h"])}"{r} {_paint_attrs(p)}/>')
+    if k == "line":
+        return (f'<line x1="{fmt(p["x1"])}" y1="{fmt(p["y1"])}" x2="{fmt(p["x2"])}" '
+                f'y2="{fmt(p["y2"])}" {_paint_attrs(p)}/>')
+    if k == "poly":
+        pts = p["pts"]
+        coords = " ".join(f"{fmt(pts[i])},{fmt(pts[i + 1])}" for i in range(0, len(pts), 2))
+        tag = "polygon" if p.get("closed") else "polyline"
+        return f'<{tag} points="{coords}" {_paint_attrs(p)}/>'
+    if k == "circle":
+        return (f'<circle cx="{fmt(p["cx"])}" cy="{fmt(p["cy"])}" r="{fmt(p["r"])}" '
+                f'{_paint_attrs(p)}/>')
+    if k == "text":
+        anchor = p.get("anchor", "middle")
+        weight = ' font-weight="bold"' if p.get("bold") else ""
+        opacity = f' opacity="{fmt(p["a"])}"' if "a" in p else ""
+        return (f'<text x="{fmt(p["x"])}" y="{fmt(p["y"])}" font-size="{fmt(p["size"])}"'
+                f'{weight} text-anchor="{anchor}" dominant-baseline="central" '
+                f'fill="{p["fill"]}"{opacity}>{escape(p["text"])}</text>')
+    raise ValueError(f"unknown primitive kind {k!r}")
+
+
+def primitives_svg(prims: Iterable[Prim], width: float, height: float,
+                   title: str | None = None) -> str:
+    lines = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="{fmt(width)}" '
+        f'height="{fmt(height)}" viewBox="0 0 {fmt(width)} {fmt(height)}" '
+        f'font-family={quoteattr(S.FONT)}>'
+    ]
+    if title:
+        lines.append(f"<title>{escape(title)}</title>")
+    lines += [primitive_svg(p) for p in prims]
+    lines.append("</svg>")
+    return "\n".join(lines)
+
+
+def scene_svg(scene: Scene, title: str | None = None) -> str:
+    return primitives_svg(scene.primitives(), scene.width, scene.height, title)

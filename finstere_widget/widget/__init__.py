@@ -1,0 +1,15 @@
+"""Jupyter widgets for Finstere Flure (``pip install finstere_widget[widget]``).
+
+* :class:`BoardWidget` — the canvas board: positions, monster-turn step-through, move and
+  edit modes, overlays, ``to_html``.
+* :class:`MonsterStepper` — tile and rule options + the board + the event log.
+* :class:`BoardEditor` — the board in edit mode with its tool palette and undo/redo.
+"""
+
+from __future__ import annotations
+
+from .board import BoardWidget
+from .editor import BoardEditor
+from .stepper import MonsterStepper
+
+__all__ = ["BoardEditor", "BoardWidget", "MonsterStepper"]

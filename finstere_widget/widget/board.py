@@ -1,0 +1,682 @@
+"""The board widget: an anywidget canvas painting the primitives of :mod:`..render.scene`.
+
+Python builds every frame (the drawing, the overlays, the monster-turn frames) and syncs
+them compactly: the static layer once, each distinct group of primitives once, and each
+frame as a list of group numbers. The browser paints, steps through the frames on its own
+(no kernel round trip per step) and reports clicks as squares; Python (the engine) decides
+what a click means: legal targets, moves, edits.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+import anywidget
+import traitlets
+
+from ..engine import (
+    FinstereError,
+    Heading,
+    Monster,
+    Pawn,
+    Position,
+    PositionError,
+    RuleOptions,
+    Stone,
+    StoneKind,
+    Teleporter,
+    make_pool,
+    monster_turn,
+    on_board,
+)
+from ..engine.board import Square
+from ..engine.events import Event
+from ..engine.position import as_position
+from ..render import style as S
+from ..render.frames import TraceFrame, event_log, pack_frames, pack_groups, trace_frames
+from ..render.scene import (
+    Group,
+    Overlay,
+    build_scene,
+    center,
+    geometry,
+    overlay_groups,
+    pawn_zones,
+    piece_groups,
+    place_zones,
+    ring,
+    static_layer,
+    teleporter_group,
+    tray_slots,
+)
+from ..render.svg import scene_svg
+
+STATIC_DIR = Path(__file__).resolve().parent / "static"
+
+#: edit tools (``BoardWidget.tool``)
+EDIT_TOOLS = (
+    "stone", "crystal", "pivot_right", "pivot_180",
+    "pool_square", "pool_long_h", "pool_long_v",
+    "teleporter", "pawn", "monster", "erase",
+)
+POOL_SHAPES: dict[str, tuple[Square, ...]] = {
+    "pool_square": ((0, 0), (1, 0), (0, 1), (1, 1)),
+    "pool_long_h": ((0, 0), (1, 0), (2, 0), (3, 0)),
+    "pool_long_v": ((0, 0), (0, 1), (0, 2), (0, 3)),
+}
+#: P1: the pawns, light side / dark side
+PAWN_SETS = ("6/1", "4/3", "3/4", "2/5")
+PLAYERS = ("blue", "yellow", "red", "green", "purple", "black", "white")
+
+Target = Square | str  # a square, or "escaped" / "outside"
+MoveListener = Callable[[str, Any], None]
+
+
+def _moves_api() -> tuple[Callable[..., Any], Callable[..., Any]] | None:
+    """The engine's pawn moves (``legal_moves``, ``apply_move``), when available."""
+    try:
+        from ..engine.moves import apply_move, legal_moves
+    except ImportError:
+        return None
+    return legal_moves, apply_move
+
+
+def _square_of(value: Any) -> Square | None:
+    if (isinstance(value, (list, tuple)) and len(value) == 2
+            and all(isinstance(v, int) and not isinstance(v, bool) for v in value)):
+        return (int(value[0]), int(value[1]))
+    return None
+
+
+def _sq(square: Square) -> str:
+    return f"({square[0]}, {square[1]})"
+
+
+class BoardWidget(anywidget.AnyWidget):  # type: ignore[misc]
+    """A Finstere Flure board on a canvas.
+
+    * ``widget.position`` — get a :class:`Position`; set a Position, a FORMAT.md dict or
+      its JSON text (undoable).
+    * ``widget.show_turn("8")`` — play the monster's turn from the position and step
+      through it in the browser (buttons, slider, arrow keys, play/pause).
+    * ``widget.mode = "move"`` — click a pawn to see its legal destinations (engine), click
+      one to move it; ``"edit"`` — click squares to place/remove pieces with ``widget.tool``.
+    * ``widget.show_values({...})`` / ``widget.show_danger()`` — heat overlays.
+    """
+
+    _esm = STATIC_DIR / "board.js"
+    _css = STATIC_DIR / "board.css"
+
+    static = traitlets.List().tag(sync=True)
+    groups = traitlets.List().tag(sync=True)
+    frames = traitlets.List().tag(sync=True)
+    log = traitlets.List(traitlets.Unicode()).tag(sync=True)
+    frame = traitlets.Int(0).tag(sync=True)
+    geometry = traitlets.Dict().tag(sync=True)
+    hint = traitlets.Unicode("").tag(sync=True)
+    mode = traitlets.Enum(("view", "move", "edit"), "view").tag(sync=True)
+    max_width = traitlets.Int(720).tag(sync=True)
+    standalone = traitlets.Bool(False).tag(sync=True)
+
+    # edit tools (Python side; the editor's controls set them)
+    tool = traitlets.Enum(EDIT_TOOLS, "stone")
+    tool_heading = traitlets.Enum(("N", "E", "S", "W"), "E")
+    tool_pair = traitlets.Unicode("yellow")
+    tool_player = traitlets.Unicode("blue")
+    tool_pawn = traitlets.Enum(PAWN_SETS, "6/1")
+    tool_face = traitlets.Enum(("light", "dark"), "light")
+
+    def __init__(self, position: Position | Mapping[str, Any] | str | None = None, *,
+                 mode: str = "view", **kwargs: Any) -> None:
+        super().__init__(mode=mode, **kwargs)
+        self._position: Position = (as_position(position) if position is not None
+                                    else Position.basic())
+        self._undo: list[Position] = []
+        self._redo: list[Position] = []
+        self._trace: tuple[Position, tuple[Event, ...], str | None] | None = None
+        self._trace_frames: list[TraceFrame] = []
+        self._heat: dict[Square, float] | None = None
+        self._labels: dict[Square, str] | None = None
+        self._caption = ""
+        self._selected: str | None = None
+        self._targets: dict[Target, Any] = {}
+        self._path: list[tuple[float, float]] = []
+        self._pending_teleporter: tuple[Square, str, Heading] | None = None
+        self._move_listeners: list[MoveListener] = []
+        self.last_move: Any = None
+        #: when set, only these pawn ids may be selected in move mode (the game view uses it)
+        self.movable: set[str] | None = None
+        self.on_msg(self._on_msg)
+        self._refresh()
+
+    # --- representation ---------------------------------------------------------------
+
+    def __repr__(self) -> str:
+        p = self._position
+        return (f"{type(self).__name__}(mode={self.mode!r}, frame={self.frame + 1}/"
+                f"{len(self.frames)}, monster={list(p.monster.at)} {p.monster.facing.name}, "
+                f"stones={len(p.stones)}, pools={len(p.pools)}, "
+                f"teleporters={len(p.teleporters)}, pawns={len(p.pawns)})")
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        """The widget view, plus the current frame as SVG for readers without a kernel."""
+        bundle = super()._repr_mimebundle_(**kwargs)
+        if bundle is None:
+            return None
+        data = bundle[0] if isinstance(bundle, tuple) else bundle
+        data["image/svg+xml"] = self.svg()
+        return bundle
+
+    def svg(self) -> str:
+        """The frame on show as deterministic SVG."""
+        if self._trace is not None and self._trace_frames:
+            return self._trace_frames[min(self.frame, len(self._trace_frames) - 1)].svg()
+        return scene_svg(build_scene(self._position, self._overlay()))
+
+    # --- position and undo ------------------------------------------------------------
+
+    @property
+    def position(self) -> Position:
+        """The position on the board (before the monster turn on show, if any)."""
+        return self._position
+
+    @position.setter
+    def position(self, value: Position | Mapping[str, Any] | str) -> None:
+        self._commit(as_position(value), "")
+
+    @property
+    def position_json(self) -> str:
+        """``widget.position`` as FORMAT.md JSON text."""
+        return self._position.to_json()
+
+    def _commit(self, new: Position, hint: str) -> None:
+        if new != self._position:
+            self._undo.append(self._position)
+            self._redo.clear()
+        self._position = new
+        self._trace = None
+        self._trace_frames = []
+        self._selected = None
+        self._targets = {}
+        self._path = []
+        self._pending_teleporter = None
+        self.hint = hint
+        self._refresh()
+
+    @property
+    def can_undo(self) -> bool:
+        return bool(self._undo)
+
+    @property
+    def can_redo(self) -> bool:
+        return bool(self._redo)
+
+    def undo(self) -> bool:
+        """Back to the position before the last change (edit, move, set). False if none."""
+        if not self._undo:
+            self.hint = "nothing to undo"
+            return False
+        self._redo.append(self._position)
+        self._position = self._undo.pop()
+        self._after_history("undone")
+        return True
+
+    def redo(self) -> bool:
+        if not self._redo:
+            self.hint = "nothing to redo"
+            return False
+        self._undo.append(self._position)
+        self._position = self._redo.pop()
+        self._after_history("redone")
+        return True
+
+    def _after_history(self, what: str) -> None:
+        self._trace = None
+        self._trace_frames = []
+        self._selected = None
+        self._targets = {}
+        self._path = []
+        self._pending_teleporter = None
+        self.hint = what
+        self._refresh()
+
+    # --- monster turns ----------------------------------------------------------------
+
+    def show_turn(self, tile: str | int = "8", options: RuleOptions | None = None) -> Any:
+        """Play the monster's turn (engine) from the position and show it frame by frame."""
+        return self.show_turn_from(self._position, tile, options)
+
+    def show_turn_from(self, position: Position, tile: str | int = "8",
+                       options: RuleOptions | None = None) -> Any:
+        result = monster_turn(position, tile, options or RuleOptions())
+        self.show_trace(position, result.events, result.tile)
+        return result
+
+    def show_trace(self, position: Position, events: Sequence[Event], tile: str | None = None) -> None:
+        """Step through ``events`` (a monster trace) played from ``position``."""
+        self._position = position
+        self._trace = (position, tuple(events), tile)
+        self._trace_frames = trace_frames(position, events, tile)
+        self._selected = None
+        self._targets = {}
+        self._path = []
+        self.frame = 0
+        self.hint = ""
+        self._refresh()
+
+    def clear_trace(self) -> None:
+        self._trace = None
+        self._trace_frames = []
+        self._refresh()
+
+    @property
+    def trace_frames(self) -> list[TraceFrame]:
+        """The frames of the turn on show (each has ``_repr_svg_``)."""
+        return list(self._trace_frames)
+
+    def synced_size(self) -> int:
+        """Bytes of the frame data this widget syncs (static, groups, frames, log)."""
+        data = {"static": self.static, "groups": self.groups, "frames": self.frames,
+                "log": self.log, "geometry": self.geometry}
+        return len(json.dumps(data, separators=(",", ":")).encode())
+
+    # --- overlays ---------------------------------------------------------------------
+
+    def show_values(self, values: Mapping[Any, float] | None = None,
+                    labels: Mapping[Any, str] | None = None, caption: str = "") -> None:
+        """A heat overlay of per-square values (and/or text labels) from Python."""
+        self._heat = {self._key(k): float(v) for k, v in (values or {}).items()}
+        self._labels = {self._key(k): str(v) for k, v in (labels or {}).items()}
+        self._caption = caption
+        self._refresh()
+
+    @staticmethod
+    def _key(k: Any) -> Square:
+        sq = _square_of(k)
+        if sq is None or not on_board(sq):
+            raise ValueError(f"{k!r} is not a square of the board (B1)")
+        return sq
+
+    def show_danger(self, tiles_left: Sequence[str] | None = None) -> bool:
+        """The engine's danger map as a heat overlay. False (with a hint) if the engine
+        has no danger map yet."""
+        try:
+            from ..engine import danger  # type: ignore[attr-defined]
+        except ImportError:
+            self.hint = "the danger map is not available in this version of the engine"
+            return False
+        fn = danger.danger_map
+        values = fn(self._position, tiles_left) if tiles_left is not None else fn(self._position)
+        if isinstance(values, Mapping):
+            heat = {self._key(k): float(v) for k, v in values.items()}
+        else:  # an object with per-square values
+            heat = {self._key(k): float(v) for k, v in dict(values).items()}
+        labels = {sq: f"{v:.0%}" if v <= 1 else f"{v:g}" for sq, v in heat.items() if v > 0}
+        self.show_values(heat, labels, caption="danger map: chance the monster reaches each square")
+        return True
+
+    def clear_overlay(self) -> None:
+        self._heat = None
+        self._labels = None
+        self._caption = ""
+        self._path = []
+        self._selected = None
+        self._targets = {}
+        self.hint = ""
+        self._refresh()
+
+    def _overlay(self) -> Overlay:
+        pos = self._position
+        targets = [t for t in self._targets if isinstance(t, tuple)]
+        zones = [z for z in place_zones() if z["id"].split(":", 1)[1] in self._targets]
+        selected: Any = None
+        extra_over: list[Group] = []
+        if self._selected is not None:
+            pawn = pos.pawn_by_id.get(self._selected)
+            if pawn is not None and isinstance(pawn.at, tuple):
+                selected = pawn.at
+            elif pawn is not None:
+                selected = tray_slots(pos).get(pawn.id)
+        if self._pending_teleporter is not None:
+            sq, pair, arrow = self._pending_teleporter
+            extra_over.append(teleporter_group(pos, sq, pair, arrow, a=0.6))
+            extra_over.append(ring(sq, S.PENDING, r=19, lw=3, dash=[5, 4]))
+        return Overlay(targets=targets, target_zones=zones, path=self._path, heat=self._heat,
+                       labels=self._labels, selected=selected, caption=self._caption,
+                       extra_over=extra_over)
+
+    # --- syncing ----------------------------------------------------------------------
+
+    def _refresh(self) -> None:
+        if self._trace is not None and self._trace_frames:
+            packed = pack_frames(self._trace_frames)
+            log = event_log(self._trace[1])
+        else:
+            pos = self._position
+            under, over = overlay_groups(pos, self._overlay())
+            packed = pack_groups(static_layer(pos), [under + piece_groups(pos) + over])
+            log = []
+        geo = geometry()
+        geo["font"] = S.FONT
+        geo["zones"] = pawn_zones(self._position) + place_zones()
+        with self.hold_sync():
+            self.geometry = geo
+            self.static = packed["static"]
+            self.groups = packed["groups"]
+            self.frames = packed["frames"]
+            self.log = log
+            self.frame = max(0, min(self.frame, len(packed["frames"]) - 1))
+
+    @traitlets.validate("frame")
+    def _valid_frame(self, proposal: Any) -> int:
+        n = len(self.frames)
+        return max(0, min(int(proposal["value"]), max(0, n - 1)))
+
+    # --- clicks -----------------------------------------------------------------------
+
+    def _on_msg(self, _widget: Any, content: Any, _buffers: Any) -> None:
+        """Messages from the browser: ``{"type": "click", "square": [x, y] | null}`` or
+        ``{"type": "click", "zone": "pawn:A" | "place:outside" | ...}``. Anything else is
+        ignored with a hint; nothing here raises."""
+        try:
+            if not isinstance(content, dict) or content.get("type") != "click":
+                self.hint = "ignored a message the board does not understand"
+                return
+            zone = content.get("zone")
+            if "square" in content and content["square"] is not None:
+                sq = _square_of(content["square"])
+                if sq is None:
+                    self.hint = "ignored a click with a malformed square"
+                    return
+                self.click(sq)
+            elif isinstance(zone, str):
+                self.click_zone(zone)
+            else:
+                self.hint = "click on a square of the board"
+        except Exception as exc:  # never an exception in the log: show it as a hint
+            self.hint = f"could not handle the click: {exc}"
+
+    def click(self, square: Square | Sequence[int]) -> None:
+        """What a click on ``square`` does in the current mode (also for scripts/tests)."""
+        sq = _square_of(square)
+        if sq is None:
+            self.hint = "ignored a click with a malformed square"
+            return
+        if not on_board(sq):
+            self.hint = f"{_sq(sq)} is outside the board (B1): click on a square of the board"
+            return
+        try:
+            if self.mode == "move":
+                self._click_move(sq, None)
+            elif self.mode == "edit":
+                self._click_edit(sq, None)
+        except FinstereError as exc:
+            self.hint = str(exc)
+
+    def click_zone(self, zone: str) -> None:
+        """A click on a named area outside the grid (a pawn in the tray, a tray section)."""
+        try:
+            if self.mode == "move":
+                self._click_move(None, zone)
+            elif self.mode == "edit":
+                self._click_edit(None, zone)
+        except FinstereError as exc:
+            self.hint = str(exc)
+
+    # --- move mode --------------------------------------------------------------------
+
+    def on_move(self, callback: MoveListener) -> None:
+        """Call ``callback(pawn_id, result)`` after each move made on the board."""
+        self._move_listeners.append(callback)
+
+    def select(self, pawn_id: str | None) -> None:
+        """Select a pawn in move mode and light up its legal destinations (engine)."""
+        if pawn_id is None:
+            self._selected = None
+            self._targets = {}
+            self._refresh()
+            return
+        api = _moves_api()
+        if api is None:
+            self.hint = "pawn moves are not available in this version of the engine"
+            return
+        pawn = self._position.pawn(pawn_id)
+        if self.movable is not None and pawn_id not in self.movable:
+            self.hint = f"pawn {pawn_id} cannot move now"
+            return
+        outcomes = api[0](self._position, pawn_id)
+        targets: dict[Target, Any] = {}
+        for o in outcomes:
+            to = o.to
+            if to == pawn.at:
+                continue  # the pawn's own place: clicking it again deselects
+            if to not in targets:
+                targets[to] = o
+        self._selected = pawn_id
+        self._targets = targets
+        self._path = []
+        self.trace_off()
+        if targets:
+            self.hint = (f"pawn {pawn_id} ({pawn.value} to move): {len(targets)} destination(s) "
+                         f"lit; click one, or the pawn again to deselect")
+        else:
+            self.hint = f"pawn {pawn_id} has no destination this move"
+        self._refresh()
+
+    def trace_off(self) -> None:
+        self._trace = None
+        self._trace_frames = []
+
+    def move(self, pawn_id: str, path: str | Sequence[str]) -> Any:
+        """Move a pawn along ``path`` (FORMAT.md tokens) through the engine; undoable."""
+        api = _moves_api()
+        if api is None:
+            raise FinstereError("pawn moves are not available in this version of the engine")
+        before = self._position
+        result = api[1](before, pawn_id, path)
+        steps = ",".join(result.path) or "no step"
+        self._commit(result.position, f"pawn {pawn_id} moved ({steps}) and was flipped (P2)")
+        self._path = self._path_points(before, pawn_id, result)
+        self.last_move = result
+        self._refresh()
+        for cb in list(self._move_listeners):
+            cb(pawn_id, result)
+        return result
+
+    def _path_points(self, before: Position, pawn_id: str, result: Any) -> list[tuple[float, float]]:
+        pawn = before.pawn(pawn_id)
+        pts: list[tuple[float, float]] = []
+        if isinstance(pawn.at, tuple):
+            pts.append(center(pawn.at))
+        else:
+            slot = tray_slots(before).get(pawn_id)
+            if slot is not None:
+                pts.append(slot)
+        for e in getattr(result, "events", ()):
+            t = e.type
+            if t in ("enter", "move") or (t == "slide" and getattr(e, "piece", None) == pawn_id):
+                pts.append(center(e.to))
+            elif t == "escape":
+                slot = tray_slots(result.position).get(pawn_id)
+                if slot is not None:
+                    pts.append(slot)
+        return pts
+
+    def _pawn_at_click(self, sq: Square | None, zone: str | None) -> str | None:
+        if sq is not None:
+            p = self._position.pawn_map.get(sq)
+            return p.id if p is not None else None
+        if zone is not None and zone.startswith("pawn:"):
+            pid = zone[5:]
+            return pid if pid in self._position.pawn_by_id else None
+        return None
+
+    def _click_move(self, sq: Square | None, zone: str | None) -> None:
+        target: Target | None = sq
+        if zone is not None and zone.startswith("place:"):
+            target = zone[6:]
+        if self._selected is not None and target is not None and target in self._targets:
+            outcome = self._targets[target]
+            self.move(self._selected, outcome.path)
+            return
+        pid = self._pawn_at_click(sq, zone)
+        if pid is not None:
+            if pid == self._selected:
+                self._selected = None
+                self._targets = {}
+                self.hint = f"pawn {pid} deselected"
+                self._refresh()
+            else:
+                self.select(pid)
+            return
+        where = _sq(sq) if sq is not None else "there"
+        if self._selected is not None:
+            self.hint = (f"pawn {self._selected} cannot end its move on {where}: "
+                         f"click a lit square (P2-P9)")
+        else:
+            self.hint = f"no pawn on {where}: click a pawn to see where it can go"
+
+    # --- edit mode --------------------------------------------------------------------
+
+    def _click_edit(self, sq: Square | None, zone: str | None) -> None:
+        pos = self._position
+        tool = self.tool
+        if sq is None:
+            if tool == "pawn" and zone in ("place:outside", "place:escaped", "place:eaten"):
+                self._add_pawn(zone[6:])
+            elif tool == "erase" and zone is not None and zone.startswith("pawn:"):
+                pid = zone[5:]
+                self._commit(pos.replace(pawns=tuple(p for p in pos.pawns if p.id != pid)),
+                             f"removed pawn {pid}")
+            else:
+                self.hint = "click on a square of the board (or, with the pawn tool, a tray section)"
+            return
+        try:
+            new, words = self._edited(pos, tool, sq)
+        except PositionError as exc:
+            self.hint = f"cannot do that: {exc}"
+            return
+        if new is not None:
+            self._commit(new, words)
+        else:
+            self.hint = words
+            self._refresh()
+
+    def _edited(self, pos: Position, tool: str, sq: Square) -> tuple[Position | None, str]:
+        """The position after using ``tool`` on ``sq`` (None + a hint when nothing changes)."""
+        stone = pos.stone_map.get(sq)
+        pawn = pos.pawn_map.get(sq)
+        tele = pos.teleporter_map.get(sq)
+        pool_k = next((k for k, p in enumerate(pos.pools) if sq in p.squares), None)
+        where = _sq(sq)
+        if tool == "erase":
+            if stone is not None:
+                return pos.replace(stones=tuple(s for s in pos.stones if s.at != sq)), \
+                    f"removed the {stone.kind.value} on {where}"
+            if pawn is not None:
+                return pos.replace(pawns=tuple(p for p in pos.pawns if p.at != sq)), \
+                    f"removed pawn {pawn.id}"
+            if tele is not None:
+                return pos.replace(teleporters=tuple(t for t in pos.teleporters
+                                                     if t.pair != tele.pair)), \
+                    f"removed both {tele.pair} teleporters (they come in pairs, B5)"
+            if pool_k is not None:
+                return pos.replace(pools=tuple(p for k, p in enumerate(pos.pools) if k != pool_k)), \
+                    "removed the pool"
+            if sq == pos.monster.at:
+                return None, "the monster cannot be removed: move it with the monster tool"
+            return None, f"nothing to remove on {where}"
+        if tool in ("stone", "crystal", "pivot_right", "pivot_180"):
+            kind = StoneKind(tool)
+            if stone is not None and stone.kind is kind:
+                return pos.replace(stones=tuple(s for s in pos.stones if s.at != sq)), \
+                    f"removed the {kind.value} on {where}"
+            if stone is not None:
+                return pos.replace(stones=tuple(Stone(sq, kind) if s.at == sq else s
+                                                for s in pos.stones)), \
+                    f"turned the stone on {where} into a {kind.value}"
+            return pos.replace(stones=pos.stones + (Stone(sq, kind),)), \
+                f"placed a {kind.value} on {where}"
+        if tool in POOL_SHAPES:
+            if pool_k is not None:
+                return pos.replace(pools=tuple(p for k, p in enumerate(pos.pools) if k != pool_k)), \
+                    "removed the pool"
+            squares = [(sq[0] + dx, sq[1] + dy) for dx, dy in POOL_SHAPES[tool]]
+            off = [s for s in squares if not on_board(s)]
+            if off:
+                return None, f"the pool would leave the board at {_sq(off[0])} (B1)"
+            return pos.replace(pools=pos.pools + (make_pool(squares),)), \
+                f"placed a pool from {where}"
+        if tool == "teleporter":
+            return self._edit_teleporter(pos, sq, tele)
+        if tool == "pawn":
+            if pawn is not None:
+                return pos.replace(pawns=tuple(p for p in pos.pawns if p.at != sq)), \
+                    f"removed pawn {pawn.id}"
+            new_pawn = self._new_pawn(sq)
+            return pos.replace(pawns=pos.pawns + (new_pawn,)), \
+                f"placed pawn {new_pawn.id} ({new_pawn.player}, {new_pawn.value}) on {where}"
+        if tool == "monster":
+            if sq == pos.monster.at:
+                h = pos.monster.facing.right
+                return pos.replace(monster=Monster(sq, h)), f"the monster now faces {h.name}"
+            h = Heading[self.tool_heading]
+            return pos.replace(monster=Monster(sq, h)), f"moved the monster to {where} facing {h.name}"
+        return None, f"unknown tool {tool!r}"
+
+    def _edit_teleporter(self, pos: Position, sq: Square,
+                         tele: Teleporter | None) -> tuple[Position | None, str]:
+        if tele is not None:
+            return pos.replace(teleporters=tuple(t for t in pos.teleporters if t.pair != tele.pair)), \
+                f"removed both {tele.pair} teleporters (they come in pairs, B5)"
+        pair = self.tool_pair.strip() or "yellow"
+        arrow = Heading[self.tool_heading]
+        if any(t.pair == pair for t in pos.teleporters):
+            return None, f"the {pair} pair is already on the board: erase it or choose another pair"
+        pending = self._pending_teleporter
+        if pending is None or pending[1] != pair:
+            if pos.piece_at(sq) is not None or sq in pos.pool_squares:
+                return None, f"{_sq(sq)} is taken: a teleporter needs a free square"
+            self._pending_teleporter = (sq, pair, arrow)
+            return None, f"first {pair} pad on {_sq(sq)}: click the square of its partner"
+        if pending[0] == sq:
+            self._pending_teleporter = None
+            return None, "teleporter placement cancelled"
+        if pos.piece_at(sq) is not None or sq in pos.pool_squares:
+            return None, f"{_sq(sq)} is taken: the partner pad needs a free square"
+        pads = (Teleporter(pending[0], pair, pending[2]), Teleporter(sq, pair, arrow))
+        self._pending_teleporter = None
+        return pos.replace(teleporters=pos.teleporters + pads), \
+            f"placed the {pair} teleporters on {_sq(pending[0])} and {_sq(sq)}"
+
+    def _new_pawn(self, at: Any) -> Pawn:
+        light, dark = (int(v) for v in self.tool_pawn.split("/"))
+        used = {p.id for p in self._position.pawns}
+        letters = [chr(c) for c in range(ord("A"), ord("Z") + 1)]
+        pid = next((c for c in letters if c not in used), None)
+        k = 1
+        while pid is None:
+            pid = next((f"{c}{k}" for c in letters if f"{c}{k}" not in used), None)
+            k += 1
+        return Pawn(pid, self.tool_player, light, dark, self.tool_face, at)  # type: ignore[arg-type]
+
+    def _add_pawn(self, place: str) -> None:
+        pawn = self._new_pawn(place)
+        self._commit(self._position.replace(pawns=self._position.pawns + (pawn,)),
+                     f"placed pawn {pawn.id} ({pawn.player}) {place}")
+
+    # --- static output ----------------------------------------------------------------
+
+    def state_for_html(self) -> dict[str, Any]:
+        return {"static": self.static, "groups": self.groups, "frames": self.frames,
+                "log": self.log, "frame": self.frame, "geometry": self.geometry,
+                "hint": "", "mode": "view", "max_width": self.max_width, "standalone": True}
+
+    def to_html(self, path: str | Path, title: str = "Finstere Flure") -> Path:
+        """Write a standalone HTML page (painter + frames embedded) that still steps."""
+        from .html import write_html
+
+        return write_html(path, self.state_for_html(), title)

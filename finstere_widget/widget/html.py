@@ -1,0 +1,72 @@
+"""Standalone HTML: the board's painter (the same ESM the widget uses) and its synced frames
+embedded in one page, stepping in the browser without Python."""
+
+from __future__ import annotations
+
+import html
+import json
+from pathlib import Path
+from typing import Any
+
+STATIC_DIR = Path(__file__).resolve().parent / "static"
+
+_PAGE = """<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{title}</title>
+<style>
+body {{ margin: 16px; background: #ffffff; }}
+{css}
+</style>
+</head>
+<body>
+<h1 style="font: bold 18px 'DejaVu Sans', Arial, sans-serif">{title}</h1>
+<div id="finstere-board"></div>
+<script type="application/json" id="finstere-state">{state}</script>
+<script type="text/plain" id="finstere-esm">{esm}</script>
+<script type="module">
+// A minimal stand-in for the anywidget model: the state is local, nothing is sent.
+const state = JSON.parse(document.getElementById("finstere-state").textContent);
+const listeners = {{}};
+const model = {{
+  get: (k) => state[k],
+  set: (k, v) => {{ state[k] = v; }},
+  save_changes: () => {{}},
+  send: () => {{}},
+  on: (name, cb) => {{ (listeners[name] = listeners[name] || []).push(cb); }},
+  off: (name, cb) => {{
+    listeners[name] = (listeners[name] || []).filter((f) => f !== cb);
+  }},
+}};
+const source = document.getElementById("finstere-esm").textContent;
+const url = URL.createObjectURL(new Blob([source], {{ type: "text/javascript" }}));
+const mod = await import(url);
+mod.default.render({{ model, el: document.getElementById("finstere-board") }});
+</script>
+</body>
+</html>
+"""
+
+
+def _script_safe(text: str) -> str:
+    """Text that cannot close the <script> element it sits in."""
+    return text.replace("</", "<\\/")
+
+
+def html_page(state: dict[str, Any], title: str = "Finstere Flure") -> str:
+    esm = (STATIC_DIR / "board.js").read_text(encoding="utf-8")
+    css = (STATIC_DIR / "board.css").read_text(encoding="utf-8")
+    return _PAGE.format(
+        title=html.escape(title),
+        css=css,
+        state=_script_safe(json.dumps(state, separators=(",", ":"), ensure_ascii=False)),
+        esm=_script_safe(esm),
+    )
+
+
+def write_html(path: str | Path, state: dict[str, Any], title: str = "Finstere Flure") -> Path:
+    out = Path(path)
+    out.write_text(html_page(state, title), encoding="utf-8")
+    return out

@@ -1,0 +1,151 @@
+"""The monster stepper: choose a tile and rule options (ipywidgets), the engine plays the
+turn, and the board steps through it in the browser with the event log beside it."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+import ipywidgets as W
+
+from ..engine import OPTION_INFO, Position, RuleOptions, TurnResult
+from ..engine.position import as_position
+from .board import BoardWidget
+
+TILES = ("5", "7", "8", "10", "X", "XX")
+#: the rule options that change a monster turn (RULES.md); the others are about the game
+MONSTER_OPTIONS = ("monster_stone_on_corner", "slide_over_pawn", "pivot_when_tied",
+                   "five_is_three_prey")
+
+
+class MonsterStepper(W.VBox):  # type: ignore[misc]
+    """Tile chooser + rule options + the board stepping through the monster's turn.
+
+    ``stepper.position`` (get/set), ``stepper.tile`` ("5", "7", "8", "10", "X", "XX" or a
+    number), ``stepper.options`` (:class:`RuleOptions`), ``stepper.result`` (the engine's
+    :class:`TurnResult`), ``stepper.board`` (the :class:`BoardWidget`).
+    """
+
+    def __init__(self, position: Position | Mapping[str, Any] | str | None = None,
+                 tile: str | int = "8", options: RuleOptions | None = None,
+                 option_names: tuple[str, ...] = MONSTER_OPTIONS, **kwargs: Any) -> None:
+        self.board = BoardWidget(position)
+        self._options = options or RuleOptions()
+        tile_text = str(tile).upper()
+        self.tile_buttons = W.ToggleButtons(
+            options=list(TILES) + ["n"], value=tile_text if tile_text in TILES else "n",
+            description="tile", tooltips=["5 steps", "7 steps", "8 steps", "10 steps",
+                                          "one prey (M1)", "two prey (M1)", "n steps"],
+            style={"button_width": "44px"},
+        )
+        self.steps = W.BoundedIntText(value=int(tile_text) if tile_text.isdigit() else 3,
+                                      min=1, max=99, description="n =",
+                                      layout=W.Layout(width="130px"))
+        self.option_widgets: dict[str, W.Dropdown] = {}
+        values = self._options.to_dict()
+        for name in option_names:
+            allowed, rule, words = OPTION_INFO[name]
+            dd = W.Dropdown(options=list(allowed), value=values[name],
+                            description=f"{name} ({rule})", tooltip=words,
+                            style={"description_width": "initial"},
+                            layout=W.Layout(width="auto"))
+            dd.observe(self._on_option, "value")
+            self.option_widgets[name] = dd
+        self.apply_button = W.Button(description="apply the turn", icon="check",
+                                     tooltip="make the position after this turn the board's position")
+        self.apply_button.on_click(lambda _b: self.apply())
+        self.message = W.HTML("")
+        self.tile_buttons.observe(self._on_tile, "value")
+        self.steps.observe(self._on_tile, "value")
+        self.result: TurnResult | None = None
+        super().__init__(children=[
+            W.HBox([self.tile_buttons, self.steps]),
+            W.HBox(list(self.option_widgets.values()), layout=W.Layout(flex_flow="row wrap")),
+            self.board,
+            W.HBox([self.apply_button, self.message]),
+        ], **kwargs)
+        self._start = self.board.position
+        self.run()
+
+    def __repr__(self) -> str:
+        p = self._start
+        return (f"MonsterStepper(tile={self.tile!r}, frames={len(self.board.frames)}, "
+                f"monster={list(p.monster.at)} {p.monster.facing.name}, pawns={len(p.pawns)}, "
+                f"options={self._options.changed()!r})")
+
+    # --- values -----------------------------------------------------------------------
+
+    @property
+    def tile(self) -> str:
+        v = self.tile_buttons.value
+        return str(self.steps.value) if v == "n" else str(v)
+
+    @tile.setter
+    def tile(self, value: str | int) -> None:
+        text = str(value).upper()
+        with self.hold_trait_notifications():
+            if text in TILES:
+                self.tile_buttons.value = text
+            else:
+                self.steps.value = int(text)
+                self.tile_buttons.value = "n"
+        self.run()
+
+    @property
+    def options(self) -> RuleOptions:
+        return self._options
+
+    @options.setter
+    def options(self, value: RuleOptions) -> None:
+        self._options = value
+        values = value.to_dict()
+        for name, dd in self.option_widgets.items():
+            dd.unobserve(self._on_option, "value")
+            dd.value = values[name]
+            dd.observe(self._on_option, "value")
+        self.run()
+
+    @property
+    def position(self) -> Position:
+        """The position the turn starts from."""
+        return self._start
+
+    @position.setter
+    def position(self, value: Position | Mapping[str, Any] | str) -> None:
+        self._start = as_position(value)
+        self.run()
+
+    # --- actions ----------------------------------------------------------------------
+
+    def _on_tile(self, _change: Any) -> None:
+        self.run()
+
+    def _on_option(self, change: Any) -> None:
+        owner = change["owner"]
+        name = next(k for k, v in self.option_widgets.items() if v is owner)
+        self._options = self._options.set(name, change["new"])
+        self.run()
+
+    def run(self) -> TurnResult | None:
+        """Play the turn with the engine and show it (frame 0)."""
+        try:
+            self.result = self.board.show_turn_from(self._start, self.tile, self._options)
+        except Exception as exc:  # a bad tile or option: say so, never raise into the UI
+            self.message.value = f"<b style='color:#b00020'>{exc}</b>"
+            return None
+        eaten = ", ".join(self.result.eaten) or "nobody"
+        self.message.value = (f"tile {self.result.tile}: {len(self.board.frames)} frames; "
+                              f"taken: {eaten}")
+        return self.result
+
+    def apply(self) -> Position | None:
+        """Make the position after the turn the new starting position."""
+        if self.result is None:
+            return None
+        self._start = self.result.position
+        self.run()
+        return self._start
+
+    def to_html(self, path: str | Path, title: str | None = None) -> Path:
+        return self.board.to_html(path, title or f"Finstere Flure: monster turn, tile {self.tile}")

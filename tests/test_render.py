@@ -1,0 +1,354 @@
+"""The drawing (render/): scene content at computed places, deterministic SVG, monster-turn
+frames (tie marking, wraps, eats) replayed from the engine's events, compact packing."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+
+import pytest
+
+from finstere_widget.engine import (
+    SQUARES,
+    Heading,
+    Monster,
+    Pawn,
+    Pool,
+    Position,
+    Stone,
+    StoneKind,
+    Teleporter,
+    monster_turn,
+)
+from finstere_widget.engine.board import WALL_LETTERS
+from finstere_widget.render import (
+    Overlay,
+    build_scene,
+    event_log,
+    frame_svg,
+    pack_frames,
+    packed_size,
+    position_svg,
+    trace_frames,
+)
+from finstere_widget.render import style as S
+from finstere_widget.render.scene import center, letter_point, square_origin
+from finstere_widget.render.svg import fmt
+
+TIE_POSITION = {
+    "format": "finstere-position/1",
+    "monster": {"at": [5, 5], "facing": "E"},
+    "pawns": [
+        {"id": "A", "player": "blue", "light": 6, "dark": 1, "at": [8, 5]},
+        {"id": "B", "player": "red", "light": 4, "dark": 3, "up": "dark", "at": [5, 2]},
+    ],
+}
+
+
+def tie_position() -> Position:
+    return Position.from_dict(TIE_POSITION)
+
+
+def prims_of(pos: Position, overlay: Overlay | None = None) -> list[dict]:
+    return build_scene(pos, overlay).primitives()
+
+
+# --- the scene ------------------------------------------------------------------------
+
+
+def test_square_geometry_follows_the_style_constants() -> None:
+    assert square_origin((0, 0)) == (S.OX, S.OY)
+    assert center((15, 10)) == (S.OX + 15.5 * S.CELL, S.OY + 10.5 * S.CELL)
+    assert S.WIDTH == 16 * S.CELL + 2 * S.MARGIN
+
+
+def test_a_stone_is_drawn_on_its_square() -> None:
+    pos = Position(Monster((0, 0), Heading.E), stones=(Stone((7, 4)),))
+    x, y = square_origin((7, 4))
+    rects = [p for p in prims_of(pos) if p["k"] == "rect" and p.get("fill") == S.STONE_FILL]
+    assert [(r["x"], r["y"]) for r in rects] == [(x + 4, y + 4)]
+    svg = position_svg(pos)
+    assert f'<rect x="{fmt(x + 4)}" y="{fmt(y + 4)}"' in svg
+
+
+@pytest.mark.parametrize("kind", list(StoneKind))
+def test_each_stone_kind_has_its_own_look(kind: StoneKind) -> None:
+    pos = Position(Monster((0, 0), Heading.E), stones=(Stone((6, 6), kind),))
+    dyn = build_scene(pos).groups[0]
+    fills = {p.get("fill") for p in dyn} | {p.get("stroke") for p in dyn}
+    if kind is StoneKind.CRYSTAL:
+        assert S.CRYSTAL_FILL in fills and S.STONE_FILL not in fills
+    else:
+        assert S.STONE_FILL in fills
+    labels = {p["text"] for p in dyn if p["k"] == "text"}
+    expected = {StoneKind.PIVOT_RIGHT: {"90"}, StoneKind.PIVOT_180: {"180"}}.get(kind, set())
+    assert labels == expected
+    if kind.is_pivot:  # the arrow: an arc/u-turn polyline and a filled head
+        assert any(p["k"] == "poly" and not p.get("closed") and p.get("stroke") == S.PIVOT_ARROW
+                   for p in dyn)
+        assert any(p["k"] == "poly" and p.get("closed") and p.get("fill") == S.PIVOT_ARROW
+                   for p in dyn)
+
+
+def test_the_54_wall_letters_are_drawn_beside_their_walls() -> None:
+    texts = [p for p in prims_of(Position.basic()) if p["k"] == "text" and p["size"] == 11]
+    assert len(texts) == 54 == len(WALL_LETTERS)
+    placed = {(p["x"], p["y"]): p["text"] for p in texts}
+    for (sq, h), letter in WALL_LETTERS.items():
+        x, y = letter_point(sq, h)
+        assert placed[(x, y)] == letter, (sq, h)
+    # B3: each letter twice, on opposite sides
+    counts: dict[str, int] = {}
+    for p in texts:
+        counts[p["text"]] = counts.get(p["text"], 0) + 1
+    assert set(counts.values()) == {2} and len(counts) == 27
+
+
+def test_pawns_show_player_colour_number_and_face() -> None:
+    pos = Position(Monster((0, 0), Heading.E), pawns=(
+        Pawn("A", "blue", 6, 1, "light", (3, 3)), Pawn("B", "red", 4, 3, "dark", (9, 7)),
+        Pawn("C", "green", 2, 5, "light", "outside")))
+    prims = prims_of(pos)
+    ax, ay = center((3, 3))
+    bx, by = center((9, 7))
+    circles = [p for p in prims if p["k"] == "circle"]
+    assert any(c["fill"] == S.PLAYER["blue"] and c["cx"] == ax for c in circles)
+    assert any(c["fill"] == S.LIGHT_FACE and c["cx"] == ax for c in circles)
+    assert any(c["fill"] == S.PLAYER["red"] and c["cx"] == bx for c in circles)
+    assert any(c["fill"] == S.DARK_FACE and c["cx"] == bx for c in circles)
+    numbers = {(p["text"], p["fill"]) for p in prims if p["k"] == "text" and p.get("bold")}
+    assert ("6", S.LIGHT_NUMBER) in numbers and ("3", S.DARK_NUMBER) in numbers
+    # the waiting pawn is in the tray below the board
+    assert any(c["fill"] == S.PLAYER["green"] and c["cy"] > S.TRAY_Y for c in circles)
+
+
+def test_teleporters_pools_monster_and_corners() -> None:
+    pos = Position(Monster((4, 5), Heading.S), pools=(Pool(((8, 2), (9, 2), (8, 3), (9, 3))),),
+                   teleporters=(Teleporter((2, 6), "yellow", Heading.E),
+                                Teleporter((12, 6), "yellow", Heading.N)))
+    prims = prims_of(pos)
+    tx, ty = center((2, 6))
+    assert any(p["k"] == "circle" and p.get("fill") == S.TELEPORTER["yellow"] and
+               (p["cx"], p["cy"]) == (tx, ty) for p in prims)
+    x, y = square_origin((8, 2))
+    assert any(p["k"] == "rect" and p.get("fill") == S.POOL_FILL and p["x"] == x + 2 and
+               p["w"] == 2 * S.CELL - 4 for p in prims)
+    body = [p for p in prims if p.get("fill") == S.MONSTER_FILL]
+    assert len(body) == 1
+    assert any(p["k"] == "text" and p["text"] == "EXIT" for p in prims)
+    assert any(p["k"] == "text" and p["text"] == "IN" for p in prims)
+
+
+def test_monster_heading_is_drawn() -> None:
+    def eyes(h: Heading) -> list[tuple[float, float]]:
+        prims = prims_of(Position(Monster((7, 5), h)))
+        return sorted((p["cx"], p["cy"]) for p in prims
+                      if p["k"] == "circle" and p.get("fill") == S.MONSTER_EYE)
+
+    cx, cy = center((7, 5))
+    assert all(y < cy for _, y in eyes(Heading.N))
+    assert all(x > cx for x, _ in eyes(Heading.E))
+    assert all(y > cy for _, y in eyes(Heading.S))
+    assert all(x < cx for x, _ in eyes(Heading.W))
+
+
+# --- SVG --------------------------------------------------------------------------------
+
+
+def test_svg_is_deterministic_and_has_no_ids() -> None:
+    pos = tie_position()
+    a, b = position_svg(pos), position_svg(Position.from_dict(TIE_POSITION))
+    assert a == b
+    assert pos._repr_svg_() == a
+    assert a.startswith("<svg ") and a.endswith("</svg>")
+    assert " id=" not in a
+    assert not re.search(r"\d\.\d{3,}", a), "numbers are rounded to 2 decimals"
+
+
+def test_number_formatting() -> None:
+    assert [fmt(v) for v in (3, 3.0, 2.5, -0.001, 1.239, 10.10)] == ["3", "3", "2.5", "0", "1.24",
+                                                                   "10.1"]
+
+
+def test_svg_escapes_text() -> None:
+    pos = Position(Monster((0, 0), Heading.E), pawns=(Pawn("<&>", "blue", 6, 1, "light", (3, 3)),))
+    svg = position_svg(pos)
+    assert "&lt;&amp;&gt;" in svg and "<&>" not in svg
+
+
+# --- frames -------------------------------------------------------------------------------
+
+
+def test_tie_frame_is_marked_unmistakably() -> None:
+    pos = tie_position()
+    result = monster_turn(pos, "1")
+    frames = trace_frames(pos, result.events, "1")
+    look = frames[1]
+    assert look.event is not None and look.event.type == "look"
+    assert look.event.decision == "tie"
+    assert look.tie and look.caption.startswith("TIE → keeps heading east (M5)")
+    prims = look.scene().primitives()
+    # the banner: the caption strip painted in the tie colour
+    assert any(p["k"] == "rect" and p.get("fill") == S.TIE and (p["x"], p["y"]) == (0, 0)
+               for p in prims)
+    # both tied pawns ringed
+    ringed = {(p["cx"], p["cy"]) for p in prims
+              if p["k"] == "circle" and p.get("stroke") == S.TIE and "fill" not in p}
+    assert center((8, 5))[0] in {x for x, _ in ringed}
+    assert {(center(sq)[0], center(sq)[1] - 1) for sq in ((8, 5), (5, 2))} <= ringed
+    svg = look.svg()
+    assert "TIE → keeps heading east (M5)" in svg and S.TIE in svg
+    assert frame_svg(pos, result.events, 1, "1") == svg
+    assert look._repr_svg_() == svg
+    # a frame without a tie has no tie colour at all
+    assert S.TIE not in frames[0].svg()
+
+
+def test_look_frame_shows_rays_and_distances() -> None:
+    pos = Position(Monster((2, 5), Heading.E), stones=(Stone((2, 3)),),
+                   pawns=(Pawn("A", "blue", 6, 1, "light", (6, 5)),))
+    result = monster_turn(pos, "1")
+    look = trace_frames(pos, result.events)[1]
+    prims = look.scene().primitives()
+    badges = [p for p in prims if p["k"] == "text" and p.get("fill") == S.DISTANCE_TEXT]
+    assert [b["text"] for b in badges] == ["4"]
+    ray_lines = [p for p in prims if p["k"] == "line" and p.get("stroke") == S.RAY_AHEAD]
+    assert len(ray_lines) == 3  # ahead, left, right
+    ends = {(p["x2"], p["y2"]) for p in ray_lines}
+    assert center((6, 5)) in ends  # the pawn seen
+    assert (center((2, 4))[0], square_origin((2, 4))[1]) in ends  # stopped by the stone at (2, 3)
+
+
+def test_wrap_frame_highlights_both_letters() -> None:
+    pos = Position(Monster((0, 5), Heading.W))
+    result = monster_turn(pos, "1")
+    frames = trace_frames(pos, result.events)
+    wrap = next(f for f in frames if f.event is not None and f.event.type == "wrap")
+    prims = wrap.scene().primitives()
+    spots = {(p["cx"], p["cy"]) for p in prims if p["k"] == "circle" and p.get("fill") == S.WRAP}
+    assert spots == {letter_point((0, 5), Heading.W), letter_point((15, 5), Heading.E)}
+    assert wrap.position.monster.at == (15, 5)
+
+
+def test_eat_frame_and_final_position() -> None:
+    pos = Position(Monster((2, 5), Heading.E), pawns=(Pawn("A", "blue", 6, 1, "light", (3, 5)),))
+    result = monster_turn(pos, "1")
+    frames = trace_frames(pos, result.events)
+    eat = next(f for f in frames if f.event is not None and f.event.type == "eat")
+    assert eat.position.pawn("A").at == "outside"
+    assert any(p.get("stroke") == S.EAT for p in eat.scene().primitives())
+    assert frames[-1].position == result.position
+    assert len(frames) == len(result.events) + 1
+    assert len(event_log(result.events)) == len(result.events)
+
+
+def _random_position(rng: random.Random) -> Position | None:
+    sqs = list(SQUARES)
+    rng.shuffle(sqs)
+    it = iter(sqs)
+    monster = Monster(next(it), rng.choice(list(Heading)))
+    stones = tuple(Stone(next(it), rng.choice(list(StoneKind))) for _ in range(rng.randint(0, 14)))
+    tps: list[Teleporter] = []
+    if rng.random() < 0.5:
+        tps = [Teleporter(next(it), "yellow", rng.choice(list(Heading))),
+               Teleporter(next(it), "yellow", rng.choice(list(Heading)))]
+    pawns = tuple(Pawn(chr(65 + k), rng.choice(["blue", "red", "green"]), 6, 1,
+                       rng.choice(["light", "dark"]), next(it)) for k in range(rng.randint(0, 10)))
+    pools = tuple(Pool(p) for p in (((8, 2), (9, 2), (8, 3), (9, 3)), ((4, 8), (5, 8), (6, 8), (7, 8)))
+                  if rng.random() < 0.8 and not set(p) & {monster.at, *(t.at for t in tps)})
+    try:
+        return Position(monster, stones, pools, tuple(tps), pawns, rng.choice([1, 2]))
+    except Exception:
+        return None
+
+
+def _turns(n: int, seed: int = 7) -> list[tuple[Position, str]]:
+    rng = random.Random(seed)
+    out = []
+    while len(out) < n:
+        pos = _random_position(rng)
+        if pos is not None:
+            out.append((pos, rng.choice(["5", "7", "8", "10", "X", "XX"])))
+    return out
+
+
+def test_replayed_frames_end_on_the_engines_position() -> None:
+    """The frames only replay the engine's events: their last position is the engine's."""
+    checked = 0
+    for pos, tile in _turns(400):
+        result = monster_turn(pos, tile)
+        if any(e.type == "remove" and e.why == "teleporter" for e in result.events):
+            continue  # see test_stone_pushed_onto_a_teleporter below
+        frames = trace_frames(pos, result.events, tile)
+        assert frames[-1].position.to_dict() == result.position.to_dict(), pos.to_json()
+        checked += 1
+    assert checked > 300
+
+
+@pytest.mark.xfail(reason="engine: a stone the monster pushes onto a teleporter (M8) stays and "
+                          "another stone disappears from the result position", strict=False)
+def test_stone_pushed_onto_a_teleporter() -> None:
+    pos = Position.from_dict({
+        "format": "finstere-position/1", "monster": {"at": [12, 7], "facing": "S"},
+        "stones": [{"at": [12, 9]}, {"at": [7, 1], "kind": "crystal"}],
+        "teleporters": [{"at": [12, 10], "pair": "yellow", "arrow": "N"},
+                        {"at": [2, 5], "pair": "yellow", "arrow": "N"}]})
+    result = monster_turn(pos, "2")
+    frames = trace_frames(pos, result.events)
+    assert [s.at for s in frames[-1].position.stones] == [(7, 1)]  # rules: destroyed (M8)
+    assert frames[-1].position == result.position
+
+
+# --- packing -----------------------------------------------------------------------------
+
+
+def test_packed_frames_reference_every_group_once() -> None:
+    pos = tie_position()
+    result = monster_turn(pos, "8")
+    frames = trace_frames(pos, result.events, "8")
+    packed = pack_frames(frames)
+    assert len(packed["frames"]) == len(frames)
+    keys = [json.dumps(g, sort_keys=True) for g in packed["groups"]]
+    assert len(keys) == len(set(keys))
+    for f, pf in zip(frames, packed["frames"], strict=True):
+        unpacked = [p for k in pf["g"] for p in packed["groups"][k]]
+        assert packed["static"] + unpacked == f.scene().primitives()
+        assert pf["e"] == (-1 if f.event_index is None else f.event_index)
+
+
+def test_synced_trace_of_an_8_step_turn_is_at_most_100_kb() -> None:
+    """Target from the issue: the synced trace of an 8-step turn <= 100 KB."""
+    sizes = []
+    for pos, _ in _turns(150, seed=3):
+        result = monster_turn(pos, "8")
+        frames = trace_frames(pos, result.events, "8")
+        sizes.append(packed_size(pack_frames(frames), event_log(result.events)))
+    busy = Position.basic(pawns=[Pawn(chr(65 + k), ["blue", "red", "green", "yellow"][k % 4],
+                                      6, 1, "light", sq)
+                                 for k, sq in enumerate([(1, 1), (3, 0), (5, 1), (0, 4), (6, 3),
+                                                         (10, 1), (3, 5), (9, 6), (11, 5),
+                                                         (14, 6), (12, 9), (7, 10)])])
+    result = monster_turn(busy, "8")
+    sizes.append(packed_size(pack_frames(trace_frames(busy, result.events, "8")),
+                             event_log(result.events)))
+    print(f"synced 8-step trace: max {max(sizes) / 1000:.1f} KB, "
+          f"mean {sum(sizes) / len(sizes) / 1000:.1f} KB over {len(sizes)} turns")
+    assert max(sizes) <= 100_000
+
+
+def test_overlays_targets_path_heat_selected() -> None:
+    pos = tie_position()
+    ov = Overlay(targets=[(9, 5), (8, 6)], path=[center((8, 5)), center((9, 5))],
+                 heat={(3, 3): 0.0, (4, 4): 1.0}, labels={(4, 4): "90%"}, selected=(8, 5),
+                 caption="hello")
+    prims = prims_of(pos, ov)
+    x, y = square_origin((9, 5))
+    assert any(p["k"] == "rect" and p.get("stroke") == S.TARGET and p["x"] == x + 3 for p in prims)
+    assert any(p["k"] == "poly" and p.get("stroke") == S.PATH for p in prims)
+    hot = [p for p in prims if p["k"] == "rect" and p["x"] == square_origin((4, 4))[0] + 1
+           and p.get("a")]
+    assert hot and hot[0]["fill"] == "#{:02x}{:02x}{:02x}".format(*S.HEAT_HIGH)
+    assert any(p["k"] == "text" and p["text"] == "90%" for p in prims)
+    assert any(p["k"] == "circle" and p.get("stroke") == S.SELECTED for p in prims)
+    assert any(p["k"] == "text" and p["text"] == "hello" for p in prims)

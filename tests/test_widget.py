@@ -1,0 +1,295 @@
+"""The widgets' traitlet protocol without a browser: state sent, clicks received (as the
+browser sends them), invalid messages ignored with a hint, position round trip, undo/redo,
+the stepper re-running the engine, deterministic reprs, standalone HTML, ipycanvas."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("anywidget")
+
+from finstere_widget.engine import (  # noqa: E402
+    Heading,
+    Monster,
+    Pawn,
+    Position,
+    RuleOptions,
+    monster_turn,
+)
+from finstere_widget.render import style as S  # noqa: E402
+from finstere_widget.render.scene import center, square_origin  # noqa: E402
+from finstere_widget.widget import BoardEditor, BoardWidget, MonsterStepper  # noqa: E402
+from finstere_widget.widget.board import _moves_api  # noqa: E402
+
+TIE = {
+    "format": "finstere-position/1",
+    "monster": {"at": [5, 5], "facing": "E"},
+    "pawns": [
+        {"id": "A", "player": "blue", "light": 6, "dark": 1, "at": [8, 5]},
+        {"id": "B", "player": "red", "light": 4, "dark": 3, "up": "dark", "at": [5, 2]},
+    ],
+}
+needs_moves = pytest.mark.skipif(_moves_api() is None, reason="engine pawn moves not available")
+
+
+def send(widget: BoardWidget, content: Any) -> None:
+    """A custom message as the browser sends it (anywidget: model.send(content))."""
+    widget._handle_custom_msg(content, [])
+
+
+def unpack(widget: BoardWidget, k: int) -> list[dict[str, Any]]:
+    f = widget.frames[k]
+    return widget.static + [p for g in f["g"] for p in widget.groups[g]]
+
+
+# --- state sent --------------------------------------------------------------------------
+
+
+def test_state_sent_to_the_browser() -> None:
+    w = BoardWidget(Position.basic())
+    state = w.get_state()
+    for key in ("static", "groups", "frames", "log", "frame", "geometry", "hint", "mode"):
+        assert key in state
+    json.dumps({k: state[k] for k in ("static", "groups", "frames", "geometry")})
+    assert len(w.frames) == 1 and w.log == []
+    geo = w.geometry
+    assert (geo["w"], geo["h"], geo["ox"], geo["oy"], geo["cell"]) == (S.WIDTH, S.HEIGHT, S.OX,
+                                                                      S.OY, S.CELL)
+    assert geo["cols"] == 16 and geo["rows"] == 11
+    x, y = square_origin((7, 4))  # a stone of the basic layout
+    assert any(p["k"] == "rect" and (p["x"], p["y"]) == (x + 4, y + 4) for p in unpack(w, 0))
+
+
+def test_show_turn_syncs_frames_log_and_steps_in_python_too() -> None:
+    w = BoardWidget(TIE)
+    result = w.show_turn("8")
+    assert len(w.frames) == len(result.events) + 1 == len(w.trace_frames)
+    assert len(w.log) == len(result.events)
+    assert w.log[0].startswith("step 1:") and "(M5)" in w.log[0]
+    assert [f["e"] for f in w.frames] == [-1] + list(range(len(result.events)))
+    w.frame = 1
+    assert "TIE" in w.svg()
+    w.frame = 999  # clamped
+    assert w.frame == len(w.frames) - 1
+    assert w.synced_size() <= 100_000
+    assert w.position == Position.from_dict(TIE)
+
+
+def test_frame_changes_from_the_browser_are_accepted() -> None:
+    w = BoardWidget(TIE)
+    w.show_turn("5")
+    w.set_state({"frame": 3})
+    assert w.frame == 3
+
+
+# --- position, repr, undo ------------------------------------------------------------------
+
+
+def test_position_round_trip_json_dict_and_position() -> None:
+    w = BoardWidget()
+    w.position = TIE
+    assert w.position.to_dict() == Position.from_dict(TIE).to_dict()
+    w.position = json.dumps(TIE)
+    assert w.position == Position.from_dict(TIE)
+    w.position = Position.basic()
+    assert json.loads(w.position_json) == Position.basic().to_dict()
+
+
+def test_reprs_are_deterministic() -> None:
+    a, b = BoardWidget(TIE), BoardWidget(TIE)
+    assert repr(a) == repr(b)
+    assert "0x" not in repr(a)
+    assert repr(a) == ("BoardWidget(mode='view', frame=1/1, monster=[5, 5] E, stones=0, pools=0, "
+                       "teleporters=0, pawns=2)")
+    s = MonsterStepper(TIE, tile="X")
+    assert repr(s) == repr(MonsterStepper(TIE, tile="X"))
+    assert "0x" not in repr(s) and "0x" not in repr(BoardEditor())
+    bundle = a._repr_mimebundle_()
+    data = bundle[0] if isinstance(bundle, tuple) else bundle
+    assert data["text/plain"] == repr(a)
+    assert data["image/svg+xml"] == a.svg()
+
+
+def test_edit_clicks_and_undo_redo() -> None:
+    w = BoardWidget(Position(Monster((0, 0), Heading.E)), mode="edit")
+    send(w, {"type": "click", "square": [3, 3]})
+    assert [(s.at, s.kind.value) for s in w.position.stones] == [((3, 3), "stone")]
+    w.tool = "crystal"
+    send(w, {"type": "click", "square": [3, 3]})
+    assert w.position.stones[0].kind.value == "crystal"
+    w.tool = "pool_square"
+    send(w, {"type": "click", "square": [8, 2]})
+    assert len(w.position.pools) == 1
+    w.tool = "teleporter"
+    send(w, {"type": "click", "square": [10, 6]})
+    assert w.position.teleporters == () and "partner" in w.hint
+    send(w, {"type": "click", "square": [12, 8]})
+    assert {t.at for t in w.position.teleporters} == {(10, 6), (12, 8)}
+    w.tool, w.tool_player, w.tool_pawn, w.tool_face = "pawn", "green", "4/3", "dark"
+    send(w, {"type": "click", "square": [6, 6]})
+    assert w.position.pawn("A") == Pawn("A", "green", 4, 3, "dark", (6, 6))
+    send(w, {"type": "click", "zone": "place:outside"})
+    assert w.position.pawn("B").at == "outside"
+    w.tool, w.tool_heading = "monster", "S"
+    send(w, {"type": "click", "square": [7, 7]})
+    assert w.position.monster == Monster((7, 7), Heading.S)
+    w.tool = "erase"
+    send(w, {"type": "click", "square": [12, 8]})
+    assert w.position.teleporters == ()
+    final = w.position
+    for _ in range(8):
+        assert w.undo()
+    assert w.position == Position(Monster((0, 0), Heading.E))
+    assert not w.undo() and w.hint == "nothing to undo"
+    for _ in range(8):
+        assert w.redo()
+    assert w.position == final and not w.can_redo
+
+
+def test_invalid_edits_leave_the_position_and_say_why() -> None:
+    w = BoardWidget(Position(Monster((0, 0), Heading.E)), mode="edit")
+    w.tool = "pool_long_h"
+    before = w.position
+    send(w, {"type": "click", "square": [13, 4]})  # 13..16: leaves the board
+    assert w.position == before and "leave the board" in w.hint
+    w.tool = "erase"
+    send(w, {"type": "click", "square": [0, 0]})
+    assert w.position == before and "monster" in w.hint
+
+
+@pytest.mark.parametrize("message", [
+    None, "click", 42, [], {}, {"type": "hover"}, {"type": "click"},
+    {"type": "click", "square": None}, {"type": "click", "square": "3,3"},
+    {"type": "click", "square": [3]}, {"type": "click", "square": [True, 0]},
+    {"type": "click", "square": [3.5, 2]}, {"type": "click", "square": [15, 0]},
+    {"type": "click", "square": [-1, 4]}, {"type": "click", "zone": 7},
+    {"type": "click", "zone": "pawn:nobody"}, {"type": "click", "zone": "nowhere"},
+])
+@pytest.mark.parametrize("mode", ["view", "move", "edit"])
+def test_invalid_messages_are_ignored_with_a_hint(message: Any, mode: str) -> None:
+    w = BoardWidget(TIE, mode=mode)
+    before = w.position
+    send(w, message)
+    assert w.position == before
+    if mode != "view" or not isinstance(message, dict) or message.get("type") != "click":
+        assert w.hint, f"no hint for {message!r}"
+
+
+# --- move mode ------------------------------------------------------------------------------
+
+
+@needs_moves
+def test_click_pawn_shows_targets_then_click_target_moves() -> None:
+    w = BoardWidget(TIE, mode="move")
+    legal_moves = _moves_api()[0]  # type: ignore[index]
+    expected = {o.to for o in legal_moves(w.position, "A") if o.to != (8, 5)}
+    send(w, {"type": "click", "square": [8, 5]})
+    assert "destination" in w.hint
+    lit = {(p["x"], p["y"]) for p in unpack(w, 0)
+           if p["k"] == "rect" and p.get("stroke") == S.TARGET}
+    assert lit == {(square_origin(sq)[0] + 3, square_origin(sq)[1] + 3)
+                   for sq in expected if isinstance(sq, tuple)}
+    send(w, {"type": "click", "square": [5, 5]})  # the monster's square: not a target
+    assert w.position.pawn("A").at == (8, 5) and "cannot end" in w.hint
+    send(w, {"type": "click", "square": [9, 7]})
+    pawn = w.position.pawn("A")
+    assert pawn.at == (9, 7) and pawn.up == "dark"
+    assert any(p["k"] == "poly" and p.get("stroke") == S.PATH for p in unpack(w, 0))
+    assert w.last_move.path in (("E", "S", "S"), ("S", "E", "S"), ("S", "S", "E"))
+    assert w.undo() and w.position.pawn("A").at == (8, 5)
+
+
+@needs_moves
+def test_click_same_pawn_deselects_and_empty_square_hints() -> None:
+    w = BoardWidget(TIE, mode="move")
+    send(w, {"type": "click", "square": [2, 8]})
+    assert "no pawn" in w.hint
+    send(w, {"type": "click", "square": [8, 5]})
+    send(w, {"type": "click", "square": [8, 5]})
+    assert "deselected" in w.hint
+    assert not any(p.get("stroke") == S.TARGET for p in unpack(w, 0))
+
+
+@needs_moves
+def test_pawn_outside_enters_from_the_tray() -> None:
+    pos = Position.basic(pawns=[Pawn("A", "blue", 6, 1, "light", "outside")])
+    w = BoardWidget(pos, mode="move")
+    send(w, {"type": "click", "zone": "pawn:A"})
+    assert "destination" in w.hint
+    send(w, {"type": "click", "square": [15, 10]})
+    assert w.position.pawn("A").at == (15, 10)
+
+
+# --- the stepper ----------------------------------------------------------------------------
+
+
+def test_stepper_reruns_on_tile_and_options() -> None:
+    s = MonsterStepper(TIE, tile="8")
+    n8 = len(s.board.frames)
+    assert s.result is not None and s.result.tile == "8"
+    s.tile_buttons.value = "5"
+    assert s.result.tile == "5" and len(s.board.frames) < n8
+    s.tile = 3
+    assert s.tile == "3" and s.result.tile == "3"
+    s.tile_buttons.value = "X"
+    assert s.result.tile == "X"
+    s.option_widgets["pivot_when_tied"].value = "turn"
+    assert s.options.pivot_when_tied == "turn"
+    s.options = RuleOptions()
+    assert s.option_widgets["pivot_when_tied"].value == "push"
+    after = s.result.position
+    assert s.apply() == after and s.position == after
+
+
+def test_stepper_turn_matches_the_engine() -> None:
+    s = MonsterStepper(TIE, tile="10")
+    result = monster_turn(Position.from_dict(TIE), "10")
+    assert s.result is not None and s.result.events == result.events
+    assert s.board.frames[-1]["e"] == len(result.events) - 1
+
+
+# --- static HTML, ipycanvas ----------------------------------------------------------------
+
+
+def test_to_html_embeds_painter_and_frames(tmp_path: Path) -> None:
+    s = MonsterStepper(TIE, tile="8")
+    out = s.to_html(tmp_path / "turn.html")
+    page = out.read_text()
+    assert "export default { render }" in page
+    assert '"standalone":true' in page
+    state = page.split('id="finstere-state">', 1)[1].split("</script>", 1)[0]
+    data = json.loads(state.replace("<\\/", "</"))
+    assert data["frames"] == s.board.frames and data["log"] == s.board.log
+
+
+def test_ipycanvas_painter_records_the_same_primitives(monkeypatch: pytest.MonkeyPatch) -> None:
+    ipycanvas = pytest.importorskip("ipycanvas")
+    from ipycanvas.canvas import COMMANDS
+
+    from finstere_widget.render import build_scene, paint_on_ipycanvas
+
+    names = {v: k for k, v in COMMANDS.items()}
+    pos = Position.basic(pawns=[Pawn("A", "blue", 6, 1, "light", (8, 6))])
+    canvas = ipycanvas.Canvas(width=S.WIDTH, height=S.HEIGHT)
+    sent: list[tuple[str, list[Any]]] = []
+    manager = canvas._canvas_manager
+
+    def record(_canvas: Any, command: list[Any], buffers: Any = None) -> None:
+        sent.append((names[command[0]], command[1]))
+
+    monkeypatch.setattr(manager, "send_command", record)
+    calls = paint_on_ipycanvas(canvas, pos)
+    prims = build_scene(pos).primitives()
+    assert calls == len(prims)
+    x, y = square_origin((7, 4))  # a stone of the basic layout: a rounded rect path
+    assert ("moveTo", [x + 4 + 7, y + 4]) in sent
+    texts = [args for name, args in sent if name == "fillText"]
+    letters = [a[0] for a in texts if len(a[0]) == 1 and (a[0].isalpha() or a[0] == "*")]
+    assert len(letters) >= 54  # the wall letters (and the pawn's id)
+    cx, cy = center((8, 6))
+    assert ["6", cx, cy - 0.5] in texts  # the pawn's number
+    assert sum(1 for name, _ in sent if name in ("fill", "stroke", "fillText")) >= len(prims)
