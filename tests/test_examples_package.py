@@ -39,3 +39,18 @@ def test_unknown_names_are_named_in_the_error() -> None:
 
 def test_every_monster_example_has_its_tile() -> None:
     assert set(examples.TILES) == {n for n in examples.names() if n.startswith("monster_")}
+
+
+def test_trace_readers_on_the_basic_example() -> None:
+    from finstere_widget.engine import monster_turn
+
+    turn = monster_turn(examples.load("monster_basic_8"), "8")
+    seen = examples.sightings(turn.events)
+    assert seen[3] == {"N": ("A", 4), "E": ("C", 3)}
+    assert seen[4] == {"N": ("D", 3), "S": ("E", 3)}
+    assert examples.decisions(turn.events)[4] == "tie"
+    assert examples.headings(turn.events)[9] == "S"  # the final look (M6) is step 9
+    table = examples.step_table(turn.events).splitlines()
+    assert table[0].split() == ["step", "at", "facing", "sees", "decision", "then"]
+    assert table[4].split()[:5] == ["4", "(12,5)", "E", "N:D@3", "S:E@3"]
+    assert table[-1].endswith("8 steps, taken: C, F, G")

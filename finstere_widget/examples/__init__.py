@@ -26,17 +26,25 @@ name                               example
 
 ``expectations("pawn_example_1")`` gives the pawn examples' legal and illegal paths
 (``{"pawn", "points", "legal": [...], "illegal": [...]}``).
+
+Reading a monster trace the way the rulebooks tell it (the notebooks assert on these):
+:func:`sightings` (who is seen where, per step), :func:`decisions`, :func:`headings` and
+:func:`step_table` (one line per step: look, decision, what happened).
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from importlib import resources
 from typing import Any
 
-from ..engine import Position
+from ..engine import End, Event, Look, Position, Turn
 
-__all__ = ["data", "expectations", "load", "names"]
+__all__ = [
+    "TILES", "data", "decisions", "expectations", "headings", "load", "names", "sightings",
+    "step_table",
+]
 
 #: the tile each monster example is played with
 TILES = {
@@ -86,3 +94,82 @@ def expectations(name: str) -> dict[str, Any]:
         _folder() / "expectations" / f"{name}.json", "pawn-move expectation", name
     )
     return result
+
+
+# --- reading a trace --------------------------------------------------------------------
+
+
+def _looks(events: Iterable[Event]) -> list[Look]:
+    return [e for e in events if isinstance(e, Look)]
+
+
+def sightings(events: Iterable[Event]) -> dict[int, dict[str, tuple[str, int]]]:
+    """``{step: {"N": ("A", 6), ...}}``: the pawn each look saw in each direction, with its
+    distance (M4). The final look (M6) has the step number after the last step."""
+    return {
+        lk.step: {r.direction.name: (r.seen, r.distance) for r in lk.rays
+                  if r.seen is not None and r.distance is not None}
+        for lk in _looks(events)
+    }
+
+
+def decisions(events: Iterable[Event]) -> dict[int, str]:
+    """``{step: "turn" | "keep" | "tie" | "none"}`` (M5, M6)."""
+    return {lk.step: lk.decision for lk in _looks(events)}
+
+
+def headings(events: Iterable[Event]) -> dict[int, str]:
+    """``{step: heading}``: where the monster faced when it looked at each step."""
+    return {lk.step: lk.facing.name for lk in _looks(events)}
+
+
+def _sq(square: tuple[int, int]) -> str:
+    return f"({square[0]},{square[1]})"
+
+
+def _then(e: Event) -> str:
+    t = e.type
+    if isinstance(e, Turn):
+        return f"turn {e.from_.name}→{e.to.name}" + ("" if e.reason == "sight" else f" ({e.reason})")
+    if t == "move":
+        return f"move →{_sq(e.to)}"  # type: ignore[union-attr]
+    if t in ("slide", "push"):
+        piece = e.piece  # type: ignore[union-attr]
+        who = "stone" if isinstance(piece, tuple) else piece
+        return f"{t} {who} {_sq(e.from_)}→{_sq(e.to)}"  # type: ignore[union-attr]
+    if t == "eat":
+        how = "" if e.how == "eaten" else f" ({e.how})"  # type: ignore[union-attr]
+        return f"eat {e.pawn}{how}"  # type: ignore[union-attr]
+    if t == "remove":
+        return f"remove stone {_sq(e.at)} ({e.why})"  # type: ignore[union-attr]
+    if t == "wrap":
+        return f"wrap {e.letter} {_sq(e.from_)}→{_sq(e.to)}"  # type: ignore[union-attr]
+    if t == "teleport":
+        return f"teleport {_sq(e.from_)}→{_sq(e.to)}"  # type: ignore[union-attr]
+    return t
+
+
+def step_table(events: Iterable[Event]) -> str:
+    """The turn as a text table, one line per step, like ``tests/examples/README.md``:
+    where the monster looked from, facing where, what it saw (``N:A@6``), its decision
+    (M5), and the events of the step (rule ids in the narration)."""
+    rows = [("step", "at", "facing", "sees", "decision", "then")]
+    current: list[str] = []
+    for e in events:
+        if isinstance(e, Look):
+            sees = " ".join(f"{r.direction.name}:{r.seen}@{r.distance}"
+                            for r in e.rays if r.seen is not None) or "-"
+            label = f"{e.step}" if e.rule != "M6" else f"{e.step} final"
+            current = [label, _sq(e.at), e.facing.name, sees, e.decision, ""]
+            rows.append(tuple(current))  # placeholder, replaced below
+        elif isinstance(e, End):
+            rows.append(("end", "", "", "", "", f"{e.steps} steps, taken: "
+                         f"{', '.join(e.eaten) or 'nobody'}"))
+        else:
+            last = list(rows[-1])
+            last[5] = (last[5] + "; " if last[5] else "") + _then(e)
+            rows[-1] = tuple(last)
+    widths = [max(len(r[k]) for r in rows) for k in range(5)]
+    lines = ["  ".join(c.ljust(w) for c, w in zip(r[:5], widths, strict=True)) + "  " + r[5]
+             for r in rows]
+    return "\n".join(line.rstrip() for line in lines)
