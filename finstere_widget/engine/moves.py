@@ -71,25 +71,50 @@ class _Board:
 
     def __init__(self, position: Position, pawn_id: str) -> None:
         self.position = position
-        self.pawn = position.pawn(pawn_id)
-        self.pawn_k = position.pawns.index(self.pawn)
-        others = [False] * NUM_INDICES
-        for p in position.pawns:
-            if p.id != pawn_id and isinstance(p.at, tuple):
-                others[p.at[1] * 16 + p.at[0]] = True
+        k = -1
+        for j, p in enumerate(position.pawns):
+            if p.id == pawn_id:
+                k = j
+                break
+        if k < 0:
+            position.pawn(pawn_id)  # raises PositionError naming the id
+        self.pawn = pawn = position.pawns[k]
+        self.pawn_k = k
+        base = _base_tables(position)
+        others = base[0][:]
+        if isinstance(pawn.at, tuple):
+            others[pawn.at[1] * 16 + pawn.at[0]] = False
         self.others = others
+        self.monster = base[1]
+        self.tele = base[2]
+        self.pool = base[3]
+        self.stones0 = base[4]
+
+
+_Base = tuple[list[bool], int, list[bool], list[bool], tuple[int, ...]]
+
+
+def _base_tables(position: Position) -> _Base:
+    """Pawn occupancy, monster, teleporters, pools and stones as index tables, cached on
+    the (immutable) position."""
+    cached: _Base | None = position.__dict__.get("_move_tables")
+    if cached is None:
+        occ = [False] * NUM_INDICES
+        for p in position.pawns:
+            if isinstance(p.at, tuple):
+                occ[p.at[1] * 16 + p.at[0]] = True
         m = position.monster.at
-        self.monster = m[1] * 16 + m[0]
         tele = [False] * NUM_INDICES
         for t in position.teleporters:
             tele[t.at[1] * 16 + t.at[0]] = True
-        self.tele = tele
         pool = [False] * NUM_INDICES
         for pl in position.pools:
             for sq in pl.squares:
                 pool[sq[1] * 16 + sq[0]] = True
-        self.pool = pool
-        self.stones0 = tuple(s.at[1] * 16 + s.at[0] for s in position.stones)
+        stones0 = tuple(s.at[1] * 16 + s.at[0] for s in position.stones)
+        cached = (occ, m[1] * 16 + m[0], tele, pool, stones0)
+        position.__dict__["_move_tables"] = cached
+    return cached
 
 
 class _Fail(NamedTuple):
@@ -476,6 +501,58 @@ def legal_moves(
                 unique.append(o)
         out = unique
     return out
+
+
+def random_path(position: Position, pawn_id: str, rng: Any) -> tuple[str, ...]:
+    """A random legal path for the pawn, much cheaper than :func:`legal_moves` (for fast
+    random play): a random walk that, before each point, stops with chance 1/5 when the
+    pawn stands alone, leaves by the exit with chance 1/2 when it can, else steps towards a
+    random heading (the next legal one clockwise if that one is barred). An outside pawn
+    stays outside with chance 1/4. ``rng`` is a ``random.Random``."""
+    b = _Board(position, pawn_id)
+    pawn = b.pawn
+    value = pawn.value
+    others = b.others
+    rand = rng.random
+    if isinstance(pawn.at, tuple):
+        at = pawn.at[1] * 16 + pawn.at[0]
+        start: list[str] = []
+    elif pawn.at == "outside":
+        e = ENTRANCE_I
+        if value < 1 or e == b.monster or b.tele[e] or e in b.stones0 or rand() < 0.25:
+            return ()
+        at = e
+        start = ["IN"]
+    else:
+        return ()
+    for _attempt in range(8):
+        path = start[:]
+        cur = at
+        stones = b.stones0
+        while True:
+            alone = not others[cur]
+            if len(path) >= value:
+                if alone:
+                    return tuple(path)
+                break  # ends on another pawn: try again
+            if alone and rand() < 0.2:
+                return tuple(path)
+            if cur == EXIT_I and rand() < 0.5:
+                path.append("OUT")
+                return tuple(path)
+            h0 = int(rand() * 4)
+            for d in range(4):
+                h = (h0 + d) & 3
+                res = _step(b, cur, stones, h, 0, None)
+                if type(res) is not _Fail:
+                    cur, stones, _ = res  # type: ignore[misc]
+                    path.append(_DIR_TOKENS[h])
+                    break
+            else:
+                if alone:
+                    return tuple(path)
+                break  # walled in on another pawn: try again
+    return ()  # the empty path is always legal (P2)
 
 
 def _canonical(stones: _Stones, kinds: list[str]) -> tuple[tuple[int, str], ...]:

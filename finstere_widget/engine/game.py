@@ -1,0 +1,631 @@
+"""A whole game of Finstere Flure (RULES P1, P10, T1-T3, M2, S1-S4, A1-A3).
+
+:class:`Game` follows python-chess / OpenSpiel: a state you query (``legal_actions``,
+``current_player``, ``is_chance``, ``is_terminal``, ``outcome``), ``apply`` an action to,
+``undo`` and replay from a JSON record. Three kinds of action:
+
+* :class:`PawnMove` ``(pawn, path)`` -- a decision of the player to move (P2-P10, T2, T3);
+* :class:`DrawTile` ``(tile)`` -- a *chance* action: the monster tile drawn (M1, M2). Draw
+  one at random with :meth:`Game.sample_chance` (a seeded ``random.Random`` shuffles the
+  pile) or apply a given one, as a replay does; the record keeps every tile drawn;
+* :class:`Placement` ``(piece, at, orientation)`` -- the advanced set-up (A1-A3).
+
+Passing is not an action: a player with no pawn left to move is skipped (T2, FAQ 3).
+States are immutable (:class:`GameState`), so ``undo`` pops the previous one and a game
+replays exactly.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, NamedTuple
+
+from .errors import FinstereError, IllegalMoveError
+from .events import Event, Flip, event_to_dict
+from .monster import Tile, TurnResult, monster_turn
+from .moves import MoveResult, apply_move, legal_moves
+from .options import RuleOptions
+from .pieces import Pawn
+from .position import Position
+from .setup import (
+    DECK,
+    PLACEMENT_PIECES,
+    Placement,
+    SetupError,
+    apply_placement,
+    check_placement,
+    check_players,
+    initial_position,
+    legal_placements,
+    pawn_values,
+)
+
+RECORD_FORMAT = "finstere-game/1"
+
+
+class PawnMove(NamedTuple):
+    """Move ``pawn`` along ``path`` (FORMAT.md tokens); the empty path only flips it."""
+
+    pawn: str
+    path: tuple[str, ...] = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"type": "move", "pawn": self.pawn, "path": list(self.path)}
+
+
+class DrawTile(NamedTuple):
+    """Chance: the monster tile drawn for this monster phase (M1)."""
+
+    tile: str
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"type": "tile", "tile": self.tile}
+
+
+Action = PawnMove | DrawTile | Placement
+
+
+def action_to_dict(action: Action) -> dict[str, Any]:
+    if isinstance(action, Placement):
+        return {"type": "place", "piece": action.piece, "at": list(action.at),
+                "orientation": action.orientation}
+    return action.to_dict()
+
+
+def action_from_dict(data: Mapping[str, Any]) -> Action:
+    kind = data.get("type")
+    if kind == "move":
+        return PawnMove(str(data["pawn"]), tuple(str(t) for t in data.get("path", ())))
+    if kind == "tile":
+        return DrawTile(str(data["tile"]))
+    if kind == "place":
+        at = data["at"]
+        return Placement(str(data["piece"]), (int(at[0]), int(at[1])),
+                         str(data.get("orientation", "")))
+    raise FinstereError(f"record: unknown action type {kind!r} (move, tile, place)")
+
+
+class Outcome(NamedTuple):
+    """How the game ended: ``winner`` (a colour, or None on a draw), ``reason`` with its
+    rule id, escaped pawns per colour."""
+
+    winner: str | None
+    reason: str
+    rule: str
+    escaped: dict[str, int]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"winner": self.winner, "reason": self.reason, "rule": self.rule,
+                "escaped": dict(self.escaped)}
+
+
+class GameState(NamedTuple):
+    """Everything about a game at one moment (immutable)."""
+
+    position: Position
+    phase: str  # "placement", "pawns", "monster", "over"
+    round: int  # T1: 1-based
+    first: int  # seat of the first player this round
+    to_move: int  # seat to act (pawn or placement phase), else -1
+    moved: frozenset[str] = frozenset()  # pawns moved this pawn phase (T2)
+    moves_made: tuple[int, ...] = ()  # pawn moves per seat this phase (P10)
+    pile: tuple[str, ...] = ()  # tiles left, top first (the hidden order of the shuffle)
+    tiles_played: int = 0  # tiles resolved this stage (S1)
+    draws: int = 0  # tiles drawn this game (M2)
+    stage_draws: int = 0  # tiles drawn this stage (M2 every_stage)
+    escapes: tuple[tuple[int, int, str], ...] = ()  # (ply, seat, pawn) in order (S2, S3)
+    ply: int = 0  # actions applied
+    finishing: bool = False  # S2 finish_round: a player has won, the round is played out
+    to_place: tuple[str, ...] = ()  # A1: pieces still to place
+    outcome: Outcome | None = None
+
+
+class HistoryEntry(NamedTuple):
+    """One applied action with what it did: the pawn move or the monster turn (and its
+    tile), and automatic events (P10 flips outside)."""
+
+    action: Action
+    seat: int  # who acted (-1: chance)
+    move: MoveResult | None = None
+    monster: TurnResult | None = None
+    extra: tuple[Event, ...] = ()
+
+
+@dataclass(frozen=True)
+class GameSetup:
+    """What a game starts from (recorded): players' colours clockwise, the seat that starts
+    (first player, or the first placer in the advanced game), the layout, the seed."""
+
+    players: tuple[str, ...]
+    first_player: int = 0
+    advanced: bool = False
+    seed: int = 0
+    options: RuleOptions = field(default_factory=RuleOptions)
+    #: a scenario: the game starts from this position in this round, with these tiles
+    #: already played this stage (None: the normal start, B4 / A1)
+    position: Position | None = None
+    round: int = 1
+    tiles_played: int = 0
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"players": list(self.players), "first_player": self.first_player,
+                               "advanced": self.advanced, "seed": self.seed}
+        if self.position is not None:
+            out["position"] = self.position.to_dict()
+            out["round"] = self.round
+            out["tiles_played"] = self.tiles_played
+        return out
+
+
+def _shuffled(tiles: Iterable[str], seed: int, tag: str) -> tuple[str, ...]:
+    """M1/S1: the pile shuffled by a ``random.Random`` seeded from the game's seed and
+    which shuffle this is, so a game is a pure function of (seed, actions)."""
+    items = list(tiles)
+    random.Random(f"finstere/{seed}/{tag}").shuffle(items)
+    return tuple(items)
+
+
+class Game:
+    """A game of Finstere Flure. ``Game(players=3, seed=7)``; ``Game(["red", "blue"])``.
+
+    Seats are numbered clockwise 0..n-1 in the order of ``players`` (colours, P1).
+    ``first_player`` starts the first round (in the advanced game it places the first
+    piece, A1, and the next player after the last placement starts, A2).
+    """
+
+    def __init__(self, players: int | Sequence[str] = 2, *, seed: int | None = None,
+                 options: RuleOptions | None = None, first_player: int = 0,
+                 advanced: bool = False, position: Position | None = None, round: int = 1,
+                 tiles_played: int = 0) -> None:
+        if position is not None:  # a scenario: players named by the position's pawns
+            if isinstance(players, int):
+                players = list(dict.fromkeys(p.player for p in position.pawns))
+            colours = tuple(players)
+            if not 2 <= len(colours) <= 7 or len(set(colours)) != len(colours):
+                raise SetupError(f"P1: 2 to 7 distinct players, got {list(colours)}")
+            strangers = {p.player for p in position.pawns} - set(colours)
+            if strangers:
+                raise SetupError(f"position: pawns of players not in the game: {sorted(strangers)}")
+            if advanced:
+                raise SetupError("a game from a position has no placement phase (A1)")
+        else:
+            colours = check_players(players)
+        if not 0 <= first_player < len(colours):
+            raise SetupError(f"first_player: seat 0..{len(colours) - 1}, got {first_player}")
+        if seed is None:
+            seed = random.randrange(2**32)
+        opts = options if options is not None else RuleOptions()
+        if not 0 <= tiles_played < opts.tiles_per_stage or round < 1:
+            raise SetupError(f"round >= 1 and tiles_played 0..{opts.tiles_per_stage - 1}")
+        self.setup = GameSetup(colours, first_player, advanced, seed, opts, position, round,
+                               tiles_played)
+        self.options = opts
+        self.colours = colours
+        self.n = len(colours)
+        self.seat_of = {c: k for k, c in enumerate(colours)}
+        if position is not None:
+            self.needed = len(pawn_values(self.n)) - 1  # S2, with P1's pawn sets
+            stage = position.stage
+            pile = _shuffled(DECK, seed, f"stage{stage}")[tiles_played:]
+            escapes = tuple((0, self.seat_of[p.player], p.id) for p in position.pawns
+                            if p.at == "escaped")  # escaped before the scenario: ply 0
+            state = self._start_pawn_phase(GameState(
+                position, "pawns", round, first_player, first_player, pile=pile,
+                tiles_played=tiles_played, draws=tiles_played + (stage - 1) * 7,
+                stage_draws=tiles_played, escapes=escapes))
+            self._states: list[GameState] = [state]
+            self.history: list[HistoryEntry] = []
+            return
+        self.needed = len(pawn_values(self.n)) - 1  # S2: all pawns but one
+        position = initial_position(colours, advanced)
+        pile = _shuffled(DECK, seed, "stage1")
+        if advanced:
+            state = GameState(position, "placement", 1, first_player, first_player,
+                              pile=pile, to_place=PLACEMENT_PIECES)
+        else:
+            state = self._start_pawn_phase(
+                GameState(position, "pawns", 1, first_player, first_player, pile=pile))
+        self._states = [state]
+        self.history = []
+
+    @classmethod
+    def from_position(cls, position: Position, *, players: Sequence[str] | None = None,
+                      seed: int | None = None, options: RuleOptions | None = None,
+                      first_player: int = 0, round: int = 2, tiles_played: int = 0) -> Game:
+        """A game (scenario) starting from ``position`` at the start of a pawn phase:
+        players are the pawns' colours in order of appearance (or ``players``), the pile
+        holds the tiles not yet played this stage. ``round`` > 1 skips P10."""
+        return cls(list(players) if players is not None else 0, seed=seed, options=options,
+                   first_player=first_player, position=position, round=round,
+                   tiles_played=tiles_played)
+
+    # --- queries ---------------------------------------------------------------------------
+
+    @property
+    def state(self) -> GameState:
+        return self._states[-1]
+
+    @property
+    def position(self) -> Position:
+        return self.state.position
+
+    @property
+    def phase(self) -> str:
+        return self.state.phase
+
+    @property
+    def current_player(self) -> int:
+        """The seat to act, or -1 at a chance node (tile draw) or when the game is over."""
+        return self.state.to_move if self.state.phase in ("pawns", "placement") else -1
+
+    @property
+    def current_colour(self) -> str | None:
+        seat = self.current_player
+        return self.colours[seat] if seat >= 0 else None
+
+    def is_chance(self) -> bool:
+        return self.state.phase == "monster"
+
+    def is_terminal(self) -> bool:
+        return self.state.phase == "over"
+
+    def outcome(self) -> Outcome | None:
+        return self.state.outcome
+
+    def pawns_of(self, seat: int) -> list[Pawn]:
+        colour = self.colours[seat]
+        return [p for p in self.position.pawns if p.player == colour]
+
+    def movable_pawns(self, seat: int | None = None) -> list[Pawn]:
+        """T2: the seat's pawns in play (on the board or outside) not yet moved this phase."""
+        st = self.state
+        if st.phase != "pawns":
+            return []
+        seat = st.to_move if seat is None else seat
+        if st.round == 1 and st.moves_made[seat] >= 2:  # P10
+            return []
+        colour = self.colours[seat]
+        return [p for p in st.position.pawns
+                if p.player == colour and p.at not in ("escaped", "eaten") and p.id not in st.moved]
+
+    def legal_actions(self) -> list[Action]:
+        """Every legal action: pawn moves (one per distinct outcome, with a shortest path),
+        the tiles that may be drawn, or the placements."""
+        st = self.state
+        if st.phase == "pawns":
+            out: list[Action] = []
+            for p in self.movable_pawns():
+                out.extend(PawnMove(p.id, o.path) for o in legal_moves(st.position, p.id, self.options))
+            return out
+        if st.phase == "monster":
+            return [DrawTile(t) for t, _ in self.chance_outcomes()]
+        if st.phase == "placement":
+            return list(legal_placements(st.position, st.to_place, self.options))
+        return []
+
+    def chance_outcomes(self) -> list[tuple[str, float]]:
+        """M1/M2: the tiles that may come (distinct labels) with their probabilities."""
+        st = self.state
+        if st.phase != "monster":
+            return []
+        allowed = self._drawable(st)
+        counts = Counter(allowed)
+        total = len(allowed)
+        return [(t, c / total) for t, c in sorted(counts.items(), key=lambda kv: _tile_key(kv[0]))]
+
+    def tiles_left(self) -> tuple[str, ...]:
+        """The tiles still in the pile this stage (their order is hidden): for danger maps
+        and bots."""
+        return tuple(sorted(self.state.pile, key=_tile_key))
+
+    def _first_draw_applies(self, st: GameState) -> bool:
+        rule = self.options.first_draw_rule
+        return (rule == "game_start" and st.draws == 0) or (
+            rule == "every_stage" and st.stage_draws == 0)
+
+    def _is_prey(self, tile: str) -> bool:
+        return Tile.parse(tile, self.options).prey is not None
+
+    def _drawable(self, st: GameState) -> list[str]:
+        if self._first_draw_applies(st):
+            numbers = [t for t in st.pile if not self._is_prey(t)]
+            if numbers:
+                return numbers
+        return list(st.pile)
+
+    # --- actions ---------------------------------------------------------------------------
+
+    def sample_chance(self) -> TurnResult:
+        """Draw the top tile of the pile (M2: drawing on past prey tiles when the first
+        draw may not be one) and play the monster's turn."""
+        st = self.state
+        if st.phase != "monster":
+            raise IllegalMoveError(f"no tile to draw in the {st.phase} phase (T1)", rule="T1")
+        tile = self._drawable(st)[0]
+        self.apply(DrawTile(tile))
+        monster = self.history[-1].monster
+        assert monster is not None
+        return monster
+
+    def apply(self, action: Action | Mapping[str, Any]) -> HistoryEntry:
+        """Apply an action (or its dict form); raise IllegalMoveError (with the rule id) if
+        the rules forbid it, leaving the game unchanged."""
+        if isinstance(action, Mapping):
+            action = action_from_dict(action)
+        st = self.state
+        if isinstance(action, PawnMove):
+            new, entry = self._apply_move(st, action)
+        elif isinstance(action, DrawTile):
+            new, entry = self._apply_tile(st, action)
+        elif isinstance(action, Placement):
+            new, entry = self._apply_placement(st, action)
+        else:
+            raise FinstereError(f"not an action: {action!r}")
+        self._states.append(new)
+        self.history.append(entry)
+        return entry
+
+    def undo(self) -> Action:
+        """Take back the last action (chance draws included) and return it."""
+        if not self.history:
+            raise FinstereError("nothing to undo")
+        self._states.pop()
+        return self.history.pop().action
+
+    # --- pawn phase --------------------------------------------------------------------------
+
+    def _can_move(self, st: GameState, seat: int) -> bool:
+        if st.round == 1 and st.moves_made[seat] >= 2:  # P10
+            return False
+        colour = self.colours[seat]
+        for p in st.position.pawns:
+            if p.player == colour and p.id not in st.moved and p.at != "escaped" and p.at != "eaten":
+                return True
+        return False
+
+    def _next_mover(self, st: GameState, start: int) -> int:
+        """T2: from seat ``start`` clockwise, the first player with a pawn to move, or -1."""
+        for k in range(self.n):
+            seat = (start + k) % self.n
+            if self._can_move(st, seat):
+                return seat
+        return -1
+
+    def _start_pawn_phase(self, st: GameState) -> GameState:
+        st = st._replace(phase="pawns", moved=frozenset(), moves_made=(0,) * self.n)
+        seat = self._next_mover(st, st.first)
+        if seat < 0:  # nobody has a pawn in play
+            return st._replace(phase="monster", to_move=-1)
+        return st._replace(to_move=seat)
+
+    def _apply_move(self, st: GameState, action: PawnMove) -> tuple[GameState, HistoryEntry]:
+        if st.phase != "pawns":
+            raise IllegalMoveError(f"no pawn moves in the {st.phase} phase (T1)", token=action.pawn,
+                                   rule="T1")
+        seat = st.to_move
+        pawn = st.position.pawn(action.pawn)
+        if pawn.player != self.colours[seat]:
+            raise IllegalMoveError(f"pawn {pawn.id} is {pawn.player}'s; {self.colours[seat]} is "
+                                   "to move (T2)", token=pawn.id, rule="T2")
+        if pawn.id in st.moved:
+            raise IllegalMoveError(f"pawn {pawn.id} has already moved this phase (T2)",
+                                   token=pawn.id, rule="T2")
+        if pawn.at in ("escaped", "eaten"):
+            raise IllegalMoveError(f"pawn {pawn.id} is {pawn.at}: not in play (T2)", token=pawn.id,
+                                   rule="T2")
+        if st.round == 1 and st.moves_made[seat] >= 2:
+            raise IllegalMoveError(f"P10: in the first round {self.colours[seat]} moves only two "
+                                   "pawns", token=pawn.id, rule="P10")
+        result = apply_move(st.position, pawn.id, action.path, self.options)
+        ply = st.ply + 1
+        escapes = st.escapes
+        if result.to == "escaped":
+            escapes = escapes + ((ply, seat, pawn.id),)
+        made = list(st.moves_made)
+        made[seat] += 1
+        new = st._replace(position=result.position, moved=st.moved | {pawn.id},
+                      moves_made=tuple(made), escapes=escapes, ply=ply)
+        entry = HistoryEntry(PawnMove(pawn.id, result.path), seat, move=result)
+        extra: tuple[Event, ...] = ()
+        finishing = st.finishing
+        if result.to == "escaped" and self._escaped_count(new, seat) >= self.needed:
+            if not self.options.finish_round:  # S2: the game ends at once
+                return self._end(new, "S2", f"{self.colours[seat]} escaped all pawns but one"), entry
+            finishing = True
+        new = new._replace(finishing=finishing)
+        if st.position.stage == 2 and not self._pawns_in_play(new):
+            return self._end(new, "S3", "no pawn left in the fortress in stage 2"), entry
+        seat_next = self._next_mover(new, (seat + 1) % self.n)
+        if seat_next >= 0:
+            return new._replace(to_move=seat_next), entry
+        # the pawn phase is over (T2)
+        if new.round == 1:  # P10: the pawns not moved are flipped outside
+            pawns = list(new.position.pawns)
+            flips = []
+            for k, p in enumerate(pawns):
+                if p.id not in new.moved and p.at not in ("escaped", "eaten"):
+                    pawns[k] = p.flipped()
+                    flips.append(Flip(0, p.id, pawns[k].up, pawns[k].value, "P10"))
+            if flips:
+                new = new._replace(position=_with_pawns(new.position, pawns))
+                extra = tuple(flips)
+                entry = entry._replace(extra=extra)
+        if finishing:
+            return self._end(new, "S2", "the round was played out (finish_round)"), entry
+        return new._replace(phase="monster", to_move=-1), entry
+
+    def _escaped_count(self, st: GameState, seat: int) -> int:
+        return sum(1 for _, s, _ in st.escapes if s == seat)
+
+    @staticmethod
+    def _pawns_in_play(st: GameState) -> bool:
+        return any(p.at != "escaped" and p.at != "eaten" for p in st.position.pawns)
+
+    # --- monster phase -----------------------------------------------------------------------
+
+    def _apply_tile(self, st: GameState, action: DrawTile) -> tuple[GameState, HistoryEntry]:
+        if st.phase != "monster":
+            raise IllegalMoveError(f"no tile is drawn in the {st.phase} phase (T1)",
+                                   token=action.tile, rule="T1")
+        label = Tile.parse(action.tile, self.options).label
+        if label not in st.pile:
+            raise IllegalMoveError(f"tile {label} is not in the pile (left: "
+                                   f"{', '.join(self.tiles_left())}) (M1)", token=label, rule="M1")
+        pile = list(st.pile)
+        if self._first_draw_applies(st) and any(self._is_prey(t) for t in pile):
+            if self._is_prey(label) and any(not self._is_prey(t) for t in pile):
+                raise IllegalMoveError(f"tile {label}: the first tile cannot be a prey tile (M2)",
+                                       token=label, rule="M2")
+            if self._is_prey(pile[0]):  # drawn past prey tiles: the others are shuffled back
+                pile.remove(label)
+                pile = list(_shuffled(pile, self.setup.seed, f"redraw{st.draws}"))
+            else:
+                pile.remove(label)
+        else:
+            pile.remove(label)
+        turn = monster_turn(st.position, label, self.options)
+        ply = st.ply + 1
+        new = st._replace(position=turn.position, pile=tuple(pile), tiles_played=st.tiles_played + 1,
+                      draws=st.draws + 1, stage_draws=st.stage_draws + 1, ply=ply)
+        entry = HistoryEntry(DrawTile(label), -1, monster=turn)
+        stage = new.position.stage
+        if stage == 2 and not self._pawns_in_play(new):
+            return self._end(new, "S3", "no pawn left in the fortress in stage 2"), entry
+        if new.tiles_played >= self.options.tiles_per_stage:
+            if stage == 1:  # S1: stage 2, a new pile of all tiles
+                new = new._replace(position=new.position.replace(stage=2),
+                              pile=_shuffled(DECK, self.setup.seed, "stage2"), tiles_played=0,
+                              stage_draws=0)
+            else:  # S1: end of stage 2, every pawn not escaped is eaten
+                pawns = [p.moved("eaten") if p.at != "escaped" else p for p in new.position.pawns]
+                new = new._replace(position=_with_pawns(new.position, pawns))
+                return self._end(new, "S3", "end of stage 2"), entry
+        # T1: the first-player marker passes left
+        new = new._replace(first=(new.first + 1) % self.n, round=new.round + 1)
+        return self._start_pawn_phase(new), entry
+
+    # --- placement (A1-A3) ------------------------------------------------------------------
+
+    def _apply_placement(self, st: GameState, action: Placement) -> tuple[GameState, HistoryEntry]:
+        if st.phase != "placement":
+            raise IllegalMoveError(f"no placement in the {st.phase} phase (A1)",
+                                   token=action.piece, rule="A1")
+        check_placement(st.position, action, st.to_place, self.options)
+        left = list(st.to_place)
+        left.remove(action.piece)
+        position = apply_placement(st.position, action)
+        seat = st.to_move
+        entry = HistoryEntry(action, seat)
+        new = st._replace(position=position, to_place=tuple(left), ply=st.ply + 1)
+        if left:
+            return new._replace(to_move=(seat + 1) % self.n), entry
+        # A2: after the last piece the next player clockwise is first player
+        position = Position.from_dict(position.to_dict())  # now complete: validate it
+        first = (seat + 1) % self.n
+        new = new._replace(position=position, first=first, to_move=first)
+        return self._start_pawn_phase(new), entry
+
+    # --- the end -------------------------------------------------------------------------------
+
+    def _end(self, st: GameState, rule: str, reason: str) -> GameState:
+        """S2/S3: the most escaped pawns wins; a tie goes to whoever reached that number
+        first. Nobody escaped: a draw."""
+        counts = {c: 0 for c in self.colours}
+        reached: dict[str, int] = {}
+        for ply, seat, _ in st.escapes:
+            c = self.colours[seat]
+            counts[c] += 1
+            reached[c] = ply
+        best = max(counts.values())
+        winner = None
+        if best > 0:
+            winner = min((c for c in self.colours if counts[c] == best), key=lambda c: reached[c])
+        return st._replace(phase="over", to_move=-1, outcome=Outcome(winner, reason, rule, counts))
+
+    # --- records ----------------------------------------------------------------------------
+
+    def to_record(self) -> dict[str, Any]:
+        """The JSON game record: set-up, options, every action (tiles drawn included) and
+        the result. :meth:`from_record` replays it."""
+        out = self.outcome()
+        return {
+            "format": RECORD_FORMAT,
+            "setup": self.setup.to_dict(),
+            "options": self.options.to_dict(),
+            "actions": [action_to_dict(h.action) for h in self.history],
+            "result": out.to_dict() if out is not None else None,
+            "final_position": self.position.to_dict(),
+        }
+
+    def to_json(self, indent: int | None = None) -> str:
+        return json.dumps(self.to_record(), indent=indent)
+
+    @classmethod
+    def from_record(cls, record: Mapping[str, Any] | str) -> Game:
+        """Replay a record (dict or JSON text) action by action; with ``final_position`` /
+        ``result`` present, check the replay ends there."""
+        data: Any = json.loads(record) if isinstance(record, str) else record
+        if not isinstance(data, Mapping) or data.get("format") != RECORD_FORMAT:
+            raise FinstereError(f"record: expected format {RECORD_FORMAT!r}")
+        s = data["setup"]
+        start = s.get("position")
+        game = cls(list(s["players"]), seed=int(s["seed"]),
+                   options=RuleOptions.parse(data.get("options", {})),
+                   first_player=int(s.get("first_player", 0)), advanced=bool(s.get("advanced", False)),
+                   position=Position.from_dict(start) if start is not None else None,
+                   round=int(s.get("round", 1)), tiles_played=int(s.get("tiles_played", 0)))
+        for k, a in enumerate(data["actions"]):
+            try:
+                game.apply(action_from_dict(a))
+            except FinstereError as exc:
+                raise FinstereError(f"record: action {k} {a}: {exc}") from None
+        final = data.get("final_position")
+        if final is not None and Position.from_dict(final).to_dict() != game.position.to_dict():
+            raise FinstereError("record: the replay does not end on the recorded final position")
+        result = data.get("result")
+        out = game.outcome()
+        if result is not None and (out is None or out.to_dict() != result):
+            raise FinstereError("record: the replay does not reach the recorded result")
+        return game
+
+    def monster_traces(self) -> list[dict[str, Any]]:
+        """Every monster turn of the game as FORMAT.md traces (tile, events, position)."""
+        return [h.monster.to_dict() for h in self.history if h.monster is not None]
+
+    def events(self) -> list[dict[str, Any]]:
+        """Every event of the game in order, as JSON dicts with the action's ply."""
+        out: list[dict[str, Any]] = []
+        for ply, h in enumerate(self.history, 1):
+            evs: Sequence[Event] = ()
+            if h.move is not None:
+                evs = h.move.events
+            elif h.monster is not None:
+                evs = h.monster.events
+            for e in (*evs, *h.extra):
+                d = event_to_dict(e)
+                d["ply"] = ply
+                out.append(d)
+        return out
+
+    def __repr__(self) -> str:
+        st = self.state
+        return (f"Game({list(self.colours)}, round={st.round}, stage={st.position.stage}, "
+                f"phase={st.phase!r}, to_move={self.current_colour!r})")
+
+
+def _tile_key(t: str) -> tuple[int, str]:
+    return (int(t), "") if t.isdigit() else (100 + len(t), t)
+
+
+def _with_pawns(position: Position, pawns: Sequence[Pawn]) -> Position:
+    return Position(position.monster, position.stones, position.pools, position.teleporters,
+                    tuple(pawns), position.stage, _check=False)
+
+
+def replay(record: Mapping[str, Any] | str) -> Game:
+    """:meth:`Game.from_record`."""
+    return Game.from_record(record)

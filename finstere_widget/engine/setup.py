@@ -1,0 +1,221 @@
+"""Game set-up: players, colours and pawn sets (P1), the tile deck (M1), and the advanced
+placement phase with its checks (A1-A3).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import NamedTuple
+
+from .board import ENTRANCE, EXIT, HEADINGS, NEXT, Heading, Square, on_board
+from .errors import FinstereError, IllegalMoveError
+from .options import RuleOptions
+from .pieces import Monster, Pawn, Pool, Stone, StoneKind, Teleporter
+from .position import Position
+
+#: P1: colours in the order players take them (2-4 players: the first four).
+COLOURS: tuple[str, ...] = ("blue", "yellow", "red", "green", "purple", "black", "white")
+#: P1: pawn values (light side, dark side); 5-7 players drop the 4/3.
+PAWNS_4: tuple[tuple[int, int], ...] = ((6, 1), (4, 3), (3, 4), (2, 5))
+PAWNS_3: tuple[tuple[int, int], ...] = ((6, 1), (3, 4), (2, 5))
+#: M1: the eight monster tiles.
+DECK: tuple[str, ...] = ("5", "7", "7", "8", "8", "10", "X", "XX")
+
+#: A1 / B5: the pieces of the advanced game, placed one by one.
+PLACEMENT_PIECES: tuple[str, ...] = (
+    ("stone",) * 3 + ("crystal",) * 2 + ("pivot_right",) * 4 + ("pivot_180",) * 2
+    + ("pool_2x2", "pool_1x4") + ("teleporter_yellow",) * 2 + ("teleporter_blue",) * 2
+)
+PIECE_KINDS: tuple[str, ...] = (
+    "stone", "crystal", "pivot_right", "pivot_180", "pool_2x2", "pool_1x4",
+    "teleporter_yellow", "teleporter_blue",
+)
+
+
+class SetupError(FinstereError):
+    """A game set-up that the rules do not allow (player count, colours...)."""
+
+
+def check_players(players: int | Sequence[str]) -> tuple[str, ...]:
+    """P1: 2-7 players; an int takes the colours in order, or name distinct colours."""
+    if isinstance(players, int):
+        if not 2 <= players <= 7:
+            raise SetupError(f"P1: 2 to 7 players, got {players}")
+        return COLOURS[:players]
+    colours = tuple(players)
+    if not 2 <= len(colours) <= 7:
+        raise SetupError(f"P1: 2 to 7 players, got {len(colours)}")
+    if len(set(colours)) != len(colours):
+        raise SetupError(f"P1: each player has their own colour, got {list(colours)}")
+    for c in colours:
+        if c not in COLOURS:
+            raise SetupError(f"P1: unknown colour {c!r} (one of {', '.join(COLOURS)})")
+    return colours
+
+
+def pawn_values(n_players: int) -> tuple[tuple[int, int], ...]:
+    """P1: four pawns each with 2-4 players (6/1, 4/3, 3/4, 2/5), three with 5-7."""
+    return PAWNS_4 if n_players <= 4 else PAWNS_3
+
+
+def pawn_id(colour: str, light: int) -> str:
+    return f"{colour}{light}"
+
+
+def make_pawns(colours: Sequence[str]) -> tuple[Pawn, ...]:
+    """P1: every player's pawns, outside beside the entrance, light side up (B4)."""
+    values = pawn_values(len(colours))
+    return tuple(
+        Pawn(pawn_id(c, light), c, light, dark, "light", "outside")
+        for c in colours for light, dark in values
+    )
+
+
+def initial_position(colours: Sequence[str], advanced: bool = False) -> Position:
+    """B4 (basic layout) or the empty board of the advanced game (A1), pawns outside."""
+    pawns = make_pawns(colours)
+    if advanced:
+        return Position(monster=Monster(EXIT, Heading.E), pawns=pawns)
+    return Position.basic(pawns)
+
+
+# --- A1-A3: placement ----------------------------------------------------------------------
+
+class Placement(NamedTuple):
+    """A1: one piece placed: ``piece`` (PIECE_KINDS), ``at`` (a stone's or teleporter's
+    square; a pool's top-left square), ``orientation``: a teleporter's arrow N/E/S/W, a
+    1x4 pool's ``h``/``v``, else ``""``."""
+
+    piece: str
+    at: Square
+    orientation: str = ""
+
+
+def piece_squares(p: Placement) -> tuple[Square, ...]:
+    x, y = p.at
+    if p.piece == "pool_2x2":
+        return ((x, y), (x + 1, y), (x, y + 1), (x + 1, y + 1))
+    if p.piece == "pool_1x4":
+        if p.orientation == "v":
+            return tuple((x, y + k) for k in range(4))
+        return tuple((x + k, y) for k in range(4))
+    return ((x, y),)
+
+
+def _near_corner_a2(sq: Square) -> bool:
+    """A2: the corner squares and those touching them, orthogonally or diagonally."""
+    return any(max(abs(sq[0] - c[0]), abs(sq[1] - c[1])) <= 1 for c in (EXIT, ENTRANCE))
+
+
+def _near_corner_a3(sq: Square) -> bool:
+    """A3 (online): within distance 2 (orthogonal steps) of the entrance or exit."""
+    return any(abs(sq[0] - c[0]) + abs(sq[1] - c[1]) <= 2 for c in (EXIT, ENTRANCE))
+
+
+def _against_wall(sq: Square) -> bool:
+    i = sq[1] * 16 + sq[0]
+    return any(NEXT[h][i] < 0 for h in HEADINGS)
+
+
+def check_placement(position: Position, placement: Placement, remaining: Sequence[str],
+                    options: RuleOptions) -> None:
+    """A1-A3: raise :class:`IllegalMoveError` (rule A1, A2 or A3) unless ``placement`` may
+    be made on ``position`` with the pieces ``remaining``."""
+    p = placement
+    if p.piece not in PIECE_KINDS:
+        raise IllegalMoveError(f"A1: unknown piece {p.piece!r} (one of {', '.join(PIECE_KINDS)})",
+                               token=p.piece, rule="A1")
+    if p.piece not in remaining:
+        raise IllegalMoveError(f"A1: no {p.piece} left to place", token=p.piece, rule="A1")
+    if p.piece.startswith("teleporter"):
+        if p.orientation not in ("N", "E", "S", "W"):
+            raise IllegalMoveError(f"A1: a teleporter needs its arrow N, E, S or W, got "
+                                   f"{p.orientation!r}", token=p.piece, rule="A1")
+    elif p.piece == "pool_1x4":
+        if p.orientation not in ("h", "v"):
+            raise IllegalMoveError(f"A1: a 1x4 pool lies h(orizontal) or v(ertical), got "
+                                   f"{p.orientation!r}", token=p.piece, rule="A1")
+    elif p.orientation:
+        raise IllegalMoveError(f"A1: a {p.piece} takes no orientation", token=p.piece, rule="A1")
+    squares = piece_squares(p)
+    occupied: set[Square] = {position.monster.at}
+    occupied.update(s.at for s in position.stones)
+    occupied.update(t.at for t in position.teleporters)
+    occupied.update(position.pool_squares)
+    online = options.placement == "online"
+    for sq in squares:
+        if not on_board(sq):
+            raise IllegalMoveError(f"A2: {p.piece} at {list(p.at)}: square {list(sq)} is off "
+                                   "the board", token=p.piece, rule="A2")
+        if sq in occupied:
+            raise IllegalMoveError(f"A2: {p.piece} at {list(p.at)}: square {list(sq)} is taken "
+                                   "(pieces never overlap)", token=p.piece, rule="A2")
+        if online and _near_corner_a3(sq):
+            raise IllegalMoveError(f"A3: {p.piece} at {list(p.at)}: square {list(sq)} is within "
+                                   "2 of the entrance or exit", token=p.piece, rule="A3")
+        if not online and _near_corner_a2(sq):
+            raise IllegalMoveError(f"A2: {p.piece} at {list(p.at)}: square {list(sq)} is on or "
+                                   "touches the entrance or exit", token=p.piece, rule="A2")
+    if p.piece.startswith("teleporter"):
+        x, y = p.at
+        for t in position.teleporters:
+            if abs(t.at[0] - x) + abs(t.at[1] - y) == 1:
+                raise IllegalMoveError(f"A2: teleporter at {list(p.at)} would be next to the "
+                                       f"teleporter at {list(t.at)}", token=p.piece, rule="A2")
+    if online and p.piece.startswith("pool"):
+        for sq in squares:
+            if abs(sq[0] - ENTRANCE[0]) + abs(sq[1] - ENTRANCE[1]) < 8:
+                raise IllegalMoveError(f"A3: pool square {list(sq)} is less than 8 squares from "
+                                       "the entrance", token=p.piece, rule="A3")
+            if _against_wall(sq):
+                raise IllegalMoveError(f"A3: pool square {list(sq)} lies against a wall",
+                                       token=p.piece, rule="A3")
+            for other in position.pool_squares:
+                if abs(other[0] - sq[0]) + abs(other[1] - sq[1]) == 1:
+                    raise IllegalMoveError(f"A3: pool square {list(sq)} is next to the other "
+                                           "pool", token=p.piece, rule="A3")
+
+
+def apply_placement(position: Position, placement: Placement) -> Position:
+    """The position with the piece added (not validated as a whole: a teleporter pair may
+    be half placed until its second pad comes)."""
+    p = placement
+    if p.piece.startswith("pool"):
+        squares = tuple(sorted(piece_squares(p), key=lambda s: (s[1], s[0])))
+        return Position(position.monster, position.stones, position.pools + (Pool(squares),),
+                        position.teleporters, position.pawns, position.stage, _check=False)
+    if p.piece.startswith("teleporter"):
+        pair = p.piece.split("_", 1)[1]
+        tele = Teleporter(p.at, pair, Heading[p.orientation])
+        return Position(position.monster, position.stones, position.pools,
+                        position.teleporters + (tele,), position.pawns, position.stage,
+                        _check=False)
+    stone = Stone(p.at, StoneKind(p.piece))
+    return Position(position.monster, position.stones + (stone,), position.pools,
+                    position.teleporters, position.pawns, position.stage, _check=False)
+
+
+def legal_placements(position: Position, remaining: Sequence[str],
+                     options: RuleOptions) -> list[Placement]:
+    """Every placement A1-A3 allow, piece kinds in PIECE_KINDS order, squares by (y, x)."""
+    from .board import SQUARES
+
+    out: list[Placement] = []
+    for piece in PIECE_KINDS:
+        if piece not in remaining:
+            continue
+        if piece.startswith("teleporter"):
+            orientations: tuple[str, ...] = ("N", "E", "S", "W")
+        elif piece == "pool_1x4":
+            orientations = ("h", "v")
+        else:
+            orientations = ("",)
+        for sq in SQUARES:
+            for o in orientations:
+                pl = Placement(piece, sq, o)
+                try:
+                    check_placement(position, pl, remaining, options)
+                except IllegalMoveError:
+                    continue
+                out.append(pl)
+    return out

@@ -1,0 +1,481 @@
+"""The whole game: P1, P10, T1-T3, M2, S1-S4, A1-A3, undo, history, records."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from finstere_widget.engine import IllegalMoveError, Pawn, Position, RuleOptions
+from finstere_widget.engine.bots import RandomBot, play_game
+from finstere_widget.engine.events import Flip
+from finstere_widget.engine.game import DrawTile, Game, PawnMove
+from finstere_widget.engine.setup import (
+    COLOURS,
+    PLACEMENT_PIECES,
+    Placement,
+    SetupError,
+    check_placement,
+)
+
+
+def random_game(players=2, seed=0, **kw):
+    g = Game(players, seed=seed, **kw)
+    return play_game(g, [RandomBot(f"{seed}/{k}") for k in range(g.n)])
+
+
+def first_moves(g, path=()):
+    """Play the pawn phase: each player moves some pawn along ``path`` (default: flip)."""
+    while g.phase == "pawns":
+        p = g.movable_pawns()[0]
+        g.apply(PawnMove(p.id, tuple(path)))
+
+
+def scenario(pawns, stage=1, **kw):
+    """A basic-layout position with these pawns (dicts: id, player, light, dark, up, at)."""
+    d = Position.basic().to_dict()
+    d["pawns"] = pawns
+    d["stage"] = stage
+    d.update(kw)
+    return Position.from_dict(d)
+
+
+def pw(pid, player, at, light=6, dark=1, up="light"):
+    return {"id": pid, "player": player, "light": light, "dark": dark, "up": up, "at": at}
+
+
+# --- P1 -----------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("n", range(2, 8))
+def test_P1_pawn_sets_and_colours(n):
+    g = Game(n, seed=1)
+    assert g.colours == COLOURS[:n]
+    for colour in g.colours:
+        values = sorted((p.light, p.dark) for p in g.position.pawns if p.player == colour)
+        if n <= 4:
+            assert values == [(2, 5), (3, 4), (4, 3), (6, 1)]
+        else:
+            assert values == [(2, 5), (3, 4), (6, 1)]
+    assert all(p.at == "outside" and p.up == "light" for p in g.position.pawns)
+    assert g.needed == (3 if n <= 4 else 2)
+
+
+def test_P1_player_count_and_colours_checked():
+    for bad in (1, 8, ["blue", "blue"], ["blue", "pink"]):
+        with pytest.raises(SetupError):
+            Game(bad)
+    g = Game(["red", "green", "blue"], seed=3)
+    assert g.colours == ("red", "green", "blue")
+
+
+# --- P10, T1, T2 -----------------------------------------------------------------------------
+
+def test_P10_first_round_two_pawns_each_the_rest_flipped_outside():
+    g = Game(3, seed=5, first_player=1)
+    order = []
+    while g.phase == "pawns":
+        order.append(g.current_colour)
+        p = g.movable_pawns()[0]
+        free = (15, 10) not in g.position.pawn_map
+        g.apply(PawnMove(p.id, ("IN",) if free else ()))
+    assert order == ["yellow", "red", "blue"] * 2  # clockwise from the first player, twice
+    assert g.is_chance()
+    # every pawn was flipped once: two by their moves, the others by P10
+    assert all(p.up == "dark" for p in g.position.pawns)
+    flips = [e for h in g.history for e in h.extra if isinstance(e, Flip)]
+    assert len(flips) == 3 * 2 and all(e.rule == "P10" for e in flips)
+    with pytest.raises(IllegalMoveError) as info:
+        g.apply(PawnMove("blue6", ()))
+    assert info.value.rule == "T1"
+
+
+def test_P10_third_move_in_first_round_refused():
+    g = Game(2, seed=1)
+    g.apply(PawnMove("blue6", ("IN",)))
+    g.apply(PawnMove("yellow6", ()))
+    g.apply(PawnMove("blue4", ()))
+    assert g.movable_pawns(0) == []  # blue has moved its two pawns
+    g.apply(PawnMove("yellow4", ()))
+    assert g.is_chance()
+
+
+def test_T1_round_pawn_phase_monster_phase_marker_passes_left():
+    g = Game(3, seed=2, first_player=2)
+    assert g.state.first == 2 and g.current_colour == "red"
+    first_moves(g)
+    assert g.is_chance() and g.current_player == -1
+    turn = g.sample_chance()
+    assert turn.events[-1].type == "end"
+    assert g.state.round == 2 and g.state.first == 0 and g.current_colour == "blue"
+
+
+def test_T2_clockwise_one_pawn_each_and_wrong_moves_refused():
+    g = Game(2, seed=4)
+    first_moves(g)
+    g.sample_chance()
+    assert g.current_colour == "yellow"  # round 2: the marker passed
+    with pytest.raises(IllegalMoveError) as info:
+        g.apply(PawnMove("blue6", ()))
+    assert info.value.rule == "T2"
+    g.apply(PawnMove("yellow6", ()))
+    assert g.current_colour == "blue"
+    g.apply(PawnMove("blue6", ()))
+    with pytest.raises(IllegalMoveError) as info:
+        g.apply(PawnMove("yellow6", ()))  # moved already this phase
+    assert info.value.rule == "T2"
+
+
+def test_T2_FAQ3_player_without_pawns_passes_for_the_rest_of_the_phase():
+    pos = scenario([
+        pw("b1", "blue", [5, 5]), pw("b2", "blue", "escaped"),
+        pw("y1", "yellow", [10, 5]), pw("y2", "yellow", [11, 6]), pw("y3", "yellow", "outside"),
+    ])
+    g = Game.from_position(pos, seed=1)
+    seq = []
+    while g.phase == "pawns":
+        seq.append(g.current_colour)
+        g.apply(PawnMove(g.movable_pawns()[0].id, ()))
+    assert seq == ["blue", "yellow", "yellow", "yellow"]
+    assert g.is_chance()
+
+
+def test_T2_phase_ends_when_every_pawn_in_play_moved_once():
+    g = Game(2, seed=9)
+    first_moves(g)
+    g.sample_chance()
+    ups = {p.id: p.up for p in g.position.pawns}
+    moved = []
+    while g.phase == "pawns":
+        p = g.movable_pawns()[0]
+        moved.append(p.id)
+        g.apply(PawnMove(p.id, ()))
+    assert sorted(moved) == sorted(ups)
+    assert all(p.up != ups[p.id] for p in g.position.pawns)
+
+
+# --- T3 -----------------------------------------------------------------------------------
+
+def test_T3_FAQ4_eaten_pawn_waits_outside_with_its_face_and_may_reenter_or_flip():
+    pos = scenario([pw("b", "blue", [3, 0], 4, 3, "dark"), pw("y", "yellow", [10, 10])],
+                   monster={"at": [0, 0], "facing": "E"})
+    g = Game.from_position(pos, seed=0)
+    g.apply(PawnMove("b", ()))  # b now shows 4 (light), stays in the monster's way
+    g.apply(PawnMove("y", ()))
+    g.apply(DrawTile("5"))
+    b = g.position.pawn("b")
+    assert b.at == "outside" and b.up == "light"  # M7: keeps its face (T3)
+    assert g.position.stage == 1
+    assert g.current_colour == "yellow"  # T1: the marker passed
+    g.apply(PawnMove("y", ()))
+    actions = g.legal_actions()
+    paths = {a.path for a in actions if a.pawn == "b"}
+    assert () in paths and ("IN",) in paths  # flip outside, or re-enter (FAQ 4)
+    g.apply(PawnMove("b", ("IN", "W")))
+    assert g.position.pawn("b").at == (14, 10)
+
+
+# --- M2 -----------------------------------------------------------------------------------
+
+def test_M2_first_tile_of_the_game_is_never_a_prey_tile():
+    for seed in range(40):
+        g = Game(2, seed=seed)
+        first_moves(g)
+        assert {t for t, _ in g.chance_outcomes()} == {"5", "7", "8", "10"}
+        turn = g.sample_chance()
+        assert turn.tile in ("5", "7", "8", "10")
+        assert len(g.state.pile) == 7
+
+
+def test_M2_explicit_prey_first_tile_refused_and_option_off():
+    g = Game(2, seed=0)
+    first_moves(g)
+    with pytest.raises(IllegalMoveError) as info:
+        g.apply(DrawTile("XX"))
+    assert info.value.rule == "M2"
+    g2 = Game(2, seed=0, options=RuleOptions(first_draw_rule="off"))
+    first_moves(g2)
+    assert {t for t, _ in g2.chance_outcomes()} == {"5", "7", "8", "10", "X", "XX"}
+    g2.apply(DrawTile("X"))
+
+
+def test_M2_every_stage_option_applies_at_stage_two():
+    opts = RuleOptions(first_draw_rule="every_stage")
+    g = Game(2, seed=3, options=opts)
+    for _ in range(7):
+        first_moves(g)
+        g.sample_chance()
+    assert g.position.stage == 2
+    first_moves(g)
+    assert {t for t, _ in g.chance_outcomes()} == {"5", "7", "8", "10"}
+    g_default = Game(2, seed=3)
+    for _ in range(7):
+        first_moves(g_default)
+        g_default.sample_chance()
+    first_moves(g_default)
+    assert "X" in {t for t, _ in g_default.chance_outcomes()}
+
+
+# --- S1 -----------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("per_stage", [7, 8])
+def test_S1_stage_two_after_tiles_per_stage_and_end_of_stage_two(per_stage):
+    g = Game(2, seed=11, options=RuleOptions(tiles_per_stage=per_stage))
+    for _ in range(per_stage):
+        assert g.position.stage == 1
+        first_moves(g)
+        g.sample_chance()
+    assert g.position.stage == 2 and len(g.state.pile) == 8 and g.state.tiles_played == 0
+    for _ in range(per_stage):
+        assert not g.is_terminal()
+        first_moves(g)
+        g.sample_chance()
+    assert g.is_terminal()
+    out = g.outcome()
+    assert out.rule == "S3" and "stage 2" in out.reason
+    assert all(p.at in ("eaten", "escaped") for p in g.position.pawns)
+    assert out.winner is None  # nobody escaped: a draw
+
+
+def test_S1_stage_two_eaten_pawns_are_out_for_good():
+    pos = scenario([pw("b", "blue", [3, 0]), pw("b2", "blue", [9, 9]),
+                    pw("y", "yellow", [12, 10])], stage=2)
+    g = Game.from_position(pos, seed=0)
+    g.apply(PawnMove("b", ()))
+    g.apply(PawnMove("y", ()))
+    g.apply(PawnMove("b2", ()))
+    g.apply(DrawTile("5"))
+    assert g.position.pawn("b").at == "eaten"
+
+
+# --- S2, S3 -------------------------------------------------------------------------------
+
+def test_S2_all_pawns_but_one_wins_at_once():
+    pos = scenario([
+        pw("b1", "blue", "escaped"), pw("b2", "blue", "escaped"), pw("b3", "blue", [2, 0], 3, 4),
+        pw("b4", "blue", "outside"),
+        pw("y1", "yellow", [10, 10]), pw("y2", "yellow", "outside"), pw("y3", "yellow", "escaped"),
+        pw("y4", "yellow", "escaped"),
+    ], monster={"at": [8, 8], "facing": "N"})
+    g = Game.from_position(pos, seed=0)
+    assert g.needed == 3
+    g.apply(PawnMove("b3", ("W", "W", "OUT")))
+    assert g.is_terminal()
+    assert g.outcome().winner == "blue" and g.outcome().rule == "S2"
+
+
+def test_S2_five_to_seven_players_need_two():
+    g = Game(5, seed=0)
+    assert g.needed == 2
+
+
+def test_S2_finish_round_option_plays_the_round_out_first_to_reach_wins_ties():
+    pawns = [
+        pw("b1", "blue", "escaped"), pw("b2", "blue", "escaped"), pw("b3", "blue", [2, 0], 3, 4),
+        pw("b4", "blue", "outside"),
+        pw("y1", "yellow", [1, 0], 2, 5), pw("y2", "yellow", "escaped"), pw("y3", "yellow", "escaped"),
+        pw("y4", "yellow", "outside"),
+    ]
+    pos = scenario(pawns, monster={"at": [8, 8], "facing": "N"})
+    g = Game.from_position(pos, seed=0, options=RuleOptions(finish_round=True))
+    g.apply(PawnMove("b3", ("W", "W", "OUT")))
+    assert not g.is_terminal()  # the round goes on
+    g.apply(PawnMove("y1", ("W", "OUT")))  # yellow reaches 3 too, later
+    while not g.is_terminal():
+        g.apply(PawnMove(g.movable_pawns()[0].id, ()))
+    out = g.outcome()
+    assert out.winner == "blue" and out.escaped == {"blue": 3, "yellow": 3}
+
+
+def test_S3_stage_two_ends_when_no_pawn_is_left_tie_to_first_to_reach():
+    pos = scenario([pw("b", "blue", [3, 0]), pw("y", "yellow", [4, 0]),
+                    pw("b2", "blue", "escaped"), pw("y2", "yellow", [1, 0], 2, 5)], stage=2,
+                   monster={"at": [8, 0], "facing": "W"})
+    g = Game.from_position(pos, seed=0)
+    g.apply(PawnMove("b", ()))
+    g.apply(PawnMove("y2", ("W", "OUT")))  # yellow: 1 escaped, after blue's earlier one
+    g.apply(PawnMove("y", ()))
+    assert g.is_chance()
+    g.apply(DrawTile("10"))  # the monster eats b and y
+    assert g.is_terminal()
+    out = g.outcome()
+    assert out.rule == "S3" and out.escaped == {"blue": 1, "yellow": 1}
+    # blue's escape is in the starting position; yellow's came later: the first to reach wins
+    assert out.winner == "blue"
+
+
+def test_S3_tie_break_whoever_reached_the_number_first():
+    pos = scenario([pw("b", "blue", [1, 0], 2, 5), pw("y", "yellow", [0, 1], 2, 5),
+                    pw("b2", "blue", [3, 0]), pw("y2", "yellow", [4, 0])], stage=2,
+                   monster={"at": [8, 0], "facing": "W"})
+    g = Game.from_position(pos, seed=0, first_player=1)
+    g.apply(PawnMove("y", ("N", "OUT")))  # yellow escapes first
+    g.apply(PawnMove("b", ("W", "OUT")))
+    g.apply(PawnMove("y2", ()))
+    g.apply(PawnMove("b2", ()))
+    g.apply(DrawTile("10"))
+    assert g.is_terminal()
+    out = g.outcome()
+    assert out.escaped == {"blue": 1, "yellow": 1} and out.winner == "yellow" and out.rule == "S3"
+
+
+# --- S4 -----------------------------------------------------------------------------------
+
+def test_S4_five_is_a_three_prey_tile():
+    g = Game(6, seed=0, options=RuleOptions(five_is_three_prey=True))
+    first_moves(g)
+    # the 5 is a prey tile now: not allowed as the first tile (M2)
+    assert {t for t, _ in g.chance_outcomes()} == {"7", "8", "10"}
+    pos = scenario([pw("a", "blue", [3, 0]), pw("b", "yellow", [6, 0]), pw("c", "red", [9, 0]),
+                    pw("d", "green", [10, 10])], monster={"at": [0, 0], "facing": "E"})
+    g = Game.from_position(pos, seed=0, options=RuleOptions(five_is_three_prey=True,
+                                                           first_draw_rule="off"))
+    first_moves(g)
+    turn = g.apply(DrawTile("5")).monster
+    assert len(turn.eaten) == 3 and turn.events[-1].steps > 5
+
+
+# --- A1-A3 --------------------------------------------------------------------------------
+
+def test_A1_placement_phase_clockwise_then_next_player_is_first():
+    g = Game(3, seed=0, advanced=True, first_player=1)
+    assert g.phase == "placement" and g.current_colour == "yellow"
+    assert g.position.stones == () and g.position.pools == ()
+    bot = RandomBot(0)
+    placers = []
+    while g.phase == "placement":
+        placers.append(g.current_player)
+        g.apply(bot.choose(g))
+    assert len(placers) == len(PLACEMENT_PIECES) == 17
+    assert placers[:4] == [1, 2, 0, 1]
+    last = placers[-1]
+    assert g.phase == "pawns" and g.state.first == (last + 1) % 3
+    pos = g.position
+    assert len(pos.stones) == 11 and len(pos.pools) == 2 and len(pos.teleporters) == 4
+    Position.from_dict(pos.to_dict())  # a valid position
+
+
+def _placed(*placements):
+    from finstere_widget.engine.setup import apply_placement
+
+    pos = Position.from_dict({"format": "finstere-position/1",
+                              "monster": {"at": [0, 0], "facing": "E"}})
+    for p in placements:
+        pos = apply_placement(pos, p)
+    return pos
+
+
+def _refused(pos, placement, options=None):
+    options = options or RuleOptions()
+    with pytest.raises(IllegalMoveError) as info:
+        check_placement(pos, placement, PLACEMENT_PIECES, options)
+    return info.value.rule
+
+
+def test_A2_placement_limits():
+    empty = _placed()
+    for sq in [(0, 0), (1, 0), (0, 1), (1, 1), (15, 10), (14, 9), (15, 9), (14, 10)]:
+        assert _refused(empty, Placement("stone", sq)) == "A2"
+    check_placement(empty, Placement("stone", (2, 0)), PLACEMENT_PIECES, RuleOptions())
+    one = _placed(Placement("stone", (5, 5)))
+    assert _refused(one, Placement("crystal", (5, 5))) == "A2"  # never overlap
+    assert _refused(one, Placement("pool_2x2", (4, 4))) == "A2"
+    assert _refused(empty, Placement("pool_1x4", (10, 0), "h")) == "A2"  # runs off the board
+    tele = _placed(Placement("teleporter_blue", (6, 6), "N"))
+    assert _refused(tele, Placement("teleporter_yellow", (6, 7), "E")) == "A2"
+    check_placement(tele, Placement("teleporter_yellow", (7, 7), "E"), PLACEMENT_PIECES,
+                    RuleOptions())  # diagonal is fine
+    assert _refused(empty, Placement("teleporter_blue", (6, 6))) == "A1"  # needs an arrow
+    assert _refused(empty, Placement("dragon", (6, 6))) == "A1"
+    done = _placed(Placement("pool_2x2", (5, 5)))
+    with pytest.raises(IllegalMoveError):
+        check_placement(done, Placement("pool_2x2", (8, 2)), ("stone",), RuleOptions())
+
+
+def test_A3_online_placement_limits():
+    online = RuleOptions(placement="online")
+    empty = _placed()
+    assert _refused(empty, Placement("stone", (2, 0)), online) == "A3"  # within 2 of the exit
+    assert _refused(empty, Placement("stone", (13, 10)), online) == "A3"
+    check_placement(empty, Placement("stone", (2, 1)), PLACEMENT_PIECES, online)
+    # pools: at least 8 from the entrance, not against a wall, not next to the other pool
+    assert _refused(empty, Placement("pool_2x2", (10, 6)), online) == "A3"
+    assert _refused(empty, Placement("pool_2x2", (4, 0)), online) == "A3"
+    check_placement(empty, Placement("pool_2x2", (4, 3)), PLACEMENT_PIECES, online)
+    one = _placed(Placement("pool_2x2", (4, 3)))
+    assert _refused(one, Placement("pool_1x4", (6, 3), "h"), online) == "A3"
+    check_placement(one, Placement("pool_1x4", (7, 3), "h"), PLACEMENT_PIECES, online)
+
+
+# --- API: legal actions, undo, history ------------------------------------------------------
+
+def test_legal_actions_and_undo_restore_the_state():
+    g = Game(2, seed=8)
+    acts = g.legal_actions()
+    assert PawnMove("blue6", ()) in acts and PawnMove("blue6", ("IN",)) in acts
+    assert all(a.pawn.startswith("blue") for a in acts)
+    before = g.state
+    g.apply(PawnMove("blue6", ("IN", "W")))
+    assert g.undo() == PawnMove("blue6", ("IN", "W"))
+    assert g.state == before and g.history == []
+    first_moves(g)
+    s = g.state
+    g.sample_chance()
+    g.undo()
+    assert g.state == s
+
+
+def test_illegal_action_leaves_the_game_unchanged():
+    g = Game(2, seed=8)
+    s = g.state
+    with pytest.raises(IllegalMoveError):
+        g.apply(PawnMove("blue6", ("W",)))  # outside: must start with IN (P3)
+    assert g.state is s and g.history == []
+
+
+# --- records --------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("seed,players,advanced", [(1, 2, False), (2, 4, False), (3, 3, True),
+                                                   (4, 6, False)])
+def test_record_round_trip_replays_identically(seed, players, advanced):
+    g = random_game(players, seed, advanced=advanced)
+    text = g.to_json()
+    rec = json.loads(text)
+    assert rec["format"] == "finstere-game/1"
+    assert any(a["type"] == "tile" for a in rec["actions"])
+    again = Game.from_record(text)
+    assert again.position.to_dict() == g.position.to_dict()
+    assert again.outcome() == g.outcome()
+    assert again.monster_traces() == g.monster_traces()
+    assert again.events() == g.events()
+    assert json.loads(again.to_json()) == rec
+
+
+def test_record_of_a_scenario_and_options():
+    pos = scenario([pw("b", "blue", [3, 3]), pw("y", "yellow", [10, 5])])
+    g = Game.from_position(pos, seed=5, options=RuleOptions(slide_over_pawn="stop"))
+    play_game(g, [RandomBot(1), RandomBot(2)])
+    again = Game.from_record(g.to_record())
+    assert again.options.slide_over_pawn == "stop"
+    assert again.monster_traces() == g.monster_traces()
+
+
+def test_tampered_record_is_refused():
+    g = random_game(2, 7)
+    rec = g.to_record()
+    tiles = [a for a in rec["actions"] if a["type"] == "tile"]
+    tiles[0]["tile"] = "XX"  # M2 forbids it as the first tile
+    with pytest.raises(Exception) as info:
+        Game.from_record(rec)
+    assert "M2" in str(info.value)
+
+
+def test_same_seed_same_game():
+    a = random_game(3, 42)
+    b = random_game(3, 42)
+    assert a.to_record() == b.to_record()
+    c = random_game(3, 43)
+    assert c.to_record() != a.to_record()
+
+
+def test_pawn_constructor_still_usable():
+    assert Pawn("x", "blue", 6, 1).value == 6
