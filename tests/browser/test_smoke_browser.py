@@ -1,0 +1,95 @@
+"""Smoke test of the browser fixtures: an inline anywidget canvas in JupyterLab and Notebook 7.
+
+Runs once per UI (the ``nb`` fixture is parametrized over ``lab`` and ``notebook``).
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+RED = [255, 0, 0, 255]
+TRANSPARENT = [0, 0, 0, 0]
+
+
+def pixel(canvas: Any, x: int, y: int) -> list[int]:
+    return list(
+        canvas.evaluate(
+            "(c, [x, y]) => Array.from(c.getContext('2d').getImageData(x, y, 1, 1).data)",
+            [x, y],
+        )
+    )
+
+
+def wait_for(page: Any, predicate: Any, timeout: float, what: str) -> Any:
+    """Poll ``predicate``; waits via Playwright so that page events keep being delivered."""
+    deadline = time.monotonic() + timeout
+    last = None
+    while time.monotonic() < deadline:
+        last = predicate()
+        if last:
+            return last
+        page.wait_for_timeout(200)
+    raise AssertionError(f"timed out after {timeout} s waiting for {what} (last: {last!r})")
+
+
+def test_anywidget_canvas_round_trip(nb: Any) -> None:
+    nb.open("smoke.ipynb")
+    nb.run_all()
+    canvas = nb.page.locator("canvas.ff-smoke")
+    canvas.wait_for(state="visible", timeout=30_000)
+
+    # Drawn by the ESM: left half red, right half untouched.
+    assert pixel(canvas, 50, 50) == RED
+    assert pixel(canvas, 150, 50) == TRANSPARENT
+
+    # Browser -> kernel: two clicks on the canvas reach the Python object.
+    assert nb.run_code_cell("print(w.clicks)").strip() == "0"
+    canvas.click(position={"x": 30, "y": 30})
+    canvas.click(position={"x": 170, "y": 70})
+    wait_for(nb.page, lambda: canvas.get_attribute("data-clicks") == "2", 10, "clicks in the view")
+    seen = ""
+    deadline = time.monotonic() + 15
+    while time.monotonic() < deadline:
+        seen = nb.run_code_cell("print(w.clicks)").strip()
+        if seen == "2":
+            break
+        nb.page.wait_for_timeout(500)
+    assert seen == "2", f"clicks seen from Python: {seen!r}"
+
+    # Kernel -> browser: a trait set in Python reaches the view.
+    nb.run_code_cell("w.clicks = 41")
+    wait_for(
+        nb.page, lambda: canvas.get_attribute("data-clicks") == "41", 10, "clicks=41 in the view"
+    )
+
+    # The helper really reads outputs (and the deterministic repr works).
+    assert nb.run_code_cell("w").strip() == "SmokeCanvas(clicks=41)"
+
+    nb.assert_no_page_errors()
+
+
+def test_run_code_cell_reports_exceptions(nb: Any) -> None:
+    """A failing cell must fail the test, with the exception in the message."""
+    if nb.ui != "lab":
+        pytest.skip("UI-independent helper behaviour: checked once, in JupyterLab")
+    nb.open("smoke.ipynb")
+    with pytest.raises(AssertionError, match="ZeroDivisionError"):
+        nb.run_code_cell("1 / 0")
+    nb.assert_no_page_errors()
+
+
+def test_page_errors_are_collected(nb: Any) -> None:
+    """The pageerror collection is live: an uncaught error in the page is seen."""
+    if nb.ui != "lab":
+        pytest.skip("UI-independent helper behaviour: checked once, in JupyterLab")
+    nb.open("smoke.ipynb")
+    nb.page.evaluate("() => { setTimeout(() => { throw new Error('boom-from-test'); }, 0); }")
+    wait_for(nb.page, lambda: nb.page_errors, 5, "the pageerror event")
+    assert "boom-from-test" in nb.page_errors[0]
+    with pytest.raises(AssertionError, match="boom-from-test"):
+        nb.assert_no_page_errors()

@@ -1,0 +1,27 @@
+"""Project-wide pytest configuration.
+
+* Notebooks under tests/ (e.g. tests/browser/smoke.ipynb) are fixtures for the browser tests,
+  not nbval targets: they are ignored even when pytest runs with --nbval/--nbval-lax.
+  The teaching notebooks live in notebooks/ and are run by `.ci/test` with --nbval-lax.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+REPO_ROOT = Path(__file__).resolve().parent.parent
+
+collect_ignore_glob = ["**/*.ipynb", "*.ipynb"]
+
+
+def running_in_ci() -> bool:
+    """True when CI=true (or 1/yes) is set, as it is on the CI machine."""
+    return os.environ.get("CI", "").strip().lower() in {"1", "true", "yes"}
+
+
+@pytest.fixture(scope="session")
+def repo_root() -> Path:
+    return REPO_ROOT
