@@ -8,12 +8,17 @@ from __future__ import annotations
 
 import argparse
 import json
-from typing import Any
+import sys
+from typing import Any, TextIO
 
-from .cli import EXTRA_COMMANDS, add_common, options_from, read_position
-from .engine.errors import IllegalMoveError
-from .engine.moves import apply_move, legal_moves, moves_to_json
+from .cli import EXTRA_COMMANDS, UsageError, add_common, options_from, read_position
+from .engine.bots import BOTS, make_bot
+from .engine.diagram import format_diagram
+from .engine.errors import FinstereError, IllegalMoveError
+from .engine.game import Game, PawnMove
+from .engine.moves import apply_move, legal_moves, moves_to_json, parse_path
 from .engine.narrate import narrate
+from .engine.options import RuleOptions
 
 SubParsers = "argparse._SubParsersAction[argparse.ArgumentParser]"
 
@@ -68,4 +73,177 @@ def add_pawn_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) 
     p.set_defaults(handler=cmd_moves)
 
 
+def _bot_list(text: str) -> list[str]:
+    names = [b.strip() for b in text.split(",") if b.strip()]
+    for name in names:
+        if name not in BOTS:
+            raise UsageError(f"unknown bot {name!r} (one of {', '.join(BOTS)})")
+    if not names:
+        raise UsageError("--bots: give at least one bot name")
+    return names
+
+
+def cmd_simulate(args: argparse.Namespace) -> int:
+    from .simulate import simulate
+
+    if args.games < 0:
+        raise UsageError("--games must be >= 0")
+    if args.jobs is not None and args.jobs < 1:
+        raise UsageError("--jobs must be >= 1")
+    options = RuleOptions.parse(args.option)
+    bots = _bot_list(args.bots)
+    show = args.progress if args.progress is not None else sys.stderr.isatty()
+    result = simulate(args.games, args.players, bots, args.seed, options,
+                      jobs=args.jobs or 1, progress=show, rotate=not args.no_rotate,
+                      file=sys.stderr)
+    if args.json:
+        print(json.dumps(result.to_dict()))
+        return 0
+    s = result.summary
+    print(f"{s['games']} games, {s['players']} players, bots {', '.join(bots)}, seed {args.seed}")
+    print(f"wins by seat: {s['wins_by_seat']}  draws: {s['draws']}")
+    for bot, wins in s["wins_by_bot"].items():
+        print(f"  {bot}: {wins} wins in {s['seats_by_bot'][bot]} seats")
+    print(f"rounds: mean {s['rounds_mean']}, max {s['rounds_max']}; escaped per game "
+          f"{s['escaped_mean']}")
+    print(f"eaten per game: stage 1 {s['eaten_stage1_mean']}, stage 2 {s['eaten_stage2_mean']}, "
+          f"at the end {s['eaten_at_end_mean']}; monster steps {s['monster_steps_mean']}")
+    for reason, count in s["end_reasons"].items():
+        print(f"  {count:5d}  {reason}")
+    return 0
+
+
+PLAY_HELP = """commands:
+  PAWN PATH   move a pawn, e.g.  blue6 IN,W,W   (tokens N E S W IN OUT, P2-P9)
+  PAWN        0 squares: the pawn is only flipped (P2)
+  moves PAWN  list the legal outcomes of a pawn
+  board       show the board again
+  help        this text
+  quit        stop the game"""
+
+
+def _out(stream: TextIO, text: str = "") -> None:
+    stream.write(text + "\n")
+    stream.flush()
+
+
+def _show(game: Game, out: TextIO) -> None:
+    st = game.state
+    _out(out, f"-- round {st.round}, stage {game.position.stage}, tiles left "
+              f"{len(st.pile)}: {' '.join(game.tiles_left())}")
+    _out(out, format_diagram(game.position))
+
+
+def play_loop(game: Game, human: set[int], bot_names: list[str], inp: TextIO, out: TextIO) -> int:
+    """The terminal game: human seats type moves, the others are bots."""
+    bots = {seat: make_bot(bot_names[k % len(bot_names)], f"{game.setup.seed}/{seat}")
+            for k, seat in enumerate(s for s in range(game.n) if s not in human)}
+    shown_round = -1
+    while not game.is_terminal():
+        if game.is_chance():
+            turn = game.sample_chance()
+            eaten = ", ".join(turn.eaten) or "nobody"
+            end = turn.events[-1]
+            steps = end.steps if end.type == "end" else "?"
+            _out(out, f"monster: tile {turn.tile}, {steps} steps, took {eaten}")
+            continue
+        seat = game.current_player
+        colour = game.colours[seat]
+        if seat not in human:
+            action = bots[seat].choose(game)
+            game.apply(action)
+            if isinstance(action, PawnMove):
+                _out(out, f"{colour} ({bots[seat].name}): {action.pawn} "
+                          f"{','.join(action.path) or '(flipped)'}")
+            continue
+        if shown_round != game.state.round:
+            _show(game, out)
+            shown_round = game.state.round
+        pawns = game.movable_pawns()
+        listing = ", ".join(f"{p.id}={p.value}@{_fmt_to(p.at)}" for p in pawns)
+        out.write(f"{colour} to move [{listing}] > ")
+        out.flush()
+        line = inp.readline()
+        if not line:
+            _out(out, "\ninput ended: game stopped")
+            return 0
+        words = line.split()
+        if not words:
+            continue
+        cmd = words[0].lower()
+        if cmd in ("quit", "q", "exit"):
+            _out(out, "game stopped")
+            return 0
+        if cmd in ("help", "h", "?"):
+            _out(out, PLAY_HELP)
+            continue
+        if cmd == "board":
+            _show(game, out)
+            continue
+        try:
+            if cmd == "moves" and len(words) == 2:
+                for o in legal_moves(game.position, words[1], game.options):
+                    _out(out, f"  {_fmt_to(o.to):>10}  cost {o.cost}  {','.join(o.path) or '-'}")
+                continue
+            path = parse_path(words[1] if len(words) > 1 else "")
+            entry = game.apply(PawnMove(words[0], path))
+        except FinstereError as exc:
+            _out(out, f"illegal: {exc}")
+            continue
+        assert entry.move is not None
+        _out(out, f"{colour}: {entry.move.pawn} ends {_fmt_to(entry.move.to)}")
+    outcome = game.outcome()
+    assert outcome is not None
+    _show(game, out)
+    escaped = ", ".join(f"{c} {n}" for c, n in outcome.escaped.items())
+    _out(out, f"game over ({outcome.rule}: {outcome.reason}); escaped: {escaped}")
+    _out(out, f"winner: {outcome.winner or 'nobody (draw)'}")
+    return 0
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    options = RuleOptions.parse(args.option)
+    bots = _bot_list(args.bots)
+    game = Game(args.players, seed=args.seed, options=options, first_player=args.first)
+    human = set() if args.watch else {args.seat}
+    if not args.watch and not 0 <= args.seat < game.n:
+        raise UsageError(f"--seat: 0..{game.n - 1}")
+    _out(sys.stdout, f"Finstere Flure: {game.n} players {', '.join(game.colours)}; seed "
+                     f"{game.setup.seed}; type help for commands")
+    status = play_loop(game, human, bots, sys.stdin, sys.stdout)
+    if args.record:
+        with open(args.record, "w", encoding="utf-8") as f:
+            f.write(game.to_json(indent=1))
+    return status
+
+
+def add_game_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    p = sub.add_parser("simulate", help="play many seeded bot games and summarise them")
+    p.add_argument("--games", type=int, required=True, metavar="N")
+    p.add_argument("--players", type=int, default=2, metavar="P", help="2-7 (default 2)")
+    p.add_argument("--seed", type=int, default=0, metavar="S")
+    p.add_argument("--jobs", type=int, default=None, metavar="J",
+                   help="worker processes (default: play in this process); same output either way")
+    p.add_argument("--bots", default="random",
+                   help="bot names seated in turn, e.g. greedy,random (default random)")
+    p.add_argument("--no-rotate", action="store_true",
+                   help="keep bots on fixed seats (default: rotate them from game to game)")
+    p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
+    p.add_argument("--json", action="store_true", help="print per-game results and the summary")
+    p.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
+                   help="progress bar on stderr (default: when stderr is a terminal)")
+    p.set_defaults(handler=cmd_simulate)
+    p = sub.add_parser("play", help="a quick game against bots in the terminal")
+    p.add_argument("--players", type=int, default=2, metavar="P")
+    p.add_argument("--seed", type=int, default=None, metavar="S")
+    p.add_argument("--bots", default="greedy", help="the opponents' bots (default greedy)")
+    p.add_argument("--seat", type=int, default=0, help="your seat (0 = blue, the default)")
+    p.add_argument("--first", type=int, default=0, help="the first player's seat")
+    p.add_argument("--watch", action="store_true", help="bots play every seat")
+    p.add_argument("--record", metavar="FILE", help="write the game record (JSON) here")
+    p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE")
+    p.set_defaults(handler=cmd_play)
+
+
 EXTRA_COMMANDS.append(add_pawn_commands)
+EXTRA_COMMANDS.append(add_game_commands)

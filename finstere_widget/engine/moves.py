@@ -25,7 +25,7 @@ from .board import ENTRANCE_I, EXIT_I, NEXT, NUM_INDICES, SQUARE_OF, Heading, Sq
 from .errors import IllegalMoveError
 from .events import Enter, Escape, Event, Flip, Move, Push, Remove, Slide, event_to_dict
 from .options import RuleOptions
-from .pieces import PawnPlace, Stone
+from .pieces import Pawn, PawnPlace, Stone
 from .position import Position
 
 TOKENS = ("N", "E", "S", "W", "IN", "OUT")
@@ -333,10 +333,22 @@ def _result_position(b: _Board, at: int, stones: _Stones) -> Position:
             if i >= 0
         )
     pawns = list(pos.pawns)
-    pawns[b.pawn_k] = b.pawn.flipped().moved(_place(at))
-    return Position(
+    pawn = b.pawn
+    pawns[b.pawn_k] = Pawn(pawn.id, pawn.player, pawn.light, pawn.dark,
+                           "dark" if pawn.up == "light" else "light", _place(at))
+    new = Position(
         pos.monster, new_stones, pos.pools, pos.teleporters, tuple(pawns), pos.stage, _check=False
     )
+    # hand the index tables on: only the pawn and the stones moved
+    base = _base_tables(pos)
+    occ = base[0][:]
+    if isinstance(pawn.at, tuple):
+        occ[pawn.at[1] * 16 + pawn.at[0]] = False
+    if at >= 0:
+        occ[at] = True
+    stones0 = b.stones0 if new_stones is pos.stones else tuple(i for i in stones if i >= 0)
+    new.__dict__["_move_tables"] = (occ, base[1], base[2], base[3], stones0)
+    return new
 
 
 class MoveResult(NamedTuple):

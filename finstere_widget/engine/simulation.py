@@ -1,0 +1,198 @@
+"""Batch simulation: many seeded bot games, per-game results and a summary.
+
+``simulate(games, players, bots, seed, options, executor=None)`` plays ``games`` games and
+returns the same results for the same arguments whatever runs them: each game's seed is a
+pure function of (seed, game index) and results are put back in game order, so a process
+pool (the default), a thread pool, ``jobs=1`` (in this process) or any
+``concurrent.futures.Executor`` (dask's, ray's...) give identical output.
+Standard library only; a progress bar lives outside the engine (finstere_widget.simulate).
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Callable, Sequence
+from concurrent.futures import Executor, Future, ProcessPoolExecutor
+from typing import Any, NamedTuple
+
+from .bots import make_bot, play_game
+from .events import Eat, End
+from .game import Game
+from .options import RuleOptions
+
+
+class GameResult(NamedTuple):
+    """One simulated game."""
+
+    game: int  # index in the run
+    seed: int
+    players: tuple[str, ...]  # colours by seat
+    bots: tuple[str, ...]  # bot names by seat
+    winner: int | None  # seat
+    reason: str
+    rule: str
+    rounds: int
+    escaped: tuple[int, ...]  # by seat
+    eaten_stage1: int  # pawns eaten or crushed by the monster in stage 1
+    eaten_stage2: int  # ... in stage 2 (out of the game)
+    eaten_at_end: int  # pawns still in the fortress when stage 2 ended (S1)
+    monster_steps: int
+    tiles: int
+
+    def to_dict(self) -> dict[str, Any]:
+        d = self._asdict()
+        d["players"] = list(self.players)
+        d["bots"] = list(self.bots)
+        d["escaped"] = list(self.escaped)
+        return d
+
+
+def game_seed(seed: int, index: int) -> int:
+    """The seed of game ``index`` of a run seeded ``seed``."""
+    return random.Random(f"finstere-sim/{seed}/{index}").randrange(2**32)
+
+
+def seat_bots(bots: Sequence[str], players: int, index: int, rotate: bool) -> tuple[str, ...]:
+    """Bots by seat: ``bots`` repeated to fill the seats, rotated by the game index when
+    ``rotate`` (so every bot plays every seat equally often)."""
+    base = [bots[k % len(bots)] for k in range(players)]
+    if rotate:
+        r = index % players
+        base = base[-r:] + base[:-r] if r else base
+    return tuple(base)
+
+
+def play_one(index: int, seed: int, players: int, bots: tuple[str, ...],
+             options: RuleOptions) -> GameResult:
+    """Play one game and summarise it (a top-level function: it pickles)."""
+    gseed = game_seed(seed, index)
+    game = Game(players, seed=gseed, options=options)
+    play_game(game, [make_bot(name, f"{gseed}/{k}") for k, name in enumerate(bots)])
+    eaten = [0, 0, 0]
+    steps = 0
+    tiles = 0
+    for h in game.history:
+        if h.monster is not None:
+            tiles += 1
+            stage = h.monster.position.stage
+            for e in h.monster.events:
+                if isinstance(e, Eat):
+                    eaten[stage] += 1  # the stage the turn was played in (S1 changes after it)
+                elif isinstance(e, End):
+                    steps += e.steps
+    out = game.outcome()
+    assert out is not None
+    at_end = 0
+    last = game.history[-1].monster if game.history else None
+    if out.reason == "end of stage 2" and last is not None:  # before S1 took the rest
+        at_end = sum(1 for p in last.position.pawns if p.at not in ("escaped", "eaten"))
+    winner = game.seat_of[out.winner] if out.winner is not None else None
+    escaped = tuple(out.escaped[c] for c in game.colours)
+    return GameResult(index, gseed, game.colours, bots, winner, out.reason, out.rule,
+                      game.state.round, escaped, eaten[1], eaten[2], at_end, steps, tiles)
+
+
+def _play_chunk(args: tuple[list[int], int, int, list[tuple[str, ...]], RuleOptions]
+                ) -> list[GameResult]:
+    indices, seed, players, bots, options = args
+    return [play_one(i, seed, players, b, options) for i, b in zip(indices, bots, strict=True)]
+
+
+class SimulationResult(NamedTuple):
+    games: list[GameResult]
+    summary: dict[str, Any]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"summary": self.summary, "games": [g.to_dict() for g in self.games]}
+
+
+def summarise(results: Sequence[GameResult], players: int) -> dict[str, Any]:
+    """Wins by seat and by bot, rounds, escapes, pawns eaten per stage, monster steps."""
+    n = len(results)
+    wins_by_seat = [0] * players
+    wins_by_bot: Counter[str] = Counter()
+    seats_by_bot: Counter[str] = Counter()
+    reasons: Counter[str] = Counter()
+    draws = 0
+    for r in results:
+        for b in r.bots:
+            seats_by_bot[b] += 1
+        reasons[f"{r.rule}: {r.reason}"] += 1
+        if r.winner is None:
+            draws += 1
+        else:
+            wins_by_seat[r.winner] += 1
+            wins_by_bot[r.bots[r.winner]] += 1
+
+    def mean(values: Sequence[int]) -> float:
+        return round(sum(values) / n, 4) if n else 0.0
+
+    return {
+        "games": n,
+        "players": players,
+        "wins_by_seat": wins_by_seat,
+        "wins_by_bot": {b: wins_by_bot.get(b, 0) for b in sorted(seats_by_bot)},
+        "seats_by_bot": {b: seats_by_bot[b] for b in sorted(seats_by_bot)},
+        "draws": draws,
+        "end_reasons": {k: reasons[k] for k in sorted(reasons)},
+        "rounds_mean": mean([r.rounds for r in results]),
+        "rounds_max": max((r.rounds for r in results), default=0),
+        "escaped_mean": mean([sum(r.escaped) for r in results]),
+        "eaten_stage1_mean": mean([r.eaten_stage1 for r in results]),
+        "eaten_stage2_mean": mean([r.eaten_stage2 for r in results]),
+        "eaten_at_end_mean": mean([r.eaten_at_end for r in results]),
+        "monster_steps_mean": mean([r.monster_steps for r in results]),
+    }
+
+
+def simulate(games: int, players: int = 2, bots: str | Sequence[str] = ("random",),
+             seed: int = 0, options: RuleOptions | None = None,
+             executor: Executor | None = None, progress: Callable[[int], None] | None = None,
+             *, jobs: int | None = None, rotate: bool = True,
+             chunk: int | None = None) -> SimulationResult:
+    """Play ``games`` seeded games of ``players`` players, ``bots`` seated in turn.
+
+    ``executor``: any ``concurrent.futures.Executor``; None makes a process pool of
+    ``jobs`` workers (default: the CPU count) -- ``jobs=1`` plays in this process.
+    ``progress(k)`` is called with the number of games finished so far. The results (and
+    their order) depend only on the arguments, never on the executor.
+    """
+    if games < 0:
+        raise ValueError("games must be >= 0")
+    names = (bots,) if isinstance(bots, str) else tuple(bots)
+    for name in names:
+        make_bot(name)  # unknown names fail here, not in a worker
+    opts = options if options is not None else RuleOptions()
+    seat_list = [seat_bots(names, players, i, rotate) for i in range(games)]
+    Game(players, seed=0, options=opts)  # checks the player count before any work
+    results: list[GameResult] = []
+    if executor is None and jobs == 1:
+        for i in range(games):
+            results.append(play_one(i, seed, players, seat_list[i], opts))
+            if progress is not None:
+                progress(i + 1)
+        return SimulationResult(results, summarise(results, players))
+    own = executor is None
+    ex: Executor = ProcessPoolExecutor(max_workers=jobs) if executor is None else executor
+    try:
+        workers = jobs or getattr(ex, "_max_workers", None) or 2
+        size = chunk or max(1, min(25, games // (4 * workers) or 1))
+        futures: list[Future[list[GameResult]]] = []
+        for start in range(0, games, size):
+            idx = list(range(start, min(games, start + size)))
+            futures.append(ex.submit(_play_chunk, (idx, seed, players,
+                                                   [seat_list[i] for i in idx], opts)))
+        done = 0
+        by_index: dict[int, GameResult] = {}
+        for fut in futures:  # in submission order: results come back in game order
+            for r in fut.result():
+                by_index[r.game] = r
+            done += len(by_index) - done
+            if progress is not None:
+                progress(done)
+        results = [by_index[i] for i in range(games)]
+    finally:
+        if own:
+            ex.shutdown()
+    return SimulationResult(results, summarise(results, players))

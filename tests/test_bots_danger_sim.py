@@ -1,0 +1,218 @@
+"""Bots, the danger map and batch simulation (issue 3); CLI simulate and play."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import pytest
+
+from finstere_widget.engine import Position, RuleOptions, monster_turn
+from finstere_widget.engine.bots import GreedyBot, RandomBot, make_bot, play_game
+from finstere_widget.engine.danger import PROBE_ID, _probe, danger_map, eaten_probability
+from finstere_widget.engine.game import Game, PawnMove
+from finstere_widget.engine.moves import apply_move
+from finstere_widget.engine.setup import DECK
+from finstere_widget.engine.simulation import play_one, simulate
+
+EXAMPLES = Path(__file__).resolve().parent / "examples"
+
+
+def pw(pid, player, at, light=6, dark=1, up="light"):
+    return {"id": pid, "player": player, "light": light, "dark": dark, "up": up, "at": at}
+
+
+def basic(pawns, **kw):
+    d = Position.basic().to_dict()
+    d["pawns"] = pawns
+    d.update(kw)
+    return Position.from_dict(d)
+
+
+# --- danger map -------------------------------------------------------------------------
+
+def brute_danger(position, tiles):
+    out = {}
+    for sq in danger_map(position, tiles, squares=None):
+        hits = sum(PROBE_ID in monster_turn(_probe(position, sq), t).eaten for t in tiles)
+        out[sq] = hits / len(tiles)
+    return out
+
+
+DANGER_POSITIONS = {
+    "basic": basic([pw("a", "blue", [5, 0]), pw("b", "red", [10, 6]), pw("c", "red", [3, 5])],
+                   monster={"at": [7, 6], "facing": "N"}),
+    "monster_example": Position.from_json((EXAMPLES / "monster_basic_8.json").read_text()),
+    "advanced": Position.from_json((EXAMPLES / "monster_advanced_8.json").read_text()),
+}
+
+
+@pytest.mark.parametrize("name", sorted(DANGER_POSITIONS))
+def test_danger_map_equals_brute_force(name):
+    pos = DANGER_POSITIONS[name]
+    tiles = list(DECK)
+    fast = danger_map(pos, tiles)
+    assert fast == brute_danger(pos, tiles)
+    assert all(0.0 <= v <= 1.0 for v in fast.values())
+    assert any(v > 0 for v in fast.values())
+
+
+def test_danger_map_covers_empty_squares_and_weights_the_pile():
+    pos = basic([], monster={"at": [0, 5], "facing": "E"})
+    m = danger_map(pos, ["5"])
+    assert (8, 5) not in m and (0, 5) not in m  # a stone, the monster
+    assert (8, 2) not in m  # a pool square
+    assert m[(3, 5)] == 1.0  # straight ahead, 3 squares: eaten by a 5
+    assert m[(7, 5)] == 0.0  # 7 squares: the 5 falls short
+    m2 = danger_map(pos, ["5", "10"])
+    assert m2[(7, 5)] == 0.5
+    assert danger_map(pos, []) == {sq: 0.0 for sq in m}
+
+
+def test_eaten_probability_matches_the_monster():
+    pos = basic([pw("a", "blue", [3, 5]), pw("b", "red", [12, 9])],
+                monster={"at": [0, 5], "facing": "E"})
+    assert eaten_probability(pos, "a", ["5", "7"]) == 1.0
+    assert eaten_probability(pos, "b", ["5"]) == 0.0
+
+
+# --- bots --------------------------------------------------------------------------------
+
+def test_random_bot_plays_only_legal_moves():
+    for seed in range(5):
+        g = Game(4, seed=seed)
+        bot = RandomBot(seed)
+        while not g.is_terminal():
+            if g.is_chance():
+                g.sample_chance()
+                continue
+            a = bot.choose(g)
+            apply_move(g.position, a.pawn, a.path)  # legal on its own
+            g.apply(a)
+        assert g.outcome() is not None
+
+
+def test_greedy_bot_escapes_when_it_can():
+    pos = basic([pw("b", "blue", [2, 0], 3, 4), pw("y", "yellow", [10, 10])],
+                monster={"at": [8, 8], "facing": "N"})
+    g = Game.from_position(pos, seed=0)
+    a = GreedyBot(0).choose(g)
+    assert a == PawnMove("b", ("W", "W", "OUT"))
+
+
+def test_greedy_bot_avoids_the_monster_line():
+    # two equally good squares for progress; one is in the monster's sight
+    pos = basic([pw("b", "blue", [5, 5], 1, 6), pw("y", "yellow", [14, 10])],
+                monster={"at": [0, 4], "facing": "E"})
+    g = Game.from_position(pos, seed=0)
+    a = GreedyBot(0).choose(g)
+    end = apply_move(g.position, a.pawn, a.path).to
+    assert end != (5, 4)  # N would put it 5 squares ahead of the monster
+    assert danger_map(g.position, g.tiles_left(), squares=[(5, 4)])[(5, 4)] > 0.5
+
+
+def test_make_bot():
+    assert make_bot("greedy").name == "greedy" and make_bot("random").name == "random"
+    with pytest.raises(ValueError):
+        make_bot("clever")
+
+
+@pytest.mark.slow
+def test_greedy_beats_random_in_70_percent_of_200_two_player_games():
+    res = simulate(200, 2, ["greedy", "random"], seed=2024, jobs=2)
+    s = res.summary
+    assert s["seats_by_bot"] == {"greedy": 200, "random": 200}
+    assert s["wins_by_seat"][0] + s["wins_by_seat"][1] + s["draws"] == 200
+    assert s["wins_by_bot"]["greedy"] >= 140, s
+
+
+# --- simulation -------------------------------------------------------------------------
+
+def test_simulate_same_results_whatever_the_executor():
+    a = simulate(12, 3, ["random", "greedy"], seed=5, jobs=1)
+    with ThreadPoolExecutor(2) as ex:
+        b = simulate(12, 3, ["random", "greedy"], seed=5, executor=ex)
+    c = simulate(12, 3, ["random", "greedy"], seed=5, jobs=2)  # process pool
+    assert a.to_dict() == b.to_dict() == c.to_dict()
+    assert [g.game for g in a.games] == list(range(12))
+    d = simulate(12, 3, ["random", "greedy"], seed=6, jobs=1)
+    assert d.to_dict() != a.to_dict()
+
+
+def test_simulate_summary_is_consistent():
+    res = simulate(10, 4, "random", seed=1, jobs=1, progress=None)
+    s = res.summary
+    assert s["games"] == 10 and len(s["wins_by_seat"]) == 4
+    assert sum(s["wins_by_seat"]) + s["draws"] == 10
+    assert sum(s["end_reasons"].values()) == 10
+    for g in res.games:
+        assert g.rounds >= 1 and g.tiles >= 1 and g.monster_steps >= g.tiles
+        one = play_one(g.game, 1, 4, g.bots, RuleOptions())
+        assert one == g  # a game is a pure function of (seed, index)
+
+
+def test_simulate_progress_callback():
+    seen = []
+    simulate(5, 2, "random", seed=1, jobs=1, progress=seen.append)
+    assert seen == [1, 2, 3, 4, 5]
+    from finstere_widget.simulate import simulate as simulate_bar
+
+    seen2 = []
+    r = simulate_bar(4, 2, "random", seed=1, jobs=1, progress=seen2.append)
+    assert seen2 == [1, 2, 3, 4] and r.summary["games"] == 4
+    r2 = simulate_bar(4, 2, "random", seed=1, jobs=1, progress=True, disable=True)
+    assert r2.to_dict() == r.to_dict()
+
+
+# --- command line -------------------------------------------------------------------------
+
+def run_cli(*args, stdin=None):
+    return subprocess.run([sys.executable, "-m", "finstere_widget", *args], capture_output=True,
+                          text=True, input=stdin, timeout=300)
+
+
+def test_cli_simulate_json_byte_identical_with_or_without_jobs():
+    a = run_cli("simulate", "--games", "8", "--players", "3", "--seed", "7", "--json")
+    b = run_cli("simulate", "--games", "8", "--players", "3", "--seed", "7", "--json",
+                "--jobs", "2")
+    assert a.returncode == 0 and b.returncode == 0, a.stderr + b.stderr
+    assert a.stdout == b.stdout
+    data = json.loads(a.stdout)
+    assert data["summary"]["games"] == 8 and len(data["games"]) == 8
+    text = run_cli("simulate", "--games", "3", "--players", "2", "--seed", "7")
+    assert text.returncode == 0 and "wins by seat" in text.stdout
+
+
+def test_cli_simulate_errors():
+    p = run_cli("simulate", "--games", "2", "--players", "9", "--seed", "1")
+    assert p.returncode == 2 and len(p.stderr.strip().splitlines()) == 1 and "P1" in p.stderr
+    p = run_cli("simulate", "--games", "2", "--bots", "clever")
+    assert p.returncode == 2 and "clever" in p.stderr
+
+
+def test_cli_play_scripted_stdin(tmp_path):
+    record = tmp_path / "game.json"
+    script = "help\nblue6 IN,W\nblue4 W\nblue4\nmoves blue6\nquit\n"
+    p = run_cli("play", "--seed", "1", "--record", str(record), stdin=script)
+    assert p.returncode == 0, p.stderr
+    assert "blue: blue6 ends (14, 10)" in p.stdout
+    assert "illegal: token 1 'W'" in p.stdout and "(P3)" in p.stdout
+    assert "blue: blue4 ends outside" in p.stdout
+    assert "game stopped" in p.stdout
+    g = Game.from_record(record.read_text())
+    assert g.history[0].action == PawnMove("blue6", ("IN", "W"))
+
+
+def test_cli_play_ends_on_end_of_input_and_watch_mode():
+    p = run_cli("play", "--seed", "3", stdin="blue6 IN\n")
+    assert p.returncode == 0 and "input ended" in p.stdout
+    p = run_cli("play", "--watch", "--seed", "3", "--players", "3")
+    assert p.returncode == 0 and "game over" in p.stdout and "winner:" in p.stdout
+
+
+def test_play_game_helper():
+    g = play_game(Game(2, seed=4), [GreedyBot(1), RandomBot(2)])
+    assert g.is_terminal()
