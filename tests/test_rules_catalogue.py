@@ -24,3 +24,14 @@ def test_title_names_unknown_ids() -> None:
     assert title("M5").startswith("Choice")
     with pytest.raises(ValueError, match="'M99'"):
         title("M99")
+
+
+def test_every_rule_id_is_named_by_a_test() -> None:
+    """Each rule of RULES.md has at least one test naming its id (e.g. ``test_M5_...``)."""
+    text = "\n".join(
+        p.read_text(encoding="utf-8")
+        for p in (ROOT / "tests").rglob("test_*.py")
+        if p.name != Path(__file__).name
+    )
+    missing = [rule for rule in RULES if not re.search(rf"(?<![A-Za-z0-9]){rule}(?!\d)", text)]
+    assert missing == []
