@@ -163,7 +163,8 @@ def step_table(events: Iterable[Event]) -> str:
             current = [label, _sq(e.at), e.facing.name, sees, e.decision, ""]
             rows.append(tuple(current))  # placeholder, replaced below
         elif isinstance(e, End):
-            rows.append(("end", "", "", "", "", f"{e.steps} steps, taken: "
+            plural = "" if e.steps == 1 else "s"
+            rows.append(("end", "", "", "", "", f"{e.steps} step{plural}, taken: "
                          f"{', '.join(e.eaten) or 'nobody'}"))
         else:
             last = list(rows[-1])
