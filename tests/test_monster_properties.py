@@ -18,9 +18,11 @@ from finstere_widget.engine import (
     Stone,
     StoneKind,
     Teleporter,
+    event_from_dict,
     event_to_dict,
     make_pool,
     monster_turn,
+    replay,
 )
 from finstere_widget.engine.rules import RULES
 
@@ -124,6 +126,10 @@ def test_monster_turn_invariants(pos: Position, tile: str, opts: RuleOptions) ->
     assert [lk["step"] for lk in looks] == list(range(1, end["steps"] + 2))
     # every event cites a rule of RULES.md
     assert all(e["rule"] in RULES for e in events)
+    # events are data: replaying them from the start gives the result, and so does
+    # replaying their JSON form
+    assert replay(pos, result.events)[-1] == after
+    assert replay(pos, [event_from_dict(e) for e in events])[-1] == after
 
 
 @settings(max_examples=100, deadline=None)

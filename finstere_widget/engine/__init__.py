@@ -37,8 +37,11 @@ from .monster import Tile, TurnResult, look, monster_turn
 from .options import OPTION_INFO, RuleOptions
 from .pieces import Monster, Pawn, Pool, Stone, StoneKind, Teleporter
 from .position import FORMAT_ID, Position, make_pool
+from .replay import eaten_place, replay
 
 __all__ = [
+    "eaten_place",
+    "replay",
     "ENTRANCE",
     "EXIT",
     "FORMAT_ID",

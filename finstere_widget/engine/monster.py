@@ -38,6 +38,7 @@ from .events import (
 from .options import RuleOptions
 from .pieces import Monster, Pawn, PawnPlace, Stone, StoneKind
 from .position import Position
+from .replay import eaten_place
 
 PREY_STEP_CAP = 20  # M1
 NUMBER_TILES = ("5", "7", "8", "10")
@@ -264,7 +265,7 @@ class _Turn:
         self.pawn_place: dict[int, PawnPlace] = {}  # pawn k -> new place, when changed
         self.eaten: list[str] = []
         self.events: list[Event] = []
-        self.gone: PawnPlace = "eaten" if pos.stage == 2 else "outside"  # M7
+        self.gone: PawnPlace = eaten_place(pos.stage)  # M7
         self.step = 0
 
     # --- pieces ------------------------------------------------------------------------
