@@ -279,10 +279,12 @@ class _Turn:
         self.events.append(Eat(self.step, pid, SQUARE_OF[at], how, rule))
 
     def _remove_stone(self, at: int, where: int, why: str, rule: str) -> None:
-        sid = self.stone_ids[where]
-        self.kinds[where] = None
-        self.sight[where] = None
-        self.stone_ids[where] = -1
+        """The stone standing on ``at`` leaves the game at ``where`` (a teleporter: where
+        it was pushed to; off the board, a corner: its own square)."""
+        sid = self.stone_ids[at]
+        self.kinds[at] = None
+        self.sight[at] = None
+        self.stone_ids[at] = -1
         self.stone_at[sid] = -1
         self.stones_moved = True
         self.events.append(Remove(self.step, SQUARE_OF[at], SQUARE_OF[where], why, rule))
