@@ -479,3 +479,21 @@ def test_same_seed_same_game():
 
 def test_pawn_constructor_still_usable():
     assert Pawn("x", "blue", 6, 1).value == 6
+
+
+def test_stone_the_monster_pushes_onto_a_teleporter_is_gone():
+    """Found by the whole-game property test (seed 386): M8, a stone pushed onto a
+    teleporter is destroyed -- the monster turn must not leave it on its square."""
+    from finstere_widget.engine import monster_turn
+
+    pos = Position.from_dict({
+        "format": "finstere-position/1",
+        "monster": {"at": [4, 6], "facing": "N"},
+        "stones": [{"at": [4, 4]}, {"at": [12, 9], "kind": "crystal"}],
+        "teleporters": [{"at": [4, 3], "pair": "blue", "arrow": "S"},
+                        {"at": [9, 9], "pair": "blue", "arrow": "N"}],
+    })
+    r = monster_turn(pos, 2)
+    assert [s.at for s in r.position.stones] == [(12, 9)]
+    assert any(e.type == "remove" and e.why == "teleporter" for e in r.events)
+    Position.from_dict(r.position.to_dict())  # valid

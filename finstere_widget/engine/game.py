@@ -379,21 +379,27 @@ class Game:
     # --- pawn phase --------------------------------------------------------------------------
 
     def _can_move(self, st: GameState, seat: int) -> bool:
-        if st.round == 1 and st.moves_made[seat] >= 2:  # P10
-            return False
-        colour = self.colours[seat]
-        for p in st.position.pawns:
-            if p.player == colour and p.id not in st.moved and p.at != "escaped" and p.at != "eaten":
-                return True
-        return False
+        return self._mover(st.position, st.moved, st.moves_made, st.round, seat, 1) >= 0
+
+    def _mover(self, position: Position, moved: frozenset[str], made: tuple[int, ...],
+               round: int, start: int, seats: int) -> int:
+        """T2 (P10): from seat ``start`` clockwise over ``seats`` seats, the first player
+        with a pawn in play not yet moved, or -1."""
+        colours = self.colours
+        for k in range(seats):
+            seat = (start + k) % self.n
+            if round == 1 and made[seat] >= 2:  # P10
+                continue
+            colour = colours[seat]
+            for p in position.pawns:
+                if (p.player == colour and p.id not in moved and p.at != "escaped"
+                        and p.at != "eaten"):
+                    return seat
+        return -1
 
     def _next_mover(self, st: GameState, start: int) -> int:
         """T2: from seat ``start`` clockwise, the first player with a pawn to move, or -1."""
-        for k in range(self.n):
-            seat = (start + k) % self.n
-            if self._can_move(st, seat):
-                return seat
-        return -1
+        return self._mover(st.position, st.moved, st.moves_made, st.round, start, self.n)
 
     def _start_pawn_phase(self, st: GameState) -> GameState:
         st = st._replace(phase="pawns", moved=frozenset(), moves_made=(0,) * self.n)
@@ -425,23 +431,28 @@ class Game:
         escapes = st.escapes
         if result.to == "escaped":
             escapes = escapes + ((ply, seat, pawn.id),)
-        made = list(st.moves_made)
-        made[seat] += 1
-        new = st._replace(position=result.position, moved=st.moved | {pawn.id},
-                      moves_made=tuple(made), escapes=escapes, ply=ply)
+        made_l = list(st.moves_made)
+        made_l[seat] += 1
+        made = tuple(made_l)
+        moved = st.moved | {pawn.id}
+        position = result.position
         entry = HistoryEntry(PawnMove(pawn.id, result.path), seat, move=result)
         extra: tuple[Event, ...] = ()
         finishing = st.finishing
-        if result.to == "escaped" and self._escaped_count(new, seat) >= self.needed:
-            if not self.options.finish_round:  # S2: the game ends at once
-                return self._end(new, "S2", f"{self.colours[seat]} escaped all pawns but one"), entry
+        won = (result.to == "escaped"
+               and sum(1 for _, s, _ in escapes if s == seat) >= self.needed)
+        if won:
             finishing = True
-        new = new._replace(finishing=finishing)
-        if st.position.stage == 2 and not self._pawns_in_play(new):
+        seat_next = self._mover(position, moved, made, st.round, (seat + 1) % self.n, self.n)
+        new = st._replace(position=position, moved=moved, moves_made=made, escapes=escapes,
+                          ply=ply, finishing=finishing,
+                          to_move=seat_next if seat_next >= 0 else st.to_move)
+        if won and not self.options.finish_round:  # S2: the game ends at once
+            return self._end(new, "S2", f"{self.colours[seat]} escaped all pawns but one"), entry
+        if position.stage == 2 and not self._pawns_in_play(new):
             return self._end(new, "S3", "no pawn left in the fortress in stage 2"), entry
-        seat_next = self._next_mover(new, (seat + 1) % self.n)
         if seat_next >= 0:
-            return new._replace(to_move=seat_next), entry
+            return new, entry
         # the pawn phase is over (T2)
         if new.round == 1:  # P10: the pawns not moved are flipped outside
             pawns = list(new.position.pawns)
@@ -457,9 +468,6 @@ class Game:
         if finishing:
             return self._end(new, "S2", "the round was played out (finish_round)"), entry
         return new._replace(phase="monster", to_move=-1), entry
-
-    def _escaped_count(self, st: GameState, seat: int) -> int:
-        return sum(1 for _, s, _ in st.escapes if s == seat)
 
     @staticmethod
     def _pawns_in_play(st: GameState) -> bool:

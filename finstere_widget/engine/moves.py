@@ -398,17 +398,26 @@ class MoveOutcome:
     """One legal outcome of a pawn's move: ``to`` (a square, ``"escaped"`` or
     ``"outside"``), a shortest ``path``, its ``cost``; ``position`` is built on first use."""
 
-    __slots__ = ("pawn", "to", "path", "cost", "_board", "_at", "_stones", "_position")
+    __slots__ = ("path", "_board", "_at", "_stones", "_position")
 
     def __init__(self, b: _Board, at: int, stones: _Stones, path: tuple[str, ...]) -> None:
-        self.pawn = b.pawn.id
-        self.to: Place = _place(at)
         self.path = path
-        self.cost = len(path)
         self._board = b
         self._at = at
         self._stones = stones
         self._position: Position | None = None
+
+    @property
+    def pawn(self) -> str:
+        return self._board.pawn.id
+
+    @property
+    def to(self) -> Place:
+        return _place(self._at)
+
+    @property
+    def cost(self) -> int:
+        return len(self.path)
 
     @property
     def position(self) -> Position:
@@ -423,8 +432,9 @@ class MoveOutcome:
 
     def to_dict(self) -> dict[str, Any]:
         """FORMAT.md: ``{"to", "path", "cost", "position"}``."""
+        to = self.to
         return {
-            "to": list(self.to) if isinstance(self.to, tuple) else self.to,
+            "to": list(to) if isinstance(to, tuple) else to,
             "path": list(self.path),
             "cost": self.cost,
             "position": self.position.to_dict(),
@@ -451,68 +461,91 @@ def legal_moves(
     value = pawn.value
     others = b.others
     stones0 = b.stones0
+    monster = b.monster
+    tele = b.tele
+    pool = b.pool
     out: list[MoveOutcome] = []
+    # stone configurations get small ids: a state is the int  square + 176 * config id
+    configs: list[tuple[_Stones, frozenset[int]]] = [(stones0, frozenset(stones0))]
+    config_id: dict[_Stones, int] = {stones0: 0}
     if isinstance(pawn.at, tuple):
         start = pawn.at[1] * 16 + pawn.at[0]
-        frontier: list[tuple[int, _Stones, tuple[str, ...]]] = [(start, stones0, ())]
+        frontier: list[tuple[int, int, tuple[str, ...]]] = [(start, 0, ())]
         out.append(MoveOutcome(b, start, stones0, ()))
-        seen: set[tuple[int, _Stones]] = {(start, stones0)}
         depth = 0
     elif pawn.at == "outside":
         out.append(MoveOutcome(b, OUTSIDE, stones0, ()))
         e = ENTRANCE_I
-        if value < 1 or e == b.monster or b.tele[e] or e in stones0:
+        if value < 1 or e == monster or tele[e] or e in stones0:
             return out
-        frontier = [(e, stones0, ("IN",))]
-        seen = {(e, stones0)}
+        start = e
+        frontier = [(e, 0, ("IN",))]
         if not others[e]:
             out.append(MoveOutcome(b, e, stones0, ("IN",)))
         depth = 1
     else:
         return out
-    escaped: set[_Stones] = set()
-    pushed = False
+    seen: set[int] = {start}
+    escaped: set[int] = set()
+    north, east, south, west = NEXT
+    steps = ((0, north, "N"), (1, east, "E"), (2, south, "S"), (3, west, "W"))
     while depth < value and frontier:
         depth += 1
-        nxt: list[tuple[int, _Stones, tuple[str, ...]]] = []
-        for at, stones, path in frontier:
-            for h in (0, 1, 2, 3):
-                res = _step(b, at, stones, h, 0, None)
-                if type(res) is _Fail:
+        nxt: list[tuple[int, int, tuple[str, ...]]] = []
+        for at, sid, path in frontier:
+            stones, occ = configs[sid]
+            for h, table, tok in steps:
+                t = table[at]
+                if t < 0 or t == monster or tele[t]:
                     continue
-                t, st, _ = res  # type: ignore[misc]
-                key = (t, st)
+                nsid = sid
+                if t in occ or pool[t]:  # a push or a slide: the full rules
+                    res = _step(b, at, stones, h, 0, None)
+                    if type(res) is _Fail:
+                        continue
+                    t, st, _ = res  # type: ignore[misc]
+                    if st is not stones:
+                        got = config_id.get(st)
+                        if got is None:
+                            got = len(configs)
+                            configs.append((st, frozenset(st)))
+                            config_id[st] = got
+                        nsid = got
+                key = t + 176 * nsid
                 if key in seen:
                     continue
                 seen.add(key)
-                p2 = path + (_DIR_TOKENS[h],)
-                nxt.append((t, st, p2))
+                p2 = path + (tok,)
+                nxt.append((t, nsid, p2))
                 if not others[t]:
-                    if st is not stones0:
-                        pushed = True
-                    out.append(MoveOutcome(b, t, st, p2))
-            if at == EXIT_I and stones not in escaped:
-                escaped.add(stones)
-                if stones is not stones0:
-                    pushed = True
+                    out.append(MoveOutcome(b, t, configs[nsid][0], p2))
+            if at == EXIT_I and sid not in escaped:
+                escaped.add(sid)
                 out.append(MoveOutcome(b, ESCAPED, stones, path + ("OUT",)))
         frontier = nxt
-    if pushed:  # the same board reached with same-kind stones swapped is one position
-        kinds = [s.kind.value for s in position.stones]
-        canon: dict[_Stones, tuple[tuple[int, str], ...]] = {}
-        unique: list[MoveOutcome] = []
-        seen_c: set[tuple[int, tuple[tuple[int, str], ...]]] = set()
-        for o in out:
-            st = o._stones
-            c = canon.get(st)
-            if c is None:
-                c = canon[st] = _canonical(st, kinds)
-            key_c = (o._at, c)
-            if key_c not in seen_c:
-                seen_c.add(key_c)
-                unique.append(o)
-        out = unique
+    if len(configs) > 1:
+        out = _dedupe(out, configs, [s.kind.value for s in position.stones])
     return out
+
+
+def _dedupe(out: list[MoveOutcome], configs: list[tuple[_Stones, frozenset[int]]],
+            kinds: list[str]) -> list[MoveOutcome]:
+    """The same board reached with same-kind stones swapped is one position: keep the
+    first (shortest) outcome of each."""
+    same_kind = len(set(kinds)) <= 1
+    canon: dict[_Stones, Any] = {}
+    for st, occ in configs:
+        canon[st] = occ if same_kind else _canonical(st, kinds)
+    if len(set(canon.values())) == len(configs):
+        return out  # no two configurations are the same board
+    unique: list[MoveOutcome] = []
+    seen_c: set[tuple[int, Any]] = set()
+    for o in out:
+        key_c = (o._at, canon[o._stones])
+        if key_c not in seen_c:
+            seen_c.add(key_c)
+            unique.append(o)
+    return unique
 
 
 def random_path(position: Position, pawn_id: str, rng: Any) -> tuple[str, ...]:
