@@ -79,13 +79,25 @@ def _in_ci() -> bool:
     return os.environ.get("CI", "").strip().lower() in {"1", "true", "yes"}
 
 
+_SKIPPED_BECAUSE: list[str] = []
+
+
 def _unavailable(reason: str) -> None:
     """Skip loudly on a developer machine; fail in CI (CI=true)."""
     if _in_ci():
         pytest.fail(f"browser tests cannot run in CI: {reason}", pytrace=False)
-    bar = "!" * 78
-    print(f"\n{bar}\n!! BROWSER TESTS SKIPPED: {reason}\n{bar}", file=sys.stderr)
+    if reason not in _SKIPPED_BECAUSE:
+        _SKIPPED_BECAUSE.append(reason)
     pytest.skip(f"BROWSER TESTS SKIPPED: {reason}")
+
+
+def pytest_terminal_summary(terminalreporter: Any) -> None:
+    for reason in _SKIPPED_BECAUSE:
+        bar = "!" * 78
+        terminalreporter.write_line(bar, red=True, bold=True)
+        terminalreporter.write_line(f"!! BROWSER TESTS SKIPPED: {reason}", red=True, bold=True)
+        terminalreporter.write_line("!! (with CI=true they fail instead)", red=True, bold=True)
+        terminalreporter.write_line(bar, red=True, bold=True)
 
 
 # --------------------------------------------------------------------------- Jupyter server
