@@ -58,6 +58,11 @@ ci_setup_venv() {
         ci_log "venv up to date (pyproject.toml unchanged since last install)"
     else
         ci_log "installing finstere_widget[$CI_EXTRAS] (editable) into $CI_VENV"
+        local readme
+        readme="$(sed -n 's/^readme *= *"\([^"]*\)".*/\1/p' "$CI_REPO/pyproject.toml" | head -1)"
+        if [ -n "$readme" ] && [ ! -f "$CI_REPO/$readme" ]; then
+            echo "pyproject.toml names readme \"$readme\", which is missing: the build (hatchling) will fail" >&2
+        fi
         rm -f "$stamp"
         # Playwright must never fetch its own browser here: we drive Debian's chromium.
         PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 "$CI_VENV/bin/python" -m pip install \
