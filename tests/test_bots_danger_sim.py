@@ -132,13 +132,13 @@ def test_greedy_beats_random_in_70_percent_of_200_two_player_games():
 # --- simulation -------------------------------------------------------------------------
 
 def test_simulate_same_results_whatever_the_executor():
-    a = simulate(12, 3, ["random", "greedy"], seed=5, jobs=1)
+    a = simulate(8, 3, ["random", "greedy", "random"], seed=5, jobs=1)
     with ThreadPoolExecutor(2) as ex:
-        b = simulate(12, 3, ["random", "greedy"], seed=5, executor=ex)
-    c = simulate(12, 3, ["random", "greedy"], seed=5, jobs=2)  # process pool
+        b = simulate(8, 3, ["random", "greedy", "random"], seed=5, executor=ex, chunk=3)
+    c = simulate(8, 3, ["random", "greedy", "random"], seed=5, jobs=2)  # process pool
     assert a.to_dict() == b.to_dict() == c.to_dict()
-    assert [g.game for g in a.games] == list(range(12))
-    d = simulate(12, 3, ["random", "greedy"], seed=6, jobs=1)
+    assert [g.game for g in a.games] == list(range(8))
+    d = simulate(8, 3, ["random", "greedy", "random"], seed=6, jobs=1)
     assert d.to_dict() != a.to_dict()
 
 
