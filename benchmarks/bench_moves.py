@@ -5,7 +5,7 @@ monster at random (seeded), and a 6/1 pawn showing 6 on a random free square. Ev
 position is fresh (no cached tables), so unpacking it is part of the time. Reported:
 ``legal_moves`` (the search: every distinct outcome with a shortest path) and, second,
 the search plus building every outcome's position (what ``moves --json`` prints).
-Each figure is the best of 3 runs, with the garbage collector paused (as ``timeit``
+Each figure is the best of 5 runs, with the garbage collector paused (as ``timeit``
 does). Target: median <= 0.5 ms, worst <= 5 ms for the search.
 
     python benchmarks/bench_moves.py [--positions 500] [--json]
@@ -47,7 +47,7 @@ def fresh(pos: Position) -> Position:
                     _check=False)
 
 
-def measure(n: int, repeats: int = 3, seed: int = 6) -> dict[str, float]:
+def measure(n: int, repeats: int = 5, seed: int = 6) -> dict[str, float]:
     rng = random.Random(seed)
     positions = [crowded_position(rng) for _ in range(n)]
     search, full, counts = [], [], []
