@@ -699,8 +699,8 @@ def overlay_groups(position: Position, overlay: Overlay | None) -> tuple[list[Gr
         u, o = look_overlay(overlay.look, position)
         under += u
         over += o
-    if overlay.path:
-        over.append(path_overlay(overlay.path))
+    if overlay.path:  # under the pieces: the pawn that moved stays readable
+        under.append(path_overlay(overlay.path))
     if overlay.selected is not None:
         sel = overlay.selected
         if isinstance(sel[0], int) and isinstance(sel[1], int):

@@ -70,6 +70,8 @@ function el_(tag, cls, text) {
 
 function render({ model, el }) {
   const root = el_("div", "fw-root");
+  // keys pressed inside the board are the board's, not the notebook's (Lumino shortcuts)
+  root.dataset.lmSuppressShortcuts = "true";
   const main = el_("div", "fw-main");
   const canvas = el_("canvas", "fw-canvas");
   canvas.tabIndex = 0;
@@ -266,10 +268,18 @@ function render({ model, el }) {
   bNext.addEventListener("click", () => { stop(); setFrame(cur + 1, true); });
   bLast.addEventListener("click", () => { stop(); setFrame(frames().length - 1, true); });
   bPlay.addEventListener("click", () => play());
-  slider.addEventListener("input", () => { stop(); setFrame(Number(slider.value), true); });
+  slider.addEventListener("input", () => {
+    const i = Number(slider.value);  // read before stop() redraws the controls
+    stop();
+    setFrame(i, true);
+  });
   speed.addEventListener("change", () => { if (timer) { stop(); play(); } });
 
-  canvas.addEventListener("keydown", (ev) => {
+  // Keys while the canvas has the focus step through the frames. Listening on window in the
+  // capture phase (only for events aimed at this canvas) keeps the notebook's own shortcuts
+  // (Lumino, document capture phase) from taking the arrow keys first.
+  const onKey = (ev) => {
+    if (ev.target !== canvas) return;
     const keys = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 };
     if (ev.key in keys) {
       stop();
@@ -287,12 +297,18 @@ function render({ model, el }) {
     }
     ev.preventDefault();
     ev.stopPropagation();
-  });
+  };
+  window.addEventListener("keydown", onKey, true);
 
   // Clicks: scene coordinates -> a square of the grid or a named zone (geometry from Python).
   canvas.addEventListener("click", (ev) => {
     canvas.focus();
     const g = geom();
+    if (model.get("standalone")) {
+      localHint = "This page has no Python kernel: it can only step through the frames.";
+      updateHint();
+      return;
+    }
     if (!g.w || (model.get("mode") || "view") === "view") return;
     const rect = canvas.getBoundingClientRect();
     const sx = (ev.clientX - rect.left) * g.w / rect.width;
@@ -306,11 +322,6 @@ function render({ model, el }) {
       const zone = (g.zones || []).find((z) =>
         sx >= z.x && sx <= z.x + z.w && sy >= z.y && sy <= z.y + z.h);
       msg = zone ? { type: "click", zone: zone.id } : { type: "click", square: null };
-    }
-    if (model.get("standalone")) {
-      localHint = "This page has no Python kernel: it can only step through the frames.";
-      updateHint();
-      return;
     }
     model.send(msg);
   });
@@ -367,6 +378,7 @@ function render({ model, el }) {
 
   return () => {
     stop();
+    window.removeEventListener("keydown", onKey, true);
     ro.disconnect();
     if (mq && mq.removeEventListener) mq.removeEventListener("change", onDpr);
     model.off("change:frames", onFrames);
