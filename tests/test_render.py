@@ -278,16 +278,12 @@ def test_replayed_frames_end_on_the_engines_position() -> None:
     checked = 0
     for pos, tile in _turns(400):
         result = monster_turn(pos, tile)
-        if any(e.type == "remove" and e.why == "teleporter" for e in result.events):
-            continue  # see test_stone_pushed_onto_a_teleporter below
         frames = trace_frames(pos, result.events, tile)
         assert frames[-1].position.to_dict() == result.position.to_dict(), pos.to_json()
         checked += 1
-    assert checked > 300
+    assert checked == 400
 
 
-@pytest.mark.xfail(reason="engine: a stone the monster pushes onto a teleporter (M8) stays and "
-                          "another stone disappears from the result position", strict=False)
 def test_stone_pushed_onto_a_teleporter() -> None:
     pos = Position.from_dict({
         "format": "finstere-position/1", "monster": {"at": [12, 7], "facing": "S"},

@@ -2,9 +2,8 @@
 showing what the engine's event did (a look's rays, a move, a push, a slide, an eat, a
 wrap through two letters, a teleport, a turn).
 
-The frames are built only from the engine's events (FORMAT.md): pieces are moved by
-replaying ``move``/``slide``/``push``/``eat``/``remove``/``wrap``/``teleport``/``turn``;
-no rule is re-decided here.
+The frames are built only from the engine's events (FORMAT.md): the pieces of each frame
+come from the engine's own replay of the events (``engine.replay``); nothing is decided here.
 """
 
 from __future__ import annotations
@@ -20,19 +19,17 @@ from ..engine import (
     Heading,
     Look,
     Move,
-    Pawn,
     Position,
     Push,
     Remove,
     Slide,
-    Stone,
     StoneKind,
     Teleport,
     Turn,
     Wrap,
 )
-from ..engine.board import WALL_LETTERS, Square, step
-from ..engine.pieces import Monster, PawnPlace
+from ..engine.board import WALL_LETTERS, step
+from ..engine.replay import replay
 from . import style as S
 from .scene import (
     Group,
@@ -80,64 +77,6 @@ def _caption(event: Event | None, tile: str | None, position: Position) -> tuple
 
 
 @dataclass
-class _State:
-    """Pieces being replayed."""
-
-    monster_at: Square
-    facing: Heading
-    stones: list[Stone]
-    pawns: dict[str, Pawn]
-    order: list[str]
-    stage: int
-    base: Position
-
-    @classmethod
-    def of(cls, pos: Position) -> _State:
-        return cls(pos.monster.at, pos.monster.facing, list(pos.stones),
-                   {p.id: p for p in pos.pawns}, [p.id for p in pos.pawns], pos.stage, pos)
-
-    def position(self) -> Position:
-        return Position(Monster(self.monster_at, self.facing), tuple(self.stones), self.base.pools,
-                        self.base.teleporters, tuple(self.pawns[i] for i in self.order),
-                        self.stage, _check=False)
-
-    def stone_index(self, sq: Square) -> int | None:
-        for k, s in enumerate(self.stones):
-            if s.at == sq:
-                return k
-        return None
-
-    def move_piece(self, piece: str | Square, src: Square, dst: Square) -> None:
-        if piece == "monster":
-            self.monster_at = dst
-        elif isinstance(piece, str):
-            self.pawns[piece] = self.pawns[piece].moved(dst)
-        else:
-            k = self.stone_index(src)
-            if k is not None:
-                self.stones[k] = Stone(dst, self.stones[k].kind)
-
-    def apply(self, e: Event) -> None:
-        if isinstance(e, (Move, Wrap)):
-            self.monster_at = e.to
-        elif isinstance(e, Teleport):
-            self.monster_at = e.to
-        elif isinstance(e, Turn):
-            self.facing = e.to
-        elif isinstance(e, (Slide, Push)):
-            self.move_piece(e.piece, e.from_, e.to)
-        elif isinstance(e, Eat):
-            gone: PawnPlace = "eaten" if self.stage == 2 else "outside"  # M7
-            self.pawns[e.pawn] = self.pawns[e.pawn].moved(gone)
-        elif isinstance(e, Remove):
-            for sq in (e.at, e.stone):
-                k = self.stone_index(sq)
-                if k is not None:
-                    del self.stones[k]
-                    break
-
-
-@dataclass
 class TraceFrame:
     """One moment of a monster turn: the pieces then, and the overlay explaining it."""
 
@@ -173,12 +112,12 @@ class TraceFrame:
         return f"TraceFrame({self.index}, {what}: {self.caption!r})"
 
 
-def _event_overlay(e: Event, before: _State, after: _State) -> tuple[list[Group], list[Group]]:
+def _event_overlay(e: Event, before: Position, after: Position) -> tuple[list[Group], list[Group]]:
     """What one event looks like on top of the pieces after it."""
     under: list[Group] = []
     over: list[Group] = []
     if isinstance(e, Look):
-        return look_overlay(e, after.position())
+        return look_overlay(e, after)
     if isinstance(e, Move):
         over.append(arrow_between(center(e.from_), center(e.to), S.MOVE, lw=4, shorten=14))
     elif isinstance(e, Slide):
@@ -186,21 +125,18 @@ def _event_overlay(e: Event, before: _State, after: _State) -> tuple[list[Group]
                                   shorten=14))
     elif isinstance(e, Push):
         over.append(arrow_between(center(e.from_), center(e.to), S.PUSH, lw=4, shorten=12))
-        if isinstance(e.piece, str) and e.piece in after.pawns:
+        if isinstance(e.piece, str) and e.piece in after.pawn_by_id:
             over.append(ring(e.to, S.PUSH, r=19, lw=2.5))
     elif isinstance(e, Eat):
-        pawn = before.pawns[e.pawn]
         over.append(ring(e.at, S.EAT, r=19, lw=3))
-        over.append(pawn_ghost(pawn, e.at))
+        over.append(pawn_ghost(before.pawn(e.pawn), e.at))
     elif isinstance(e, Remove):
-        k = before.stone_index(e.at)
-        if k is None:
-            k = before.stone_index(e.stone)
-        kind = before.stones[k].kind if k is not None else StoneKind.STONE
+        stone = before.stone_map.get(e.at) or before.stone_map.get(e.stone)
+        kind = stone.kind if stone is not None else StoneKind.STONE
         over.append(stone_group(e.at, kind, a=0.4))
         over.append(cross(e.at))
     elif isinstance(e, Wrap):
-        h = before.facing
+        h = before.monster.facing
         letter_back = WALL_LETTERS.get((e.to, h.back), e.letter)
         out1 = edge_point(e.from_, h)
         in2 = edge_point(e.to, h.back)
@@ -214,31 +150,32 @@ def _event_overlay(e: Event, before: _State, after: _State) -> tuple[list[Group]
         over.append(arrow_between(center(e.from_), center(e.to), S.TELEPORT, lw=3, dash=[4, 4],
                                   shorten=20))
     elif isinstance(e, Turn):
-        cx, cy = edge_point(after.monster_at, e.from_, -2)
+        at = after.monster.at
+        cx, cy = edge_point(at, e.from_, -2)
         over.append([poly(arrow_shape(cx, cy, e.from_, 18, 16), closed=True, fill="#888888",
                           a=0.55)])
-        cx, cy = edge_point(after.monster_at, e.to, -2)
+        cx, cy = edge_point(at, e.to, -2)
         over.append([poly(arrow_shape(cx, cy, e.to, 22, 20), closed=True, fill=S.TURN,
                           stroke="#ffffff", lw=1.5)])
         if e.reason == "pivot":
-            ahead, _ = step(after.monster_at, e.from_)
+            ahead, _ = step(at, e.from_)
             over.append(ring(ahead, S.TURN, r=21, lw=3.5))
     return under, over
 
 
 def trace_frames(position: Position, events: Sequence[Event], tile: str | None = None) -> list[TraceFrame]:
     """Frames for stepping through a monster turn: an opening frame, then one per event
-    (the final ``end`` event shows the position after the turn)."""
-    state = _State.of(position)
+    (the final ``end`` event shows the position after the turn). The pieces of each frame
+    are the engine's replay of the events (:func:`finstere_widget.engine.replay.replay`)."""
+    positions = replay(position, events)
     cap, tie = _caption(None, tile, position)
     frames = [TraceFrame(0, position, None, None, cap, tie)]
-    for k, e in enumerate(events):
-        before = _State(state.monster_at, state.facing, list(state.stones), dict(state.pawns),
-                        state.order, state.stage, state.base)
-        state.apply(e)
-        under, over = _event_overlay(e, before, state)
+    before = position
+    for k, (e, after) in enumerate(zip(events, positions, strict=True)):
+        under, over = _event_overlay(e, before, after)
         cap, tie = _caption(e, tile, position)
-        frames.append(TraceFrame(len(frames), state.position(), k, e, cap, tie, under, over))
+        frames.append(TraceFrame(len(frames), after, k, e, cap, tie, under, over))
+        before = after
     return frames
 
 
