@@ -307,6 +307,17 @@ def test_M8_pieces_pushed_onto_a_teleporter_are_destroyed() -> None:
         (1, "push", (6, 5), (6, 5), (7, 5)),
         (1, "remove", (6, 5), (7, 5), "teleporter"),
     ]
+    assert monster_turn(pos2, 1).position.stones == ()
+    # only the pushed stone goes; another stone elsewhere stays where it is
+    pos3 = P(
+        (5, 5),
+        "E",
+        stones={(6, 5): "stone", (1, 1): "crystal"},
+        teleporters=[((7, 5), "blue", "N"), ((2, 2), "blue", "S")],
+    )
+    assert [(s.at, s.kind.value) for s in monster_turn(pos3, 1).position.stones] == [
+        ((1, 1), "crystal")
+    ]
 
 
 def test_M8_P8_stone_pushed_onto_a_pool_slides_and_stops_before_occupied_squares() -> None:

@@ -98,9 +98,13 @@ def test_monster_turn_invariants(pos: Position, tile: str, opts: RuleOptions) ->
     # pieces conserved: stones removed only with a `remove` event, pawns never lost
     removed = [e for e in events if e["type"] == "remove"]
     assert len(after.stones) == len(pos.stones) - len(removed)
-    assert Counter(s.kind for s in after.stones) + Counter(
-        pos.stone_map[tuple(e["stone"])].kind for e in removed if tuple(e["stone"]) in pos.stone_map
-    ) <= Counter(s.kind for s in pos.stones) + Counter(s.kind for s in after.stones)
+    steps = [pos, *replay(pos, result.events)]
+    removed_kinds = Counter(
+        steps[k].stone_map[e.at].kind for k, e in enumerate(result.events) if e.type == "remove"
+    )
+    assert Counter(s.kind for s in after.stones) + removed_kinds == Counter(
+        s.kind for s in pos.stones
+    )
     assert [p.id for p in after.pawns] == [p.id for p in pos.pawns]
     eaten = [e["pawn"] for e in events if e["type"] == "eat"]
     assert eaten == list(result.eaten) and len(set(eaten)) == len(eaten)

@@ -16,6 +16,8 @@ from .board import (
     step,
     wall_letter,
 )
+from .bots import GreedyBot, RandomBot, play_game  # noqa: E402
+from .danger import danger_map  # noqa: E402
 from .errors import FinstereError, IllegalMoveError, OptionError, PositionError, TileError
 from .events import (
     Eat,
@@ -33,13 +35,32 @@ from .events import (
     event_from_dict,
     event_to_dict,
 )
+from .game import DrawTile, Game, PawnMove  # noqa: E402
 from .monster import Tile, TurnResult, look, monster_turn
+
+# pawn moves, the game, bots, danger map and simulation (they import the pieces above)
+from .moves import MoveOutcome, MoveResult, apply_move, legal_moves  # noqa: E402, I001
 from .options import OPTION_INFO, RuleOptions
 from .pieces import Monster, Pawn, Pool, Stone, StoneKind, Teleporter
 from .position import FORMAT_ID, Position, make_pool
 from .replay import eaten_place, replay
+from .setup import Placement  # noqa: E402
+from .simulation import simulate  # noqa: E402
 
 __all__ = [
+    "DrawTile",
+    "Game",
+    "GreedyBot",
+    "MoveOutcome",
+    "MoveResult",
+    "PawnMove",
+    "Placement",
+    "RandomBot",
+    "apply_move",
+    "danger_map",
+    "legal_moves",
+    "play_game",
+    "simulate",
     "eaten_place",
     "replay",
     "ENTRANCE",
