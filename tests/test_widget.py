@@ -293,3 +293,57 @@ def test_ipycanvas_painter_records_the_same_primitives(monkeypatch: pytest.Monke
     cx, cy = center((8, 6))
     assert ["6", cx, cy - 0.5] in texts  # the pawn's number
     assert sum(1 for name, _ in sent if name in ("fill", "stroke", "fillText")) >= len(prims)
+
+
+# --- overlays from the engine, the game view ------------------------------------------------
+
+
+def test_danger_overlay_from_the_engine() -> None:
+    w = BoardWidget(TIE)
+    assert w.show_danger(["8"])
+    from finstere_widget.engine.danger import danger_map
+
+    values = danger_map(w.position, ["8"])
+    hot = [sq for sq, v in values.items() if v > 0]
+    assert hot
+    x, y = square_origin(hot[0])
+    heat = [p for p in unpack(w, 0) if p["k"] == "rect" and (p["x"], p["y"]) == (x + 1, y + 1)
+            and "a" in p]
+    assert heat, "a heat square where the engine says a pawn would be taken"
+    assert any(p["k"] == "text" and p["text"] == "100%" for p in unpack(w, 0))
+    w.clear_overlay()
+    assert not any(p["k"] == "rect" and "a" in p and p["x"] == x + 1 and p["y"] == y + 1
+                   for p in unpack(w, 0))
+
+
+def test_values_overlay_from_python_rejects_bad_squares() -> None:
+    w = BoardWidget(TIE)
+    w.show_values({(3, 3): 2.0, (4, 4): 5.0}, labels={(4, 4): "five"}, caption="my values")
+    assert any(p["k"] == "text" and p["text"] == "five" for p in unpack(w, 0))
+    with pytest.raises(ValueError):
+        w.show_values({(15, 0): 1.0})
+
+
+@needs_moves
+def test_game_view_plays_against_bots_through_clicks() -> None:
+    from finstere_widget.widget import GameView
+
+    v = GameView(("blue", "red"), you="blue", bot="random", seed=3)
+    g = v.game
+    assert g.current_colour == "blue"
+    assert v.board.movable == {p.id for p in g.movable_pawns()}
+    pawn = sorted(v.board.movable)[0]
+    red = next(p.id for p in g.position.pawns if p.player == "red")
+    send(v.board, {"type": "click", "zone": f"pawn:{red}"})
+    assert "cannot move now" in v.board.hint
+    send(v.board, {"type": "click", "zone": f"pawn:{pawn}"})
+    assert "destination" in v.board.hint
+    ply = g.state.ply
+    send(v.board, {"type": "click", "square": [15, 10]})  # enter (P3)
+    assert g.state.ply >= ply + 2, "your move, then the bot's"
+    assert v.board.position == g.position or v.board.trace_frames
+    assert "you" in v.story.value and "bot" in v.story.value
+    assert repr(v).startswith("GameView(players=['blue', 'red'], round=1")
+    while not g.is_terminal():
+        v.bot_move_for_me()
+    assert "Game over" in v.status.value

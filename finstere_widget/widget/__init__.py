@@ -4,12 +4,14 @@
   edit modes, overlays, ``to_html``.
 * :class:`MonsterStepper` — tile and rule options + the board + the event log.
 * :class:`BoardEditor` — the board in edit mode with its tool palette and undo/redo.
+* :class:`GameView` — a whole game against the engine's bots.
 """
 
 from __future__ import annotations
 
 from .board import BoardWidget
 from .editor import BoardEditor
+from .game import GameView
 from .stepper import MonsterStepper
 
-__all__ = ["BoardEditor", "BoardWidget", "MonsterStepper"]
+__all__ = ["BoardEditor", "BoardWidget", "GameView", "MonsterStepper"]

@@ -138,6 +138,7 @@ class BoardWidget(anywidget.AnyWidget):  # type: ignore[misc]
         self._redo: list[Position] = []
         self._trace: tuple[Position, tuple[Event, ...], str | None] | None = None
         self._trace_frames: list[TraceFrame] = []
+        self._after_trace: Position | None = None
         self._heat: dict[Square, float] | None = None
         self._labels: dict[Square, str] | None = None
         self._caption = ""
@@ -149,6 +150,11 @@ class BoardWidget(anywidget.AnyWidget):  # type: ignore[misc]
         self.last_move: Any = None
         #: when set, only these pawn ids may be selected in move mode (the game view uses it)
         self.movable: set[str] | None = None
+        #: a pawn's own place is a target too (a move of 0 squares, P2); the game view sets it
+        self.allow_stay = False
+        #: ``move_handler(pawn_id, path) -> MoveResult``: who applies a move chosen by clicks
+        #: (default: the engine's ``apply_move``; the game view applies it to its Game)
+        self.move_handler: Callable[[str, tuple[str, ...]], Any] | None = None
         self.on_msg(self._on_msg)
         self._refresh()
 
@@ -255,9 +261,13 @@ class BoardWidget(anywidget.AnyWidget):  # type: ignore[misc]
         self.show_trace(position, result.events, result.tile)
         return result
 
-    def show_trace(self, position: Position, events: Sequence[Event], tile: str | None = None) -> None:
-        """Step through ``events`` (a monster trace) played from ``position``."""
+    def show_trace(self, position: Position, events: Sequence[Event], tile: str | None = None,
+                   after: Position | None = None) -> None:
+        """Step through ``events`` (a monster trace) played from ``position``. ``after``:
+        the board's position once the trace is left (a click in move mode); default
+        ``position``."""
         self._position = position
+        self._after_trace = after
         self._trace = (position, tuple(events), tile)
         self._trace_frames = trace_frames(position, events, tile)
         self._selected = None
@@ -268,9 +278,16 @@ class BoardWidget(anywidget.AnyWidget):  # type: ignore[misc]
         self._refresh()
 
     def clear_trace(self) -> None:
+        self._leave_trace()
+        self._refresh()
+
+    def _leave_trace(self) -> None:
+        if self._trace is not None and self._after_trace is not None:
+            self._position = self._after_trace
         self._trace = None
         self._trace_frames = []
-        self._refresh()
+        self._after_trace = None
+        self.frame = 0
 
     @property
     def trace_frames(self) -> list[TraceFrame]:
@@ -443,6 +460,7 @@ class BoardWidget(anywidget.AnyWidget):  # type: ignore[misc]
         if api is None:
             self.hint = "pawn moves are not available in this version of the engine"
             return
+        self._leave_trace()
         pawn = self._position.pawn(pawn_id)
         if self.movable is not None and pawn_id not in self.movable:
             self.hint = f"pawn {pawn_id} cannot move now"
@@ -451,14 +469,13 @@ class BoardWidget(anywidget.AnyWidget):  # type: ignore[misc]
         targets: dict[Target, Any] = {}
         for o in outcomes:
             to = o.to
-            if to == pawn.at:
+            if to == pawn.at and not self.allow_stay:
                 continue  # the pawn's own place: clicking it again deselects
             if to not in targets:
                 targets[to] = o
         self._selected = pawn_id
         self._targets = targets
         self._path = []
-        self.trace_off()
         if targets:
             self.hint = (f"pawn {pawn_id} ({pawn.value} to move): {len(targets)} destination(s) "
                          f"lit; click one, or the pawn again to deselect")
@@ -466,17 +483,16 @@ class BoardWidget(anywidget.AnyWidget):  # type: ignore[misc]
             self.hint = f"pawn {pawn_id} has no destination this move"
         self._refresh()
 
-    def trace_off(self) -> None:
-        self._trace = None
-        self._trace_frames = []
-
     def move(self, pawn_id: str, path: str | Sequence[str]) -> Any:
         """Move a pawn along ``path`` (FORMAT.md tokens) through the engine; undoable."""
         api = _moves_api()
         if api is None:
             raise FinstereError("pawn moves are not available in this version of the engine")
         before = self._position
-        result = api[1](before, pawn_id, path)
+        if self.move_handler is not None:
+            result = self.move_handler(pawn_id, tuple(path))
+        else:
+            result = api[1](before, pawn_id, path)
         steps = ",".join(result.path) or "no step"
         self._commit(result.position, f"pawn {pawn_id} moved ({steps}) and was flipped (P2)")
         self._path = self._path_points(before, pawn_id, result)
@@ -515,6 +531,9 @@ class BoardWidget(anywidget.AnyWidget):  # type: ignore[misc]
         return None
 
     def _click_move(self, sq: Square | None, zone: str | None) -> None:
+        if self._trace is not None:  # a click ends the step-through: back to the position
+            self._leave_trace()
+            self._refresh()
         target: Target | None = sq
         if zone is not None and zone.startswith("place:"):
             target = zone[6:]
