@@ -1,0 +1,60 @@
+"""The README's promises: its two commands, its pictures, its code."""
+
+from __future__ import annotations
+
+import importlib.util
+import re
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+README = (ROOT / "README.md").read_text(encoding="utf-8")
+
+
+def test_readme_starts_with_the_two_setup_commands_and_ci_runs_the_test_one() -> None:
+    first_block = re.search(r"```bash\n(.*?)```", README, re.S)
+    assert first_block and README.index("```bash") < README.index("finstere_widget**")
+    commands = [line.split("#")[0].strip() for line in first_block.group(1).splitlines()]
+    assert commands == ["bash .ci/lab", "bash .ci/test"]
+    assert (
+        "bash" in (ROOT / ".ci" / "run").read_text()
+        and ".ci/test" in (ROOT / ".ci" / "run").read_text()
+    )
+
+
+def test_readme_pictures_are_drawn_by_the_current_package() -> None:
+    spec = importlib.util.spec_from_file_location(
+        "make_images", ROOT / "notebooks" / "images" / "make_images.py"
+    )
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    for name, svg in module.images().items():
+        assert f"notebooks/images/{name}" in README
+        assert (ROOT / "notebooks" / "images" / name).read_text(encoding="utf-8") == svg, (
+            f"{name} is stale: run .venv/bin/python notebooks/images/make_images.py"
+        )
+
+
+def test_readme_narration_sample_is_what_the_engine_says() -> None:
+    from finstere_widget.engine import Position, monster_turn
+    from finstere_widget.engine.narrate import narrate
+
+    pos = Position.from_json((ROOT / "tests" / "examples" / "monster_basic_8.json").read_text())
+    lines = narrate(monster_turn(pos, "8").events)
+    sample = README.split("count. Without `--json`, `monster` narrates:", 1)[1].split("```")[1]
+    for line in sample.strip().splitlines():
+        assert line in lines
+
+
+def test_readme_api_tour_runs() -> None:
+    import os
+
+    code = README.split("## Ten lines of API", 1)[1].split("```python\n", 1)[1].split("```", 1)[0]
+    cwd = os.getcwd()
+    os.chdir(ROOT)
+    try:
+        namespace: dict[str, object] = {}
+        exec(compile(code, "README.md", "exec"), namespace)  # noqa: S102
+    finally:
+        os.chdir(cwd)
+    assert namespace["turn"].position.pawn("C").at == "outside"  # type: ignore[attr-defined]
