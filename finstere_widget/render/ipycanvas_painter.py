@@ -70,7 +70,7 @@ def paint_primitive(canvas: Any, p: Prim) -> None:
 def paint_on_ipycanvas(canvas: Any, scene: Scene | Position, *, clear: bool = True) -> int:
     """Paint ``scene`` (or a position's scene) scaled to the canvas width; returns the
     number of primitives painted. Wrap in ``ipycanvas.hold_canvas()`` for speed (done here)."""
-    from ipycanvas import hold_canvas
+    from ipycanvas import hold_canvas  # type: ignore[import-untyped]
 
     if isinstance(scene, Position):
         scene = build_scene(scene)

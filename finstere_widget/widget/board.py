@@ -95,7 +95,7 @@ def _sq(square: Square) -> str:
     return f"({square[0]}, {square[1]})"
 
 
-class BoardWidget(anywidget.AnyWidget):  # type: ignore[misc]
+class BoardWidget(anywidget.AnyWidget):
     """A Finstere Flure board on a canvas.
 
     * ``widget.position`` — get a :class:`Position`; set a Position, a FORMAT.md dict or
@@ -110,9 +110,9 @@ class BoardWidget(anywidget.AnyWidget):  # type: ignore[misc]
     _esm = STATIC_DIR / "board.js"
     _css = STATIC_DIR / "board.css"
 
-    static = traitlets.List().tag(sync=True)
-    groups = traitlets.List().tag(sync=True)
-    frames = traitlets.List().tag(sync=True)
+    static: traitlets.List[dict[str, Any]] = traitlets.List().tag(sync=True)
+    groups: traitlets.List[list[dict[str, Any]]] = traitlets.List().tag(sync=True)
+    frames: traitlets.List[dict[str, Any]] = traitlets.List().tag(sync=True)
     log = traitlets.List(traitlets.Unicode()).tag(sync=True)
     frame = traitlets.Int(0).tag(sync=True)
     geometry = traitlets.Dict().tag(sync=True)
@@ -321,7 +321,7 @@ class BoardWidget(anywidget.AnyWidget):  # type: ignore[misc]
         """The engine's danger map as a heat overlay. False (with a hint) if the engine
         has no danger map yet."""
         try:
-            from ..engine import danger  # type: ignore[attr-defined]
+            from ..engine import danger
         except ImportError:
             self.hint = "the danger map is not available in this version of the engine"
             return False

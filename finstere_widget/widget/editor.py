@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-import ipywidgets as W
+import ipywidgets as W  # type: ignore[import-untyped]
 
 from ..engine import Position
 from .board import EDIT_TOOLS, PAWN_SETS, PLAYERS, BoardWidget

@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-import ipywidgets as W
+import ipywidgets as W  # type: ignore[import-untyped]
 
 from ..engine import OPTION_INFO, Position, RuleOptions, TurnResult
 from ..engine.position import as_position

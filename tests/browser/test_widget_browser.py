@@ -226,6 +226,15 @@ def test_stepping_happens_in_the_browser(nb: Any, notebooks: dict[str, Path]) ->
     page.locator(".fw-slider").first.evaluate(
         "s => { s.value = '1'; s.dispatchEvent(new Event('input', {bubbles: true})); }")
     wait_for(page, lambda: board.frame() == 1, 5, "the slider")
+    # play at 4x, then pause
+    page.locator(".fw-speed").first.select_option("4")
+    play = page.locator(".fw-controls button[data-action='play']").first
+    play.click()
+    wait_for(page, lambda: board.frame() >= 4, 10, "playing")
+    play.click()
+    paused = board.frame()
+    page.wait_for_timeout(600)
+    assert board.frame() == paused, "pause stops the playing"
     nb.assert_no_page_errors()
 
 
