@@ -73,20 +73,18 @@ def test_anywidget_canvas_round_trip(nb: Any) -> None:
     nb.assert_no_page_errors()
 
 
+@pytest.mark.parametrize("jupyter_ui", ["lab"])  # UI-independent: JupyterLab only
 def test_run_code_cell_reports_exceptions(nb: Any) -> None:
     """A failing cell must fail the test, with the exception in the message."""
-    if nb.ui != "lab":
-        pytest.skip("UI-independent helper behaviour: checked once, in JupyterLab")
     nb.open("smoke.ipynb")
     with pytest.raises(AssertionError, match="ZeroDivisionError"):
         nb.run_code_cell("1 / 0")
     nb.assert_no_page_errors()
 
 
+@pytest.mark.parametrize("jupyter_ui", ["lab"])  # UI-independent: JupyterLab only
 def test_page_errors_are_collected(nb: Any) -> None:
     """The pageerror collection is live: an uncaught error in the page is seen."""
-    if nb.ui != "lab":
-        pytest.skip("UI-independent helper behaviour: checked once, in JupyterLab")
     nb.open("smoke.ipynb")
     nb.page.evaluate("() => { setTimeout(() => { throw new Error('boom-from-test'); }, 0); }")
     wait_for(nb.page, lambda: nb.page_errors, 5, "the pageerror event")

@@ -238,10 +238,9 @@ def test_stepping_happens_in_the_browser(nb: Any, notebooks: dict[str, Path]) ->
     nb.assert_no_page_errors()
 
 
+@pytest.mark.parametrize("jupyter_ui", ["lab"])  # UI-independent: JupyterLab only
 def test_paint_and_step_latency_in_the_browser(nb: Any, notebooks: dict[str, Path]) -> None:
     """Measured in the browser (figures printed; generous bounds so CI noise cannot flake)."""
-    if nb.ui != "lab":
-        pytest.skip("measured once, in JupyterLab (same painter in Notebook 7)")
     nb.open("fw_stepper.ipynb")
     nb.run_all()
     board = Board(nb.page)
