@@ -375,6 +375,18 @@ class _Turn:
         ev = self.events
         step = self.step
         m = self.m
+        t = NEXT[h][m]
+        if (
+            t >= 0
+            and self.kinds[t] is None
+            and self.pawn_ids[t] < 0
+            and not self.pool[t]
+            and t not in self.tele
+        ):
+            # the common step onto an empty floor square: no wall, push, eat, slide, teleport
+            ev.append(_tuple_new(Move, (step, SQUARE_OF[m], SQUARE_OF[t], "M3", "move")))
+            self.m = t
+            return h
         # M11: pivot stones turn a monster that saw no pawn (or, by option, a tie).
         pivot_turns = self.opts.pivot_when_tied == "turn"
         turns = 0
