@@ -58,3 +58,14 @@ def test_readme_api_tour_runs() -> None:
     finally:
         os.chdir(cwd)
     assert namespace["turn"].position.pawn("C").at == "outside"  # type: ignore[attr-defined]
+
+
+def test_readme_games_tour_runs() -> None:
+    code = (
+        README.split("## Games, bots and simulation", 1)[1]
+        .split("```python\n", 1)[1]
+        .split("```", 1)[0]
+    )
+    namespace: dict[str, object] = {}
+    exec(compile(code, "README.md", "exec"), namespace)  # noqa: S102
+    assert set(namespace["res"].summary["wins_by_bot"]) <= {"greedy", "random"}  # type: ignore[attr-defined]
