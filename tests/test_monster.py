@@ -219,6 +219,10 @@ def test_M5_tie_of_two_keeps_heading_even_when_neither_is_ahead() -> None:
 def test_M5_tie_of_three() -> None:
     events = trace(P((5, 5), "E", pawns={"A": (5, 2), "B": (5, 8), "C": (8, 5)}), 1)
     assert events[0]["decision"] == "tie" and len(seen(events[0])) == 3
+    lines = narrate(monster_turn(P((5, 5), "E", pawns={"A": (5, 2), "B": (5, 8), "C": (8, 5)}), 1).events)
+    assert lines[0] == (
+        "step 1: sees C east at 3, A north at 3 and B south at 3 — tie between C, A and B, keeps heading east (M5)"
+    )
     assert brief(events)[0] == (1, "move", (5, 5), (6, 5))
 
 

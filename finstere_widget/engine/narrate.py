@@ -40,12 +40,17 @@ def _piece(piece: str | Square) -> str:
     return "the monster" if piece == "monster" else f"pawn {piece}"
 
 
+def _and(words: list[str]) -> str:
+    """``A``, ``A and B``, ``A, B and C``."""
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
 def _sees(look: Look) -> str:
     seen = [r for r in look.rays if r.seen is not None]
     if not seen:
         return "sees no pawn"
     parts = [f"{r.seen} {WORD[r.direction]} at {r.distance}" for r in seen]
-    return "sees " + (parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1])
+    return "sees " + _and(parts)
 
 
 def describe(event: Event) -> str:
@@ -57,7 +62,7 @@ def describe(event: Event) -> str:
         if event.decision == "none":
             return f"{where}keeps heading {heading} ({rule})"
         if event.decision == "tie":
-            names = " and ".join(r.seen or "?" for r in event.nearest)
+            names = _and([r.seen or "?" for r in event.nearest])
             return f"{where}tie between {names}, keeps heading {heading} ({rule})"
         nearest = event.nearest[0]
         if event.decision == "keep":
