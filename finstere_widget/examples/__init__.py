@@ -153,7 +153,7 @@ def step_table(events: Iterable[Event]) -> str:
     """The turn as a text table, one line per step, like ``tests/examples/README.md``:
     where the monster looked from, facing where, what it saw (``N:A@6``), its decision
     (M5), and the events of the step (rule ids in the narration)."""
-    rows = [("step", "at", "facing", "sees", "decision", "then")]
+    rows: list[tuple[str, ...]] = [("step", "at", "facing", "sees", "decision", "then")]
     current: list[str] = []
     for e in events:
         if isinstance(e, Look):
