@@ -36,6 +36,7 @@ TIE = json.loads({json.dumps(json.dumps(TIE))})"""
 NOTEBOOKS = {
     "fw_move.ipynb": [SETUP, "w = BoardWidget(TIE, mode='move')\nw"],
     "fw_stepper.ipynb": [SETUP, "s = MonsterStepper(TIE, tile='8')\ns"],
+    "fw_edit.ipynb": [SETUP, "e = BoardWidget(TIE, mode='edit')\ne.tool = 'crystal'\ne"],
 }
 
 
@@ -61,8 +62,11 @@ def notebooks(jupyter_server: Any) -> dict[str, Path]:
     out = {}
     for name, cells in NOTEBOOKS.items():
         nb = nbformat.v4.new_notebook()
-        nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3",
-                                     "language": "python"}
+        nb.metadata["kernelspec"] = {
+            "name": "python3",
+            "display_name": "Python 3",
+            "language": "python",
+        }
         nb.cells = [nbformat.v4.new_code_cell(src) for src in cells]
         path = jupyter_server.root / name
         nbformat.write(nb, path)
@@ -77,8 +81,12 @@ class Board:
         self.page = page
         self.canvas = page.locator("canvas.fw-canvas").nth(index)
         self.canvas.wait_for(state="visible", timeout=60_000)
-        wait_for(page, lambda: int(self.canvas.get_attribute("data-paints") or 0) > 0, 30,
-                 "the first paint")
+        wait_for(
+            page,
+            lambda: int(self.canvas.get_attribute("data-paints") or 0) > 0,
+            30,
+            "the first paint",
+        )
 
     def scale(self) -> float:
         return float(self.canvas.evaluate("c => c.width")) / S.WIDTH
@@ -88,9 +96,12 @@ class Board:
 
     def pixel(self, x: float, y: float) -> list[int]:
         k = self.scale()
-        return list(self.canvas.evaluate(
-            "(c, [x, y]) => Array.from(c.getContext('2d').getImageData(x, y, 1, 1).data)",
-            [int(x * k), int(y * k)]))
+        return list(
+            self.canvas.evaluate(
+                "(c, [x, y]) => Array.from(c.getContext('2d').getImageData(x, y, 1, 1).data)",
+                [int(x * k), int(y * k)],
+            )
+        )
 
     def pixel_sq(self, sq: tuple[int, int], dx: float = 0, dy: float = 0) -> list[int]:
         cx, cy = center(sq)
@@ -157,23 +168,64 @@ def test_board_renders_and_moves_a_pawn(nb: Any, notebooks: dict[str, Path]) -> 
 
     # an illegal click: visible hint, nothing moves
     board.click_sq((0, 1))  # 12 squares away: out of reach
-    wait_for(nb.page, lambda: "cannot end" in nb.page.locator(".fw-hint").first.inner_text(),
-             10, "the hint for an illegal target")
+    wait_for(
+        nb.page,
+        lambda: "cannot end" in nb.page.locator(".fw-hint").first.inner_text(),
+        10,
+        "the hint for an illegal target",
+    )
     # click outside the board (the notch at the top right): a hint, no error
     k = board.css_scale()
     board.canvas.click(position={"x": (S.OX + 15.5 * S.CELL) * k, "y": (S.OY + 0.5 * S.CELL) * k})
-    wait_for(nb.page, lambda: "outside the board" in nb.page.locator(".fw-hint").first.inner_text(),
-             10, "the hint for a click outside the board")
+    wait_for(
+        nb.page,
+        lambda: "outside the board" in nb.page.locator(".fw-hint").first.inner_text(),
+        10,
+        "the hint for a click outside the board",
+    )
 
     # click a target: the engine moves the pawn, the canvas and Python agree
     board.click_sq((9, 7))
-    wait_for(nb.page, lambda: close(board.pixel_sq((9, 7), 0, -13), S.PLAYER["blue"]), 15,
-             "pawn A drawn on (9, 7)")
+    wait_for(
+        nb.page,
+        lambda: close(board.pixel_sq((9, 7), 0, -13), S.PLAYER["blue"]),
+        15,
+        "pawn A drawn on (9, 7)",
+    )
     assert close(board.pixel_sq((9, 7), -7, -1), S.DARK_FACE, tol=30), "flipped: dark side up"
     assert close(board.pixel_sq((8, 5), 0, -13), S.FLOOR), "A left (8, 5)"
     assert close(board.pixel_sq((9, 6)), S.PATH, tol=40), "its path drawn through (9, 6)"
     assert python_value(nb, "print(w.position.pawn('A').at)", "(9, 7)") == "(9, 7)"
     assert nb.run_code_cell("w").strip().startswith("BoardWidget(mode='move'")
+    nb.assert_no_page_errors()
+
+
+def test_edit_mode_places_a_piece_by_click_and_undo_removes_it(
+    nb: Any, notebooks: dict[str, Path]
+) -> None:
+    nb.open("fw_edit.ipynb")
+    nb.run_all()
+    board = Board(nb.page)
+    assert close(board.pixel_sq((2, 8)), S.FLOOR), "an empty square"
+    board.click_sq((2, 8))
+    wait_for(
+        nb.page,
+        lambda: close(board.pixel_sq((2, 8)), S.CRYSTAL_FILL, tol=30),
+        15,
+        "a crystal drawn on (2, 8)",
+    )
+    assert (
+        python_value(nb, "print(e.position.stone_map[(2, 8)].kind.value)", "crystal") == "crystal"
+    )
+    # a click on an occupied square is refused with a hint, the position is unchanged
+    board.click_sq((5, 5))
+    wait_for(
+        nb.page, lambda: nb.page.locator(".fw-hint").first.inner_text().strip() != "", 10, "a hint"
+    )
+    assert python_value(nb, "print(e.position.monster.at)", "(5, 5)") == "(5, 5)"
+    nb.run_code_cell("e.undo()")
+    wait_for(nb.page, lambda: close(board.pixel_sq((2, 8)), S.FLOOR), 15, "the crystal undone")
+    assert python_value(nb, "print((2, 8) in e.position.stone_map)", "False") == "False"
     nb.assert_no_page_errors()
 
 
@@ -191,10 +243,15 @@ def test_stepping_happens_in_the_browser(nb: Any, notebooks: dict[str, Path]) ->
 
     # no kernel from here on: stepping must still work
     nb.server.shutdown_sessions()
-    wait_for(page, lambda: page.evaluate(
-        "() => { const k = window.jupyterapp.shell.currentWidget.sessionContext.session;"
-        " return !k || !k.kernel || k.kernel.status === 'dead' || k.kernel.isDisposed; }"),
-        20, "the kernel to be gone")
+    wait_for(
+        page,
+        lambda: page.evaluate(
+            "() => { const k = window.jupyterapp.shell.currentWidget.sessionContext.session;"
+            " return !k || !k.kernel || k.kernel.status === 'dead' || k.kernel.isDisposed; }"
+        ),
+        20,
+        "the kernel to be gone",
+    )
 
     next_button = page.locator(".fw-controls button[data-action='next']").first
     next_button.click()
@@ -224,7 +281,8 @@ def test_stepping_happens_in_the_browser(nb: Any, notebooks: dict[str, Path]) ->
     wait_for(page, lambda: board.frame() == 0, 5, "Home")
     # the slider
     page.locator(".fw-slider").first.evaluate(
-        "s => { s.value = '1'; s.dispatchEvent(new Event('input', {bubbles: true})); }")
+        "s => { s.value = '1'; s.dispatchEvent(new Event('input', {bubbles: true})); }"
+    )
     wait_for(page, lambda: board.frame() == 1, 5, "the slider")
     # play at 4x, then pause
     page.locator(".fw-speed").first.select_option("4")
@@ -246,7 +304,8 @@ def test_paint_and_step_latency_in_the_browser(nb: Any, notebooks: dict[str, Pat
     board = Board(nb.page)
     full = board.canvas.evaluate(
         "c => { const t = []; for (let i = 0; i < 60; i++) t.push(c.__finstere.paint(true));"
-        " t.sort((a, b) => a - b); return t[30]; }")
+        " t.sort((a, b) => a - b); return t[30]; }"
+    )
     latency = nb.page.evaluate(
         """async () => {
           const c = document.querySelector('canvas.fw-canvas');
@@ -262,10 +321,13 @@ def test_paint_and_step_latency_in_the_browser(nb: Any, notebooks: dict[str, Pat
           }
           out.sort((a, b) => a - b);
           return out[5];
-        }""")
+        }"""
+    )
     size = float(nb.run_code_cell("print(s.board.synced_size())").strip())
-    print(f"\nbrowser: full-frame paint {full:.2f} ms (median of 60), step click -> painted "
-          f"frame {latency:.2f} ms (median of 10), synced 8-step trace {size / 1000:.1f} KB")
+    print(
+        f"\nbrowser: full-frame paint {full:.2f} ms (median of 60), step click -> painted "
+        f"frame {latency:.2f} ms (median of 10), synced 8-step trace {size / 1000:.1f} KB"
+    )
     assert latency >= 0, "a click on next did not repaint"
     assert full <= 40 and latency <= 200 and size <= 100_000
     nb.assert_no_page_errors()
