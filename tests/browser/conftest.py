@@ -30,8 +30,6 @@ from __future__ import annotations
 import json
 import os
 import shutil
-import signal
-import socket
 import subprocess
 import sys
 import time
@@ -44,6 +42,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from browser_support import free_port, isolated_env, stop_process
 
 BROWSER_DIR = Path(__file__).resolve().parent
 REPO_ROOT = BROWSER_DIR.parent.parent
@@ -144,12 +143,6 @@ class JupyterServer:
             return "<no log>"
 
 
-def _free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 def _write_user_settings(config_dir: Path) -> None:
     settings = config_dir / "lab" / "user-settings" / "@jupyterlab"
     files = {
@@ -174,45 +167,15 @@ def _copy_notebooks(root: Path) -> None:
         shutil.copytree(notebooks, root / "notebooks", ignore=ignore)
 
 
-def _stop_process(proc: subprocess.Popen[bytes]) -> None:
-    """Stop the server we started, by its PID (its own process group holds its kernels)."""
-    if proc.poll() is None:
-        proc.send_signal(signal.SIGTERM)
-        try:
-            proc.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            pass
-    # Kernels are in the server's process group (start_new_session=True: pgid == proc.pid).
-    for sig in (signal.SIGTERM, signal.SIGKILL):
-        try:
-            os.killpg(proc.pid, sig)
-        except (ProcessLookupError, PermissionError):
-            break
-        time.sleep(0.5)
-    if proc.poll() is None:
-        proc.kill()
-        proc.wait(timeout=10)
-
-
 def start_jupyter_server(base: Path) -> JupyterServer:
     """Start ``python -m jupyterlab`` serving a fresh copy of the notebooks under ``base``."""
     root = base / "root"
     root.mkdir()
     _copy_notebooks(root)
-    env = dict(os.environ)
-    for var, sub in [
-        ("JUPYTER_CONFIG_DIR", "config"),
-        ("JUPYTER_DATA_DIR", "data"),
-        ("JUPYTER_RUNTIME_DIR", "runtime"),
-        ("IPYTHONDIR", "ipython"),
-    ]:
-        (base / sub).mkdir()
-        env[var] = str(base / sub)
-    env.pop("JUPYTER_PATH", None)
+    env = isolated_env(base)
     _write_user_settings(base / "config")
-    env["PYDEVD_DISABLE_FILE_VALIDATION"] = "1"
 
-    port = _free_port()
+    port = free_port()
     cmd = [
         sys.executable,
         "-m",
@@ -264,13 +227,13 @@ def start_jupyter_server(base: Path) -> JupyterServer:
                 )
             time.sleep(0.25)
     except BaseException:
-        _stop_process(proc)
+        stop_process(proc)
         raise
 
 
 def stop_jupyter_server(server: JupyterServer) -> None:
     server.shutdown_sessions()
-    _stop_process(server.proc)
+    stop_process(server.proc)
 
 
 @pytest.fixture(scope="session")

@@ -9,32 +9,13 @@ import time
 from typing import Any
 
 import pytest
+from browser_support import canvas_pixel as pixel
+from browser_support import wait_for
 
 pytestmark = pytest.mark.browser
 
 RED = [255, 0, 0, 255]
 TRANSPARENT = [0, 0, 0, 0]
-
-
-def pixel(canvas: Any, x: int, y: int) -> list[int]:
-    return list(
-        canvas.evaluate(
-            "(c, [x, y]) => Array.from(c.getContext('2d').getImageData(x, y, 1, 1).data)",
-            [x, y],
-        )
-    )
-
-
-def wait_for(page: Any, predicate: Any, timeout: float, what: str) -> Any:
-    """Poll ``predicate``; waits via Playwright so that page events keep being delivered."""
-    deadline = time.monotonic() + timeout
-    last = None
-    while time.monotonic() < deadline:
-        last = predicate()
-        if last:
-            return last
-        page.wait_for_timeout(200)
-    raise AssertionError(f"timed out after {timeout} s waiting for {what} (last: {last!r})")
 
 
 def test_anywidget_canvas_round_trip(nb: Any) -> None:

@@ -7,9 +7,7 @@ Pixels are sampled at squares computed from the drawing constants (render/style.
 
 from __future__ import annotations
 
-import os
 import shutil
-import signal
 import socket
 import subprocess
 import sys
@@ -20,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from browser_support import free_port, isolated_env, stop_process
 
 from finstere_widget.render import style as S
 from finstere_widget.render.scene import center
@@ -27,26 +26,6 @@ from finstere_widget.render.scene import center
 pytestmark = pytest.mark.browser
 REPO_ROOT = Path(__file__).resolve().parents[2]
 START_TIMEOUT = 60.0
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-def _stop(proc: subprocess.Popen[bytes]) -> None:
-    """Stop voila and its kernel (its own process group)."""
-    for sig in (signal.SIGTERM, signal.SIGKILL):
-        try:
-            os.killpg(proc.pid, sig)
-        except (ProcessLookupError, PermissionError):
-            break
-        try:
-            proc.wait(timeout=10)
-            break
-        except subprocess.TimeoutExpired:
-            continue
 
 
 def _hex(colour: str) -> tuple[int, int, int]:
@@ -60,19 +39,12 @@ def _close(rgba: list[int], colour: str, tol: int = 30) -> bool:
 @pytest.fixture(scope="module")
 def voila_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     import voila  # noqa: F401  (in the test extra; a missing voila is a failure, not a skip)
+
     base = tmp_path_factory.mktemp("voila")
     root = base / "notebooks"
     shutil.copytree(REPO_ROOT / "notebooks", root)
-    env = dict(os.environ)
-    for var, sub in [
-        ("JUPYTER_CONFIG_DIR", "config"),
-        ("JUPYTER_DATA_DIR", "data"),
-        ("JUPYTER_RUNTIME_DIR", "runtime"),
-        ("IPYTHONDIR", "ipython"),
-    ]:
-        (base / sub).mkdir()
-        env[var] = str(base / sub)
-    port = _free_port()
+    env = isolated_env(base)
+    port = free_port()
     log = base / "voila.log"
     with open(log, "wb") as out:
         proc = subprocess.Popen(
@@ -110,7 +82,7 @@ def voila_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
                 time.sleep(0.25)
         yield url
     finally:
-        _stop(proc)
+        stop_process(proc)
 
 
 def test_tour_notebook_works_as_a_voila_app(browser: Any, voila_url: str) -> None:

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from browser_support import wait_for
 
 from finstere_widget.render import style as S
 from finstere_widget.render.scene import center
@@ -114,17 +115,6 @@ class Board:
 
     def frame(self) -> int:
         return int(self.canvas.get_attribute("data-frame") or -1)
-
-
-def wait_for(page: Any, predicate: Any, timeout: float, what: str) -> Any:
-    deadline = time.monotonic() + timeout
-    last = None
-    while time.monotonic() < deadline:
-        last = predicate()
-        if last:
-            return last
-        page.wait_for_timeout(100)
-    raise AssertionError(f"timed out after {timeout} s waiting for {what} (last: {last!r})")
 
 
 def python_value(nb: Any, code: str, expected: str, timeout: float = 15) -> str:

@@ -1,0 +1,78 @@
+"""Plumbing shared by the browser fixtures (conftest.py) and the browser tests: free ports,
+isolated Jupyter directories, stopping a server's process group, polling a page, reading a
+canvas pixel."""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import time
+from pathlib import Path
+from typing import Any
+
+
+def free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def isolated_env(base: Path) -> dict[str, str]:
+    """The environment for a Jupyter/Voila server whose config, data, runtime and IPython
+    directories live under ``base`` (created here)."""
+    env = dict(os.environ)
+    for var, sub in [
+        ("JUPYTER_CONFIG_DIR", "config"),
+        ("JUPYTER_DATA_DIR", "data"),
+        ("JUPYTER_RUNTIME_DIR", "runtime"),
+        ("IPYTHONDIR", "ipython"),
+    ]:
+        (base / sub).mkdir(exist_ok=True)
+        env[var] = str(base / sub)
+    env.pop("JUPYTER_PATH", None)
+    env["PYDEVD_DISABLE_FILE_VALIDATION"] = "1"
+    return env
+
+
+def stop_process(proc: subprocess.Popen[bytes]) -> None:
+    """Stop a server we started, by its PID (its own process group holds its kernels)."""
+    if proc.poll() is None:
+        proc.send_signal(signal.SIGTERM)
+        try:
+            proc.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            pass
+    # Kernels are in the server's process group (start_new_session=True: pgid == proc.pid).
+    for sig in (signal.SIGTERM, signal.SIGKILL):
+        try:
+            os.killpg(proc.pid, sig)
+        except (ProcessLookupError, PermissionError):
+            break
+        time.sleep(0.5)
+    if proc.poll() is None:
+        proc.kill()
+        proc.wait(timeout=10)
+
+
+def wait_for(page: Any, predicate: Any, timeout: float, what: str, poll_ms: int = 100) -> Any:
+    """Poll ``predicate``; waits via Playwright so that page events keep being delivered."""
+    deadline = time.monotonic() + timeout
+    last = None
+    while time.monotonic() < deadline:
+        last = predicate()
+        if last:
+            return last
+        page.wait_for_timeout(poll_ms)
+    raise AssertionError(f"timed out after {timeout} s waiting for {what} (last: {last!r})")
+
+
+def canvas_pixel(canvas: Any, x: int, y: int) -> list[int]:
+    """RGBA of the canvas backing store at device pixel (x, y)."""
+    return list(
+        canvas.evaluate(
+            "(c, [x, y]) => Array.from(c.getContext('2d').getImageData(x, y, 1, 1).data)",
+            [x, y],
+        )
+    )
