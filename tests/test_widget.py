@@ -23,7 +23,6 @@ from finstere_widget.engine import (  # noqa: E402
 from finstere_widget.render import style as S  # noqa: E402
 from finstere_widget.render.scene import center, square_origin  # noqa: E402
 from finstere_widget.widget import BoardEditor, BoardWidget, MonsterStepper  # noqa: E402
-from finstere_widget.widget.board import _moves_api  # noqa: E402
 
 TIE = {
     "format": "finstere-position/1",
@@ -33,7 +32,6 @@ TIE = {
         {"id": "B", "player": "red", "light": 4, "dark": 3, "up": "dark", "at": [5, 2]},
     ],
 }
-needs_moves = pytest.mark.skipif(_moves_api() is None, reason="engine pawn moves not available")
 
 
 def send(widget: BoardWidget, content: Any) -> None:
@@ -182,10 +180,9 @@ def test_invalid_messages_are_ignored_with_a_hint(message: Any, mode: str) -> No
 # --- move mode ------------------------------------------------------------------------------
 
 
-@needs_moves
 def test_click_pawn_shows_targets_then_click_target_moves() -> None:
     w = BoardWidget(TIE, mode="move")
-    legal_moves = _moves_api()[0]  # type: ignore[index]
+    from finstere_widget.engine import legal_moves
     expected = {o.to for o in legal_moves(w.position, "A") if o.to != (8, 5)}
     send(w, {"type": "click", "square": [8, 5]})
     assert "destination" in w.hint
@@ -203,7 +200,6 @@ def test_click_pawn_shows_targets_then_click_target_moves() -> None:
     assert w.undo() and w.position.pawn("A").at == (8, 5)
 
 
-@needs_moves
 def test_click_same_pawn_deselects_and_empty_square_hints() -> None:
     w = BoardWidget(TIE, mode="move")
     send(w, {"type": "click", "square": [2, 8]})
@@ -214,7 +210,6 @@ def test_click_same_pawn_deselects_and_empty_square_hints() -> None:
     assert not any(p.get("stroke") == S.TARGET for p in unpack(w, 0))
 
 
-@needs_moves
 def test_pawn_outside_enters_from_the_tray() -> None:
     pos = Position.basic(pawns=[Pawn("A", "blue", 6, 1, "light", "outside")])
     w = BoardWidget(pos, mode="move")
@@ -324,7 +319,6 @@ def test_values_overlay_from_python_rejects_bad_squares() -> None:
         w.show_values({(15, 0): 1.0})
 
 
-@needs_moves
 def test_game_view_plays_against_bots_through_clicks() -> None:
     from finstere_widget.widget import GameView
 

@@ -34,6 +34,7 @@ from ..engine import (
 )
 from ..engine.board import Square
 from ..engine.events import Event
+from ..engine.moves import apply_move, legal_moves
 from ..engine.position import as_position
 from ..render import style as S
 from ..render.frames import TraceFrame, event_log, pack_frames, pack_groups, trace_frames
@@ -73,15 +74,6 @@ PLAYERS = ("blue", "yellow", "red", "green", "purple", "black", "white")
 
 Target = Square | str  # a square, or "escaped" / "outside"
 MoveListener = Callable[[str, Any], None]
-
-
-def _moves_api() -> tuple[Callable[..., Any], Callable[..., Any]] | None:
-    """The engine's pawn moves (``legal_moves``, ``apply_move``), when available."""
-    try:
-        from ..engine.moves import apply_move, legal_moves
-    except ImportError:
-        return None
-    return legal_moves, apply_move
 
 
 def _square_of(value: Any) -> Square | None:
@@ -456,16 +448,12 @@ class BoardWidget(anywidget.AnyWidget):
             self._targets = {}
             self._refresh()
             return
-        api = _moves_api()
-        if api is None:
-            self.hint = "pawn moves are not available in this version of the engine"
-            return
         self._leave_trace()
         pawn = self._position.pawn(pawn_id)
         if self.movable is not None and pawn_id not in self.movable:
             self.hint = f"pawn {pawn_id} cannot move now"
             return
-        outcomes = api[0](self._position, pawn_id)
+        outcomes = legal_moves(self._position, pawn_id)
         targets: dict[Target, Any] = {}
         for o in outcomes:
             to = o.to
@@ -485,14 +473,11 @@ class BoardWidget(anywidget.AnyWidget):
 
     def move(self, pawn_id: str, path: str | Sequence[str]) -> Any:
         """Move a pawn along ``path`` (FORMAT.md tokens) through the engine; undoable."""
-        api = _moves_api()
-        if api is None:
-            raise FinstereError("pawn moves are not available in this version of the engine")
         before = self._position
         if self.move_handler is not None:
             result = self.move_handler(pawn_id, tuple(path))
         else:
-            result = api[1](before, pawn_id, path)
+            result = apply_move(before, pawn_id, path)
         steps = ",".join(result.path) or "no step"
         self._commit(result.position, f"pawn {pawn_id} moved ({steps}) and was flipped (P2)")
         self._path = self._path_points(before, pawn_id, result)
