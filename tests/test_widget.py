@@ -10,8 +10,6 @@ from typing import Any
 
 import pytest
 
-pytest.importorskip("anywidget")
-
 from finstere_widget.engine import (  # noqa: E402
     Heading,
     Monster,
@@ -55,8 +53,13 @@ def test_state_sent_to_the_browser() -> None:
     json.dumps({k: state[k] for k in ("static", "groups", "frames", "geometry")})
     assert len(w.frames) == 1 and w.log == []
     geo = w.geometry
-    assert (geo["w"], geo["h"], geo["ox"], geo["oy"], geo["cell"]) == (S.WIDTH, S.HEIGHT, S.OX,
-                                                                      S.OY, S.CELL)
+    assert (geo["w"], geo["h"], geo["ox"], geo["oy"], geo["cell"]) == (
+        S.WIDTH,
+        S.HEIGHT,
+        S.OX,
+        S.OY,
+        S.CELL,
+    )
     assert geo["cols"] == 16 and geo["rows"] == 11
     x, y = square_origin((7, 4))  # a stone of the basic layout
     assert any(p["k"] == "rect" and (p["x"], p["y"]) == (x + 4, y + 4) for p in unpack(w, 0))
@@ -101,8 +104,10 @@ def test_reprs_are_deterministic() -> None:
     a, b = BoardWidget(TIE), BoardWidget(TIE)
     assert repr(a) == repr(b)
     assert "0x" not in repr(a)
-    assert repr(a) == ("BoardWidget(mode='view', frame=1/1, monster=[5, 5] E, stones=0, pools=0, "
-                       "teleporters=0, pawns=2)")
+    assert repr(a) == (
+        "BoardWidget(mode='view', frame=1/1, monster=[5, 5] E, stones=0, pools=0, "
+        "teleporters=0, pawns=2)"
+    )
     s = MonsterStepper(TIE, tile="X")
     assert repr(s) == repr(MonsterStepper(TIE, tile="X"))
     assert "0x" not in repr(s) and "0x" not in repr(BoardEditor())
@@ -159,14 +164,28 @@ def test_invalid_edits_leave_the_position_and_say_why() -> None:
     assert w.position == before and "monster" in w.hint
 
 
-@pytest.mark.parametrize("message", [
-    None, "click", 42, [], {}, {"type": "hover"}, {"type": "click"},
-    {"type": "click", "square": None}, {"type": "click", "square": "3,3"},
-    {"type": "click", "square": [3]}, {"type": "click", "square": [True, 0]},
-    {"type": "click", "square": [3.5, 2]}, {"type": "click", "square": [15, 0]},
-    {"type": "click", "square": [-1, 4]}, {"type": "click", "zone": 7},
-    {"type": "click", "zone": "pawn:nobody"}, {"type": "click", "zone": "nowhere"},
-])
+@pytest.mark.parametrize(
+    "message",
+    [
+        None,
+        "click",
+        42,
+        [],
+        {},
+        {"type": "hover"},
+        {"type": "click"},
+        {"type": "click", "square": None},
+        {"type": "click", "square": "3,3"},
+        {"type": "click", "square": [3]},
+        {"type": "click", "square": [True, 0]},
+        {"type": "click", "square": [3.5, 2]},
+        {"type": "click", "square": [15, 0]},
+        {"type": "click", "square": [-1, 4]},
+        {"type": "click", "zone": 7},
+        {"type": "click", "zone": "pawn:nobody"},
+        {"type": "click", "zone": "nowhere"},
+    ],
+)
 @pytest.mark.parametrize("mode", ["view", "move", "edit"])
 def test_invalid_messages_are_ignored_with_a_hint(message: Any, mode: str) -> None:
     w = BoardWidget(TIE, mode=mode)
@@ -183,13 +202,18 @@ def test_invalid_messages_are_ignored_with_a_hint(message: Any, mode: str) -> No
 def test_click_pawn_shows_targets_then_click_target_moves() -> None:
     w = BoardWidget(TIE, mode="move")
     from finstere_widget.engine import legal_moves
+
     expected = {o.to for o in legal_moves(w.position, "A") if o.to != (8, 5)}
     send(w, {"type": "click", "square": [8, 5]})
     assert "destination" in w.hint
-    lit = {(p["x"], p["y"]) for p in unpack(w, 0)
-           if p["k"] == "rect" and p.get("stroke") == S.TARGET}
-    assert lit == {(square_origin(sq)[0] + 3, square_origin(sq)[1] + 3)
-                   for sq in expected if isinstance(sq, tuple)}
+    lit = {
+        (p["x"], p["y"]) for p in unpack(w, 0) if p["k"] == "rect" and p.get("stroke") == S.TARGET
+    }
+    assert lit == {
+        (square_origin(sq)[0] + 3, square_origin(sq)[1] + 3)
+        for sq in expected
+        if isinstance(sq, tuple)
+    }
     send(w, {"type": "click", "square": [5, 5]})  # the monster's square: not a target
     assert w.position.pawn("A").at == (8, 5) and "cannot end" in w.hint
     send(w, {"type": "click", "square": [9, 7]})
@@ -262,7 +286,7 @@ def test_to_html_embeds_painter_and_frames(tmp_path: Path) -> None:
 
 
 def test_ipycanvas_painter_records_the_same_primitives(monkeypatch: pytest.MonkeyPatch) -> None:
-    ipycanvas = pytest.importorskip("ipycanvas")
+    import ipycanvas  # the canvas extra is part of the test environment
     from ipycanvas.canvas import COMMANDS
 
     from finstere_widget.render import build_scene, paint_on_ipycanvas
@@ -302,13 +326,17 @@ def test_danger_overlay_from_the_engine() -> None:
     hot = [sq for sq, v in values.items() if v > 0]
     assert hot
     x, y = square_origin(hot[0])
-    heat = [p for p in unpack(w, 0) if p["k"] == "rect" and (p["x"], p["y"]) == (x + 1, y + 1)
-            and "a" in p]
+    heat = [
+        p
+        for p in unpack(w, 0)
+        if p["k"] == "rect" and (p["x"], p["y"]) == (x + 1, y + 1) and "a" in p
+    ]
     assert heat, "a heat square where the engine says a pawn would be taken"
     assert any(p["k"] == "text" and p["text"] == "100%" for p in unpack(w, 0))
     w.clear_overlay()
-    assert not any(p["k"] == "rect" and "a" in p and p["x"] == x + 1 and p["y"] == y + 1
-                   for p in unpack(w, 0))
+    assert not any(
+        p["k"] == "rect" and "a" in p and p["x"] == x + 1 and p["y"] == y + 1 for p in unpack(w, 0)
+    )
 
 
 def test_values_overlay_from_python_rejects_bad_squares() -> None:
