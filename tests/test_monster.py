@@ -214,6 +214,8 @@ def test_M5_tie_of_two_keeps_heading_even_when_neither_is_ahead() -> None:
         lines[0]
         == "step 1: sees A north at 3 and B south at 3 — tie between A and B, keeps heading east (M5)"
     )
+    assert look(P((5, 5), "E", pawns={"A": (5, 2), "B": (5, 8)})).chosen == Heading.E
+    assert look(P((5, 5), "E", pawns={"A": (5, 2), "B": (5, 9)})).chosen == Heading.N
 
 
 def test_M5_tie_of_three() -> None:

@@ -55,6 +55,13 @@ class Look(NamedTuple):
         best = min(r.distance for r in seen if r.distance is not None)
         return tuple(r for r in seen if r.distance == best)
 
+    @property
+    def chosen(self) -> Heading:
+        """M5: the heading the monster takes after this look (a tie keeps the heading)."""
+        if self.decision == "turn":
+            return self.nearest[0].direction
+        return self.facing
+
 
 class Turn(NamedTuple):
     step: int

@@ -519,7 +519,7 @@ def look_overlay(look: Look, position: Position) -> tuple[list[Group], list[Grou
     over: list[Group] = []
     nearest = {r.direction for r in look.nearest}
     tie = look.decision == "tie"
-    chosen = look.facing if look.decision in ("none", "keep", "tie") else look.nearest[0].direction
+    chosen = look.chosen
     start = center(look.at)
     for ray in look.rays:
         tied = tie and ray.direction in nearest
