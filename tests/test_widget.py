@@ -369,3 +369,27 @@ def test_game_view_plays_against_bots_through_clicks() -> None:
     while not g.is_terminal():
         v.bot_move_for_me()
     assert "Game over" in v.status.value
+
+
+def test_game_view_new_game_takes_every_rule_option_and_the_advanced_setup() -> None:
+    """RULES.md: every option is switchable from the widget (here: the game's options)."""
+    from finstere_widget.engine import OPTION_INFO
+    from finstere_widget.widget import GameView
+
+    v = GameView(("blue", "red"), you="blue", bot="random", seed=3)
+    assert set(v.option_widgets) == set(OPTION_INFO)
+    assert v.game.options == RuleOptions()
+    v.option_widgets["tiles_per_stage"].value = "8"  # S1
+    v.option_widgets["finish_round"].value = "on"  # S2
+    v.option_widgets["first_draw_rule"].value = "every_stage"  # M2
+    v.seed_box.value = 11
+    v.advanced_box.value = True  # A1: the bots place every piece, then you move
+    v.new_game()
+    g = v.game
+    assert g.options.tiles_per_stage == 8 and g.options.finish_round is True
+    assert g.options.first_draw_rule == "every_stage"
+    assert g.phase == "pawns" and g.current_colour == "blue"
+    kinds = {s.kind.value for s in g.position.stones}
+    assert {"crystal", "pivot_right", "pivot_180"} <= kinds and len(g.position.teleporters) == 4
+    assert "placed for you by a bot" in v.story.value
+    assert v.board.position == g.position

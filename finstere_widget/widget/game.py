@@ -14,7 +14,7 @@ from typing import Any
 
 import ipywidgets as W  # type: ignore[import-untyped]
 
-from ..engine import Position
+from ..engine import OPTION_INFO, Position, RuleOptions
 from .board import BoardWidget
 
 MAX_LOG = 14
@@ -22,23 +22,18 @@ MAX_LOG = 14
 
 class GameView(W.VBox):  # type: ignore[misc]
     """Play Finstere Flure against bots: ``GameView(players=("blue", "red"), you="blue",
-    bot="greedy", seed=1)``. ``view.game`` is the engine's :class:`Game`."""
+    bot="greedy", seed=1, options=RuleOptions(...), advanced=False)``. ``view.game`` is the
+    engine's :class:`Game`; the controls below the board start a new game with any rule
+    option, seed and set-up (in the advanced set-up the bots place every piece)."""
 
     def __init__(self, players: Sequence[str] = ("blue", "red"), you: str | Sequence[str] = "blue",
-                 bot: str = "greedy", seed: int = 0, game: Any = None, **kwargs: Any) -> None:
-        from ..engine.bots import make_bot
-        from ..engine.game import Game
-
-        self.game = game if game is not None else Game(list(players), seed=seed)
-        mine = {you} if isinstance(you, str) else set(you)
-        unknown = mine - set(self.game.colours)
-        if unknown:
-            raise ValueError(f"you={sorted(unknown)} are not players of this game "
-                             f"({', '.join(self.game.colours)})")
-        self.human_seats = {self.game.seat_of[c] for c in mine}
-        self.bots = {seat: make_bot(bot, f"{seed}/{seat}") for seat in range(self.game.n)
-                     if seat not in self.human_seats}
-        self.board = BoardWidget(self.game.position, mode="move")
+                 bot: str = "greedy", seed: int = 0, game: Any = None,
+                 options: RuleOptions | None = None, advanced: bool = False,
+                 **kwargs: Any) -> None:
+        self._players = tuple(players) if game is None else tuple(game.colours)
+        self._you = {you} if isinstance(you, str) else set(you)
+        self._bot = bot
+        self.board = BoardWidget(Position.basic(), mode="move")
         self.board.allow_stay = True
         self.board.move_handler = self._human_move
         self.status = W.HTML()
@@ -46,10 +41,53 @@ class GameView(W.VBox):  # type: ignore[misc]
         self.bot_button = W.Button(description="let a bot play my move", icon="android",
                                    layout=W.Layout(width="auto"))
         self.bot_button.on_click(lambda _b: self.bot_move_for_me())
+        # a new game with any rule option of RULES.md, a seed, the advanced set-up
+        start = game.options if game is not None else (options or RuleOptions())
+        values = start.to_dict()
+        self.option_widgets: dict[str, W.Dropdown] = {}
+        for name, (allowed, rule, words) in OPTION_INFO.items():
+            self.option_widgets[name] = W.Dropdown(
+                options=list(allowed), value=values[name], description=f"{name} ({rule})",
+                tooltip=words, style={"description_width": "initial"},
+                layout=W.Layout(width="auto"))
+        self.seed_box = W.IntText(value=seed, description="seed", layout=W.Layout(width="150px"))
+        self.advanced_box = W.Checkbox(value=advanced, description="advanced set-up (A1-A3)",
+                                       indent=False)
+        self.new_button = W.Button(description="new game", icon="refresh")
+        self.new_button.on_click(lambda _b: self.new_game())
         self._lines: list[str] = []
-        super().__init__(children=[self.status, self.board,
-                                   W.HBox([self.bot_button]), self.story], **kwargs)
+        super().__init__(children=[
+            self.status, self.board, W.HBox([self.bot_button]), self.story,
+            W.HBox([self.new_button, self.seed_box, self.advanced_box]),
+            W.HBox(list(self.option_widgets.values()), layout=W.Layout(flex_flow="row wrap")),
+        ], **kwargs)
         self.board.on_move(lambda _pawn, _result: self._advance())
+        if game is None:
+            self.new_game()
+        else:
+            self._start(game)
+
+    def new_game(self) -> None:
+        """Start a new game with the options, seed and set-up chosen in the controls."""
+        from ..engine.game import Game
+
+        options = RuleOptions.parse({n: w.value for n, w in self.option_widgets.items()})
+        self._start(Game(list(self._players), seed=self.seed_box.value, options=options,
+                         advanced=self.advanced_box.value))
+
+    def _start(self, game: Any) -> None:
+        from ..engine.bots import make_bot
+
+        self.game = game
+        unknown = self._you - set(game.colours)
+        if unknown:
+            raise ValueError(f"you={sorted(unknown)} are not players of this game "
+                             f"({', '.join(game.colours)})")
+        self.human_seats = {game.seat_of[c] for c in self._you}
+        seed = self.seed_box.value
+        self.bots = {seat: make_bot(self._bot, f"{seed}/{seat}") for seat in range(game.n)}
+        self._lines = []
+        self.board.position = game.position
         self._advance()
 
     def __repr__(self) -> str:
@@ -60,7 +98,8 @@ class GameView(W.VBox):  # type: ignore[misc]
 
     @property
     def position(self) -> Position:
-        return self.game.position
+        pos: Position = self.game.position
+        return pos
 
     # --- turns ------------------------------------------------------------------------
 
@@ -103,11 +142,13 @@ class GameView(W.VBox):  # type: ignore[misc]
                           f"taken: {eaten}")
                 continue
             seat = g.current_player
-            if seat in self.human_seats:
+            placing = g.phase == "placement"  # A1: this view lets the bots place every piece
+            if seat in self.human_seats and not placing:
                 break
             action = self.bots[seat].choose(g)
             g.apply(action)
-            self._say(f"{g.colours[seat]} (bot): {self._words(action)}")
+            who = "placed for you by a bot" if seat in self.human_seats else "bot"
+            self._say(f"{g.colours[seat]} ({who}): {self._words(action)}")
         if last_turn is not None:
             before, result = last_turn
             self.board.show_trace(before, result.events, result.tile, after=g.position)
