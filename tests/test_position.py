@@ -263,3 +263,11 @@ def test_rule_options_set_by_name_and_rejected_when_unknown() -> None:
 def test_json_dump_is_plain_json() -> None:
     pos = Position.from_dict(EXAMPLE)
     assert json.loads(pos.to_json()) == EXAMPLE
+
+
+def test_replace_validates_also_positions_the_engine_built() -> None:
+    from finstere_widget.engine import monster_turn
+
+    after = monster_turn(Position.from_dict(EXAMPLE), "1").position  # built without checks
+    with pytest.raises(PositionError, match=r"square \[2, 2\]"):
+        after.replace(pawns=(Pawn("Z", "red", 6, 1, "light", (2, 2)),))

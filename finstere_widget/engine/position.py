@@ -123,7 +123,7 @@ class Position:
 
     def replace(self, **changes: Any) -> Position:
         """A copy with some fields changed (validated again)."""
-        return replace(self, **changes)
+        return replace(self, **changes, _check=True)
 
     @classmethod
     def _trusted(
