@@ -340,15 +340,14 @@ function render({ model, el }) {
   };
   const onStatic = () => { staticDirty = true; paint(false); };
   const onGeometry = () => { resize(); staticDirty = true; paint(false); };
-  model.on("change:frames", onFrames);
-  model.on("change:groups", onFrames);
-  model.on("change:frame", onFrame);
-  model.on("change:static", onStatic);
-  model.on("change:geometry", onGeometry);
-  model.on("change:max_width", onGeometry);
-  model.on("change:log", updateLog);
-  model.on("change:hint", updateHint);
-  model.on("change:mode", updateHint);
+  // synced traitlets -> what to redo (registered here, removed on cleanup)
+  const listeners = [
+    ["change:frames", onFrames], ["change:groups", onFrames], ["change:frame", onFrame],
+    ["change:static", onStatic], ["change:geometry", onGeometry],
+    ["change:max_width", onGeometry], ["change:log", updateLog],
+    ["change:hint", updateHint], ["change:mode", updateHint],
+  ];
+  for (const [name, fn] of listeners) model.on(name, fn);
 
   const ro = new ResizeObserver(() => { if (resize()) paint(false); });
   ro.observe(main);
@@ -381,15 +380,7 @@ function render({ model, el }) {
     window.removeEventListener("keydown", onKey, true);
     ro.disconnect();
     if (mq && mq.removeEventListener) mq.removeEventListener("change", onDpr);
-    model.off("change:frames", onFrames);
-    model.off("change:groups", onFrames);
-    model.off("change:frame", onFrame);
-    model.off("change:static", onStatic);
-    model.off("change:geometry", onGeometry);
-    model.off("change:max_width", onGeometry);
-    model.off("change:log", updateLog);
-    model.off("change:hint", updateHint);
-    model.off("change:mode", updateHint);
+    for (const [name, fn] of listeners) model.off(name, fn);
   };
 }
 
