@@ -214,21 +214,19 @@ class BoardWidget(anywidget.AnyWidget):
 
     def undo(self) -> bool:
         """Back to the position before the last change (edit, move, set). False if none."""
-        if not self._undo:
-            self.hint = "nothing to undo"
-            return False
-        self._redo.append(self._position)
-        self._position = self._undo.pop()
-        self._after_history("undone")
-        return True
+        return self._history_step(self._undo, self._redo, "undo")
 
     def redo(self) -> bool:
-        if not self._redo:
-            self.hint = "nothing to redo"
+        """Forward again to the position an undo left. False if none."""
+        return self._history_step(self._redo, self._undo, "redo")
+
+    def _history_step(self, source: list[Position], other: list[Position], word: str) -> bool:
+        if not source:
+            self.hint = f"nothing to {word}"
             return False
-        self._undo.append(self._position)
-        self._position = self._redo.pop()
-        self._after_history("redone")
+        other.append(self._position)
+        self._position = source.pop()
+        self._after_history(f"{word}ne")
         return True
 
     def _after_history(self, what: str) -> None:
