@@ -18,7 +18,14 @@ from .board import (
 )
 from .bots import GreedyBot, RandomBot, play_game  # noqa: E402
 from .danger import danger_map  # noqa: E402
-from .errors import FinstereError, IllegalMoveError, OptionError, PositionError, TileError
+from .errors import (
+    FinstereError,
+    IllegalMoveError,
+    OptionError,
+    PositionError,
+    PuzzleError,
+    TileError,
+)
 from .events import (
     Eat,
     End,
@@ -43,6 +50,7 @@ from .moves import MoveOutcome, MoveResult, apply_move, legal_moves  # noqa: E40
 from .options import OPTION_INFO, RuleOptions
 from .pieces import Monster, Pawn, Pool, Stone, StoneKind, Teleporter
 from .position import FORMAT_ID, Position, make_pool
+from .puzzles import Puzzle, puzzles, puzzles_from_json, puzzles_to_json  # noqa: E402
 from .replay import eaten_place, replay
 from .setup import Placement  # noqa: E402
 from .simulation import simulate  # noqa: E402
@@ -83,6 +91,11 @@ __all__ = [
     "Pool",
     "Position",
     "PositionError",
+    "Puzzle",
+    "PuzzleError",
+    "puzzles",
+    "puzzles_from_json",
+    "puzzles_to_json",
     "Push",
     "Ray",
     "Remove",

@@ -34,3 +34,7 @@ class IllegalMoveError(FinstereError):
         self.token = token
         self.index = index
         self.rule = rule
+
+
+class PuzzleError(FinstereError):
+    """A puzzle request (rule, count) or a puzzle file that the engine cannot honour."""

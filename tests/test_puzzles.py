@@ -1,0 +1,182 @@
+"""Predict-the-monster puzzles (engine/puzzles.py): each topic's rule is exercised by the
+step (read from the events), one right answer, reproducible from the seed, JSON round trip."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from finstere_widget.engine import (
+    Heading,
+    Monster,
+    Pawn,
+    Position,
+    Stone,
+    StoneKind,
+    Teleporter,
+    make_pool,
+    monster_turn,
+)
+from finstere_widget.engine.errors import PuzzleError
+from finstere_widget.engine.events import Look
+from finstere_widget.engine.puzzles import (
+    FULL_ANSWER,
+    TOPICS,
+    Answer,
+    make_puzzle,
+    puzzles,
+    puzzles_from_json,
+    puzzles_to_json,
+)
+
+
+def pawn(pid: str, at: tuple[int, int]) -> Pawn:
+    return Pawn(pid, "blue", 3, 4, "light", at)
+
+
+@pytest.mark.parametrize("topic", list(TOPICS))
+def test_each_topic_exercises_its_rule_and_agrees_with_the_monster_turn(topic: str) -> None:
+    rule = TOPICS[topic][0]
+    found = puzzles(topic, n=4, seed=11)
+    assert len(found) == 4
+    for p in found:
+        assert p.topic == topic and rule in p.rules
+        # the public engine, one step: same square and takings; the final look (M6) tells
+        # which way the monster faced when the step ended
+        turn = monster_turn(p.position, "1")
+        assert turn.position.monster.at == p.answer.square
+        assert turn.eaten == p.answer.taken
+        final = [e for e in turn.events if isinstance(e, Look) and e.rule == "M6"][0]
+        assert final.facing == p.answer.facing
+        # the step's events cite the rules the puzzle lists, and nothing more
+        step_rules = {e.rule for e in turn.events if e.step == 1}
+        assert step_rules <= set(p.rules)
+
+
+@pytest.mark.parametrize("topic", list(TOPICS))
+def test_exactly_one_right_answer(topic: str) -> None:
+    for p in puzzles(topic, n=4, seed=5):
+        wrong = [c for c in p.choices if c != p.answer]
+        assert p.answer in p.choices and wrong
+        if topic not in FULL_ANSWER:
+            assert all(c.square != p.answer.square for c in wrong)
+            assert p.check(p.answer.square)
+            assert not any(p.check(c.square) for c in wrong)
+        else:
+            with pytest.raises(PuzzleError, match=topic):
+                p.check(p.answer.square)
+        assert p.check(p.answer) and not any(p.check(c) for c in wrong)
+
+
+def test_a_wall_wrap_a_torus_reading_also_solves_is_rejected() -> None:
+    # B3: leaving (15, 5) eastwards comes out on (0, 5) - the same row, so a learner who
+    # thinks the board wraps like a torus would be right too: not a puzzle
+    plain = Position(Monster((15, 5), Heading.E))
+    assert make_puzzle(plain, "wrap") is None
+    # from (15, 4) the mirrored square (0, 6) differs from the torus's (0, 4)
+    ok = make_puzzle(Position(Monster((15, 4), Heading.E)), "wrap")
+    assert ok is not None and ok.answer == Answer((0, 6), Heading.E)
+    assert Answer((0, 4), Heading.E) in ok.choices and "M10" in ok.rules
+
+
+def test_a_teleporter_whose_arrow_keeps_the_heading_is_rejected() -> None:
+    def pos(arrow: Heading) -> Position:
+        return Position(
+            Monster((5, 5), Heading.E),
+            teleporters=(
+                Teleporter((6, 5), "yellow", Heading.W),
+                Teleporter((10, 2), "yellow", arrow),
+            ),
+        )
+
+    assert make_puzzle(pos(Heading.E), "teleporter") is None  # facing E either way
+    p = make_puzzle(pos(Heading.N), "teleporter")
+    assert p is not None and p.answer == Answer((10, 2), Heading.N)
+    assert set(p.choices) == {p.answer, Answer((6, 5), Heading.E), Answer((10, 2), Heading.E)}
+
+
+def test_a_tie_keeps_the_heading_and_offers_the_tied_pawns() -> None:
+    # M5: B and C both 2 squares away (west and east): the monster keeps heading north
+    pos = Position(Monster((5, 5), Heading.N), pawns=(pawn("B", (3, 5)), pawn("C", (7, 5))))
+    p = make_puzzle(pos, "tie")
+    assert p is not None and p.answer == Answer((5, 4), Heading.N)
+    assert {c.square for c in p.choices} == {(5, 4), (4, 5), (6, 5)}
+    assert make_puzzle(pos, "nearest") is None  # a tie is not a nearest-pawn puzzle
+    assert p.difficulty == 1
+
+
+def test_a_crystal_is_seen_through_and_a_stone_reading_differs() -> None:
+    # M4: A is 3 squares north behind a crystal, B 4 squares east: the monster turns north
+    pos = Position(
+        Monster((5, 5), Heading.E),
+        stones=(Stone((5, 4), StoneKind.CRYSTAL),),
+        pawns=(pawn("A", (5, 2)), pawn("B", (9, 5))),
+    )
+    p = make_puzzle(pos, "crystal")
+    assert p is not None and p.answer.facing == Heading.N and p.answer.square == (5, 4)
+    assert Answer((6, 5), Heading.E) in p.choices  # "the crystal blocks": heads for B
+
+
+def test_a_slide_and_a_push_chain() -> None:
+    slide = Position(
+        Monster((3, 5), Heading.E), pools=(make_pool([(4, 5), (5, 5), (6, 5), (7, 5)]),)
+    )
+    p = make_puzzle(slide, "slide")
+    assert p is not None and p.answer.square == (8, 5) and "M9" in p.rules
+    assert Answer((4, 5), Heading.E) in p.choices  # "stops on the blood"
+    chain = Position(
+        Monster((3, 5), Heading.E), stones=(Stone((4, 5)),), pawns=(pawn("A", (5, 5)),)
+    )
+    # the stone blocks the sight of A, so the monster goes on east and pushes both
+    p = make_puzzle(chain, "push")
+    assert p is not None and p.answer.square == (4, 5) and "M8" in p.rules
+
+
+def test_same_seed_same_set_and_another_seed_another() -> None:
+    a = puzzles_to_json(puzzles("all", n=9, seed=42))
+    b = puzzles_to_json(puzzles("all", n=9, seed=42))
+    c = puzzles_to_json(puzzles("all", n=9, seed=43))
+    assert a == b and a != c
+
+
+def test_rule_ids_select_their_topics_and_sets_are_graded() -> None:
+    m8 = puzzles("M8", n=6, seed=2)
+    assert {p.topic for p in m8} == {"push", "crush"}
+    assert [p.difficulty for p in m8] == sorted(p.difficulty for p in m8)
+    assert len({p.position.to_json() for p in m8}) == 6  # all different
+    hard = puzzles("nearest", n=3, seed=2, difficulty=2)
+    assert all(len(set(p.rules) - {"M3", "M4"}) == 2 for p in hard)
+
+
+def test_json_round_trip_and_a_tampered_answer_is_refused() -> None:
+    found = puzzles("all", n=9, seed=8)
+    text = puzzles_to_json(found)
+    back = puzzles_from_json(text)
+    assert [p.to_dict() for p in back] == [p.to_dict() for p in found]
+    data = json.loads(text)
+    assert data["format"] == "finstere-puzzles/1"
+    data["puzzles"][3]["answer"]["square"] = [0, 0]
+    with pytest.raises(PuzzleError, match=r"puzzles\[3\]\.answer"):
+        puzzles_from_json(json.dumps(data))
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "match"),
+    [
+        ({"rule": "M99"}, "M99"),
+        ({"rule": "crsh"}, "crsh"),
+        ({"rule": "M5", "n": -1}, "n:"),
+        ({"rule": "M5", "n": True}, "n:"),
+        ({"rule": "M5", "n": 10**9}, "n:"),
+    ],
+)
+def test_bad_requests_name_what_is_wrong(kwargs: dict[str, object], match: str) -> None:
+    with pytest.raises(PuzzleError, match=match):
+        puzzles(**kwargs)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("text", ["{", "[]", '{"format": "x"}', '{"format": "finstere-puzzles/1"}'])
+def test_bad_puzzle_files_raise_puzzle_errors(text: str) -> None:
+    with pytest.raises(PuzzleError):
+        puzzles_from_json(text)
