@@ -1,4 +1,4 @@
-"""Median time of a full 8-step monster turn with its trace (RULES M3-M12).
+"""Median time of a full 8-step monster turn with its trace (docs/rules.md M3-M12).
 
 Over 1,000 random positions (8-12 pawns, 11 stones, both pools); each position is
 fresh (no cached tables), so unpacking the position is part of the measured time.

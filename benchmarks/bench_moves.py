@@ -1,4 +1,4 @@
-"""Legal outcomes of a 6-point pawn on a crowded board (RULES P2-P9, issue 3).
+"""Legal outcomes of a 6-point pawn on a crowded board (docs/rules.md P2-P9, issue 3).
 
 Each position: the basic stones and pools plus 4 more stones, 15 other pawns and the
 monster at random (seeded), and a 6/1 pawn showing 6 on a random free square. Every

@@ -42,9 +42,9 @@ def add_common(parser: argparse.ArgumentParser) -> None:
         action="append",
         default=[],
         metavar="NAME=VALUE",
-        help="rule option of RULES.md (repeatable), e.g. slide_over_pawn=stop",
+        help="rule option of docs/rules.md (repeatable), e.g. slide_over_pawn=stop",
     )
-    parser.add_argument("--json", action="store_true", help="print JSON (FORMAT.md)")
+    parser.add_argument("--json", action="store_true", help="print JSON (docs/format.md)")
 
 
 def options_from(args: argparse.Namespace) -> RuleOptions:

@@ -1,4 +1,4 @@
-"""Command line for pawns and games: ``move``, ``moves`` (FORMAT.md), ``simulate``, ``play``.
+"""Command line for pawns and games: ``move``, ``moves`` (docs/format.md), ``simulate``, ``play``.
 
 Registered into :mod:`finstere_widget.cli` through ``EXTRA_COMMANDS``; errors follow the
 same contract (one line on stderr, exit status 2).

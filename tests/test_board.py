@@ -1,4 +1,4 @@
-"""Board geometry: RULES B1-B5."""
+"""Board geometry: docs/rules.md B1-B5."""
 
 from __future__ import annotations
 

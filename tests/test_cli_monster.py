@@ -1,4 +1,4 @@
-"""``python -m finstere_widget monster`` (FORMAT.md): output and bad input."""
+"""``python -m finstere_widget monster`` (docs/format.md): output and bad input."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The monster's turn, rule by rule (RULES M1-M13), on small hand-made positions."""
+"""The monster's turn, rule by rule (docs/rules.md M1-M13), on small hand-made positions."""
 
 from __future__ import annotations
 

@@ -128,7 +128,7 @@ def test_monster_turn_invariants(pos: Position, tile: str, opts: RuleOptions) ->
     else:
         assert end["steps"] == int(tile)
     assert [lk["step"] for lk in looks] == list(range(1, end["steps"] + 2))
-    # every event cites a rule of RULES.md
+    # every event cites a rule of docs/rules.md
     assert all(e["rule"] in RULES for e in events)
     # events are data: replaying them from the start gives the result, and so does
     # replaying their JSON form

@@ -1,4 +1,4 @@
-"""Pawn moves: RULES P2-P9, the rulebook's three pawn examples, legal outcomes (perft)."""
+"""Pawn moves: docs/rules.md P2-P9, the rulebook's three pawn examples, legal outcomes (perft)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Positions: FORMAT.md load/dump with validation, the text diagram, rule options."""
+"""Positions: docs/format.md load/dump with validation, the text diagram, rule options."""
 
 from __future__ import annotations
 

@@ -1,8 +1,8 @@
-"""The rulebooks' worked examples of the monster, replayed step by step (RULES M3-M12, B3).
+"""The rulebooks' worked examples of the monster, replayed step by step (docs/rules.md M3-M12, B3).
 
 The positions in ``tests/examples/`` are reconstructions of the pictures we do not have
 (see ``tests/examples/README.md`` for the narration, the grids and the reasoning). Each test
-loads the position, plays the monster's turn and checks the FORMAT.md trace dict, step by
+loads the position, plays the monster's turn and checks the docs/format.md trace dict, step by
 step, against the narration:
 
 * what the monster sees in each look (direction -> pawn and distance) and its decision,
@@ -33,7 +33,7 @@ EXAMPLES = Path(__file__).resolve().parent / "examples"
 Trace = dict[str, Any]
 
 
-# --- helpers: read the trace dict (FORMAT.md), nothing else ---------------------------------
+# --- helpers: read the trace dict (docs/format.md), nothing else ---------------------------------
 
 
 def load(name: str) -> dict[str, Any]:
@@ -63,7 +63,7 @@ def seen(look: dict[str, Any]) -> dict[str, tuple[str, int]]:
 
 
 def norm(event: dict[str, Any]) -> tuple[Any, ...]:
-    """A comparable tuple for a non-look event (the FORMAT.md keys of its type, and its rule)."""
+    """A comparable tuple for a non-look event (the docs/format.md keys of its type, and its rule)."""
     t = event["type"]
     if t == "turn":
         return ("turn", event["from"], event["to"], event["reason"], event["rule"])
@@ -129,7 +129,7 @@ RIGHT = {v: k for k, v in LEFT.items()}
 
 
 def check_contract(trace: Trace, tile: str, steps: int) -> None:
-    """FORMAT.md: every event has type, step and rule; steps 1..n, the final look is n+1."""
+    """docs/format.md: every event has type, step and rule; steps 1..n, the final look is n+1."""
     assert trace["tile"] == tile
     assert set(trace) == {"tile", "events", "position"}
     last = 0
@@ -515,7 +515,7 @@ def test_ex3_final_look_sees_yellow4_turns_up_M6(ex3: Trace) -> None:
     assert all(s["at"] != [13, 2] for s in ex3["position"]["stones"])
 
 
-# --- the command line gives the same trace (FORMAT.md) --------------------------------------
+# --- the command line gives the same trace (docs/format.md) --------------------------------------
 
 
 @pytest.mark.parametrize(("name", "tile"), [(EX1, "8"), (EX1_NO_G, "8"), (EX2, "8"), (EX3, "10")])
@@ -534,7 +534,7 @@ def test_cli_monster_json_matches_api(name: str, tile: str) -> None:
 
 @pytest.mark.parametrize("path", sorted(EXAMPLES.glob("*.json")), ids=lambda p: p.name)
 def test_example_positions_load(path: Path) -> None:
-    """Every position file is valid finstere-position/1 (FORMAT.md)."""
+    """Every position file is valid finstere-position/1 (docs/format.md)."""
     data = json.loads(path.read_text(encoding="utf-8"))
     assert data["format"] == "finstere-position/1"
     Position.from_dict(data)

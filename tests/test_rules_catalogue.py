@@ -1,23 +1,53 @@
-"""The rule catalogue matches RULES.md."""
+"""The rules reference docs/rules.md and the engine's rule catalogue agree, and every rule
+there points at live tests that name it."""
 
 from __future__ import annotations
 
+import ast
 import re
+from functools import cache
 from pathlib import Path
 
 import pytest
 
+from finstere_widget.engine.options import OPTION_INFO, RuleOptions
 from finstere_widget.engine.rules import RULES, title
 
 ROOT = Path(__file__).resolve().parents[1]
-RULES_MD = ROOT.parent / "shared" / "RULES.md"
+RULES_MD = ROOT / "docs" / "rules.md"
+TEXT = RULES_MD.read_text(encoding="utf-8")
+HEADING = re.compile(r"^### ([A-Z]\d+|FAQ \d): (.+)$", re.M)
 
 
-def test_catalogue_has_every_id_of_RULES_md() -> None:
-    if not RULES_MD.exists():
-        pytest.fail(f"{RULES_MD} is missing: the shared/ folder must sit beside the repository")
-    ids = re.findall(r"^- \*\*([A-Z]\d+)\b", RULES_MD.read_text(encoding="utf-8"), re.M)
-    assert ids and set(ids) == set(RULES)
+def sections() -> dict[str, str]:
+    """Rule id (``M5``, ``FAQ 1``) -> the text of its section in docs/rules.md."""
+    marks = list(HEADING.finditer(TEXT))
+    out: dict[str, str] = {}
+    for k, m in enumerate(marks):
+        end = marks[k + 1].start() if k + 1 < len(marks) else len(TEXT)
+        chapter = TEXT.find("\n## ", m.end())
+        if chapter != -1:
+            end = min(end, chapter)
+        out[m.group(1)] = TEXT[m.end():end]
+    return out
+
+
+@cache
+def functions_of(path: Path) -> dict[str, str]:
+    """name -> name + docstring of every test function in ``path``."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    return {
+        node.name: node.name + " " + (ast.get_docstring(node) or "")
+        for node in ast.walk(tree)
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)
+    }
+
+
+def test_docs_rules_md_has_every_rule_id_of_the_catalogue_and_no_other() -> None:
+    ids = [i for i in sections() if not i.startswith("FAQ")]
+    assert len(ids) == len(set(ids)), "a rule id has two sections"
+    assert set(ids) == set(RULES)
+    assert [i for i in sections() if i.startswith("FAQ")] == ["FAQ 1", "FAQ 2", "FAQ 3", "FAQ 4"]
 
 
 def test_title_names_unknown_ids() -> None:
@@ -26,8 +56,36 @@ def test_title_names_unknown_ids() -> None:
         title("M99")
 
 
+@pytest.mark.parametrize("rule", [*RULES, "FAQ 1", "FAQ 2", "FAQ 3", "FAQ 4"])
+def test_each_rule_says_where_the_rulebooks_say_it_and_links_live_tests_naming_it(rule: str) -> None:
+    body = sections()[rule]
+    assert ("**Rulebooks:**" in body) or ("**Rests on:**" in body), f"{rule}: no sources"
+    links = re.findall(r"\[`(test_\w+)`\]\(\.\./(tests/[\w/]+\.py)\)", body)
+    assert links, f"{rule}: no test linked under **Tests:**"
+    token = rule.replace(" ", "")  # FAQ 1 -> FAQ1
+    for name, path in links:
+        functions = functions_of(ROOT / path)
+        assert name in functions, f"{rule}: {path} has no {name}"
+        named = re.search(rf"(?<![A-Za-z0-9]){token}(?!\d)", functions[name].replace("FAQ ", "FAQ"))
+        assert named, f"{rule}: {path}::{name} does not name {token}"
+
+
+def test_every_rule_option_is_documented_with_its_values_default_first_and_its_rule() -> None:
+    table = TEXT.split("## Rule options", 1)[1].split("\n## ", 1)[0]
+    defaults = RuleOptions().to_dict()
+    for name, (values, rule, _) in OPTION_INFO.items():
+        row = next((r for r in table.splitlines() if r.startswith(f"| `{name}` |")), None)
+        assert row, f"option {name} missing from the table of docs/rules.md"
+        cells = [c.strip() for c in row.strip("|").split("|")]
+        assert re.findall(r"`([^`]+)`", cells[1]) == [defaults[name]] + [
+            v for v in values if v != defaults[name]
+        ]
+        assert rule in cells[2]
+        assert f"`{name}`" in sections()[rule], f"{rule}'s section does not name {name}"
+
+
 def test_every_rule_id_is_named_by_a_test() -> None:
-    """Each rule of RULES.md has at least one test naming its id (e.g. ``test_M5_...``)."""
+    """Each rule of docs/rules.md has at least one test naming its id (e.g. ``test_M5_...``)."""
     text = "\n".join(
         p.read_text(encoding="utf-8")
         for p in (ROOT / "tests").rglob("test_*.py")

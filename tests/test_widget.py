@@ -372,7 +372,7 @@ def test_game_view_plays_against_bots_through_clicks() -> None:
 
 
 def test_game_view_new_game_takes_every_rule_option_and_the_advanced_setup() -> None:
-    """RULES.md: every option is switchable from the widget (here: the game's options)."""
+    """docs/rules.md: every option is switchable from the widget (here: the game's options)."""
     from finstere_widget.engine import OPTION_INFO
     from finstere_widget.widget import GameView
 

@@ -1,6 +1,6 @@
 """The Finstere Flure rule engine: pure Python, standard library only.
 
-Board geometry (B), pieces and positions (FORMAT.md), rule options, the monster's turn
+Board geometry (B), pieces and positions (docs/format.md), rule options, the monster's turn
 (M) as rule-cited events; pawn moves, game flow, bots and simulation build on these.
 """
 

@@ -1,4 +1,4 @@
-"""Board geometry of Finstere Flure (RULES B1-B3).
+"""Board geometry of Finstere Flure (docs/rules.md B1-B3).
 
 Squares are ``(x, y)`` tuples: x = column 0..15 left to right, y = row 0..10 top to
 bottom (B1). Internally the hot paths (monster turn, pawn moves) use the *index*

@@ -1,7 +1,7 @@
 """Typed events: what the monster (and pawns) did, each citing its rule id.
 
 Events are small immutable records (named tuples: cheap to build in the hot loop). Their
-JSON form is the monster-trace contract of FORMAT.md; the command line, the widget, the
+JSON form is the monster-trace contract of docs/format.md; the command line, the widget, the
 notebooks and the tests all read these same events.
 """
 
@@ -207,7 +207,7 @@ def _json(value: Any) -> Any:
 
 
 def event_to_dict(event: Event) -> dict[str, Any]:
-    """FORMAT.md's JSON for one event: ``type``, ``step``, ``rule`` and the type's keys."""
+    """docs/format.md's JSON for one event: ``type``, ``step``, ``rule`` and the type's keys."""
     out: dict[str, Any] = {"type": event.type, "step": event.step}
     for name, value in zip(event._fields, event, strict=False):
         if name == "step" or name == "type":

@@ -1,4 +1,4 @@
-"""A whole game of Finstere Flure (RULES P1, P10, T1-T3, M2, S1-S4, A1-A3).
+"""A whole game of Finstere Flure (docs/rules.md P1, P10, T1-T3, M2, S1-S4, A1-A3).
 
 :class:`Game` follows python-chess / OpenSpiel: a state you query (``legal_actions``,
 ``current_player``, ``is_chance``, ``is_terminal``, ``outcome``), ``apply`` an action to,
@@ -48,7 +48,7 @@ RECORD_FORMAT = "finstere-game/1"
 
 
 class PawnMove(NamedTuple):
-    """Move ``pawn`` along ``path`` (FORMAT.md tokens); the empty path only flips it."""
+    """Move ``pawn`` along ``path`` (docs/format.md tokens); the empty path only flips it."""
 
     pawn: str
     path: tuple[str, ...] = ()
@@ -601,7 +601,7 @@ class Game:
         return game
 
     def monster_traces(self) -> list[dict[str, Any]]:
-        """Every monster turn of the game as FORMAT.md traces (tile, events, position)."""
+        """Every monster turn of the game as docs/format.md traces (tile, events, position)."""
         return [h.monster.to_dict() for h in self.history if h.monster is not None]
 
     def events(self) -> list[dict[str, Any]]:

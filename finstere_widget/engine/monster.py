@@ -1,4 +1,4 @@
-"""The monster's turn (RULES M1-M13) as a trace of rule-cited events.
+"""The monster's turn (docs/rules.md M1-M13) as a trace of rule-cited events.
 
 ``monster_turn(position, tile, options)`` returns the new position and the events. The
 position is unpacked once into flat index tables (board.py) so each look is a walk along a
@@ -110,7 +110,7 @@ class TurnResult(NamedTuple):
         return end.eaten
 
     def to_dict(self) -> dict[str, Any]:
-        """FORMAT.md's monster trace: ``{"tile", "events", "position"}``."""
+        """docs/format.md's monster trace: ``{"tile", "events", "position"}``."""
         return {
             "tile": self.tile,
             "events": [event_to_dict(e) for e in self.events],

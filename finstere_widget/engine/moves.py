@@ -1,6 +1,6 @@
-"""Pawn moves (RULES P2-P9): apply a path, and search every legal outcome.
+"""Pawn moves (docs/rules.md P2-P9): apply a path, and search every legal outcome.
 
-A path is a list of tokens, each costing one point (FORMAT.md): ``N E S W`` (one square;
+A path is a list of tokens, each costing one point (docs/format.md): ``N E S W`` (one square;
 stepping onto a pool slides for free, P7), ``IN`` (from outside onto the entrance, P3) and
 ``OUT`` (from the exit out of the fortress, P4). The empty path moves 0 squares: the pawn is
 only flipped (P2).
@@ -55,7 +55,7 @@ def parse_path(path: str | Sequence[str]) -> tuple[str, ...]:
         if tok not in TOKENS:
             raise IllegalMoveError(
                 f"token {k + 1} {item!r}: unknown token; a path is made of N, E, S, W, IN, OUT "
-                "(P2, FORMAT.md)",
+                "(P2, docs/format.md)",
                 token=item,
                 index=k,
                 rule="P2",
@@ -431,7 +431,7 @@ class MoveOutcome:
         return self._stones != self._board.stones0
 
     def to_dict(self) -> dict[str, Any]:
-        """FORMAT.md: ``{"to", "path", "cost", "position"}``."""
+        """docs/format.md: ``{"to", "path", "cost", "position"}``."""
         to = self.to
         return {
             "to": list(to) if isinstance(to, tuple) else to,
@@ -605,7 +605,7 @@ def _canonical(stones: _Stones, kinds: list[str]) -> tuple[tuple[int, str], ...]
 
 
 def moves_to_json(outcomes: Sequence[MoveOutcome]) -> list[dict[str, Any]]:
-    """FORMAT.md's ``moves`` output."""
+    """docs/format.md's ``moves`` output."""
     return [o.to_dict() for o in outcomes]
 
 

@@ -1,5 +1,5 @@
-"""Rule options for the cases no source settles (RULES.md, each marked *Unsettled* or
-*Option* there). Every option has the default RULES.md gives and is settable by name."""
+"""Rule options for the cases no source settles (docs/rules.md: the **Option** line
+of a rule). Every option has the default docs/rules.md gives and is settable by name."""
 
 from __future__ import annotations
 
@@ -53,7 +53,7 @@ OPTION_INFO: dict[str, tuple[tuple[str, ...], str, str]] = {
 
 @dataclass(frozen=True)
 class RuleOptions:
-    """The rule options of RULES.md with their defaults. ``RuleOptions.parse(["slide_over_pawn=stop"])``."""
+    """The rule options of docs/rules.md with their defaults. ``RuleOptions.parse(["slide_over_pawn=stop"])``."""
 
     first_draw_rule: str = "game_start"
     monster_stone_on_corner: str = "remove"

@@ -1,4 +1,4 @@
-"""Pieces (RULES B5, P1): stones of four kinds, blood pools, teleporters, pawns, monster."""
+"""Pieces (docs/rules.md B5, P1): stones of four kinds, blood pools, teleporters, pawns, monster."""
 
 from __future__ import annotations
 

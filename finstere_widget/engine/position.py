@@ -1,7 +1,7 @@
-"""Positions and the ``finstere-position/1`` JSON format (FORMAT.md).
+"""Positions and the ``finstere-position/1`` JSON format (docs/format.md).
 
 A :class:`Position` is an immutable value: monster, stones, pools, teleporters, pawns and
-the stage. Loading validates everything FORMAT.md lists and names the offending key or
+the stage. Loading validates everything docs/format.md lists and names the offending key or
 square in the error; nothing is half-loaded.
 """
 
@@ -42,7 +42,7 @@ BASIC_POOLS: tuple[tuple[Square, ...], ...] = (
 
 @dataclass(frozen=True)
 class Position:
-    """A board position (FORMAT.md). Build with :meth:`from_dict`, :meth:`from_json`,
+    """A board position (docs/format.md). Build with :meth:`from_dict`, :meth:`from_json`,
     :meth:`basic` or :func:`finstere_widget.engine.diagram.parse_diagram`."""
 
     monster: Monster
@@ -357,7 +357,7 @@ def make_pool(squares: Iterable[Square], where: str = "pool") -> Pool:
 
 
 def _validate(pos: Position) -> None:
-    """FORMAT.md rejections: no two pieces on one square, pairs, ids, pools."""
+    """docs/format.md rejections: no two pieces on one square, pairs, ids, pools."""
     if not isinstance(pos.monster.facing, Heading):
         raise PositionError("monster.facing: expected a Heading")
     if pos.stage not in (1, 2):
@@ -412,7 +412,7 @@ def corner(square: Square) -> bool:
 
 
 def as_position(value: Position | Mapping[str, Any] | str) -> Position:
-    """Accept a Position, a FORMAT.md dict or its JSON text."""
+    """Accept a Position, a docs/format.md dict or its JSON text."""
     if isinstance(value, Position):
         return value
     if isinstance(value, str):

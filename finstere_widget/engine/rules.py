@@ -1,4 +1,4 @@
-"""The rule ids of RULES.md with a short title each: events cite these ids, the widget
+"""The rule ids of docs/rules.md with a short title each: events cite these ids, the widget
 shows the titles, and the tests check every cited id exists."""
 
 from __future__ import annotations

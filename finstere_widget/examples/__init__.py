@@ -1,8 +1,8 @@
 """The rulebooks' worked examples as positions, shipped with the package.
 
 The seeds' examples (French 000, Italian 001, the online guide 002) refer to pictures we do
-not have; these ``finstere-position/1`` files (FORMAT.md) are reconstructions built so that
-playing RULES.md reproduces each narration step by step. The notebooks load them from here;
+not have; these ``finstere-position/1`` files (docs/format.md) are reconstructions built so that
+playing docs/rules.md reproduces each narration step by step. The notebooks load them from here;
 ``tests/examples/`` holds the same files for the tests (a test keeps the two copies equal).
 
 >>> from finstere_widget import examples
@@ -78,7 +78,7 @@ def _read(path: Any, what: str, name: str) -> Any:
 
 
 def data(name: str) -> dict[str, Any]:
-    """The example ``name`` as a FORMAT.md dict (a fresh copy)."""
+    """The example ``name`` as a docs/format.md dict (a fresh copy)."""
     result: dict[str, Any] = _read(_folder() / f"{name}.json", "example position", name)
     return result
 

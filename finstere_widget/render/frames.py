@@ -2,7 +2,7 @@
 showing what the engine's event did (a look's rays, a move, a push, a slide, an eat, a
 wrap through two letters, a teleport, a turn).
 
-The frames are built only from the engine's events (FORMAT.md): the pieces of each frame
+The frames are built only from the engine's events (docs/format.md): the pieces of each frame
 come from the engine's own replay of the events (``engine.replay``); nothing is decided here.
 """
 

@@ -1,7 +1,7 @@
 """Paint the scene's primitives on a user's own ``ipycanvas.Canvas`` (optional extra:
 ``pip install finstere_widget[canvas]``). Same primitives as the SVG and the widget.
 
-Note (BROWSER_TESTING.md): ipycanvas drawings are not widget state; redraw in
+Note: ipycanvas drawings are not widget state; redraw in
 ``canvas.on_client_ready`` if the page may be reloaded.
 """
 

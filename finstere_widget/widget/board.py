@@ -90,7 +90,7 @@ def _sq(square: Square) -> str:
 class BoardWidget(anywidget.AnyWidget):
     """A Finstere Flure board on a canvas.
 
-    * ``widget.position`` — get a :class:`Position`; set a Position, a FORMAT.md dict or
+    * ``widget.position`` — get a :class:`Position`; set a Position, a docs/format.md dict or
       its JSON text (undoable).
     * ``widget.show_turn("8")`` — play the monster's turn from the position and step
       through it in the browser (buttons, slider, arrow keys, play/pause).
@@ -187,7 +187,7 @@ class BoardWidget(anywidget.AnyWidget):
 
     @property
     def position_json(self) -> str:
-        """``widget.position`` as FORMAT.md JSON text."""
+        """``widget.position`` as docs/format.md JSON text."""
         return self._position.to_json()
 
     def _commit(self, new: Position, hint: str) -> None:
@@ -470,7 +470,7 @@ class BoardWidget(anywidget.AnyWidget):
         self._refresh()
 
     def move(self, pawn_id: str, path: str | Sequence[str]) -> Any:
-        """Move a pawn along ``path`` (FORMAT.md tokens) through the engine; undoable."""
+        """Move a pawn along ``path`` (docs/format.md tokens) through the engine; undoable."""
         before = self._position
         if self.move_handler is not None:
             result = self.move_handler(pawn_id, tuple(path))

@@ -19,7 +19,7 @@ TOOL_LABELS = {
 
 
 class BoardEditor(W.VBox):  # type: ignore[misc]
-    """Edit a position by clicking: ``editor.position`` gets/sets it (FORMAT.md JSON or a
+    """Edit a position by clicking: ``editor.position`` gets/sets it (docs/format.md JSON or a
     :class:`Position`); ``editor.board`` is the :class:`BoardWidget`."""
 
     def __init__(self, position: Position | Mapping[str, Any] | str | None = None,

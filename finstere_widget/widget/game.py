@@ -41,7 +41,7 @@ class GameView(W.VBox):  # type: ignore[misc]
         self.bot_button = W.Button(description="let a bot play my move", icon="android",
                                    layout=W.Layout(width="auto"))
         self.bot_button.on_click(lambda _b: self.bot_move_for_me())
-        # a new game with any rule option of RULES.md, a seed, the advanced set-up
+        # a new game with any rule option of docs/rules.md, a seed, the advanced set-up
         start = game.options if game is not None else (options or RuleOptions())
         values = start.to_dict()
         self.option_widgets: dict[str, W.Dropdown] = {}

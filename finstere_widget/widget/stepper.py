@@ -14,7 +14,7 @@ from ..engine.position import as_position
 from .board import BoardWidget
 
 TILES = ("5", "7", "8", "10", "X", "XX")
-#: the rule options that change a monster turn (RULES.md); the others are about the game
+#: the rule options that change a monster turn (docs/rules.md); the others are about the game
 MONSTER_OPTIONS = ("monster_stone_on_corner", "slide_over_pawn", "pivot_when_tied",
                    "five_is_three_prey")
 

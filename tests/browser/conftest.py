@@ -1,6 +1,6 @@
 """Real-browser fixtures: JupyterLab / Notebook 7 driven by Debian's Chromium via Playwright.
 
-Follows /work/shared/BROWSER_TESTING.md.  What a test gets:
+What a test gets:
 
 * ``jupyter_server``: a Jupyter server (``python -m jupyterlab``) with its own
   config/data/runtime/IPython dirs, on a free port, serving a temporary copy of

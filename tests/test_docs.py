@@ -1,0 +1,118 @@
+"""The project's own documents (docs/): pictures drawn by the current package, links that
+lead somewhere, format examples the engine agrees with, and a repository that cites nothing
+outside itself."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from finstere_widget.engine import Game, Position, event_to_dict, monster_turn
+from finstere_widget.examples import load
+
+ROOT = Path(__file__).resolve().parents[1]
+DOCS = ROOT / "docs"
+PAGES = sorted(DOCS.rglob("*.md"))
+
+
+def _slug_site(heading: str) -> str:
+    """The anchor MkDocs (Python-Markdown's toc) gives a heading."""
+    text = re.sub(r"[^\w\s-]", "", heading).strip().lower()
+    return re.sub(r"[-\s]+", "-", text)
+
+
+def _slug_github(heading: str) -> str:
+    """The anchor GitHub gives a heading (each space one hyphen)."""
+    return re.sub(r"[^\w\- ]", "", heading.strip().lower()).replace(" ", "-")
+
+
+def _anchors(page: Path) -> set[str]:
+    headings = re.findall(r"^#{1,6} (.+)$", page.read_text(encoding="utf-8"), re.M)
+    site = {_slug_site(h) for h in headings}
+    return site & {_slug_github(h) for h in headings}  # an anchor must work in both
+
+
+def test_pictures_of_the_rules_are_drawn_by_the_current_package() -> None:
+    spec = importlib.util.spec_from_file_location("make_images", DOCS / "images" / "make_images.py")
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    images = module.images()
+    assert len(images) >= 4
+    rules = (DOCS / "rules.md").read_text(encoding="utf-8")
+    for name, svg in images.items():
+        assert f"](images/{name})" in rules, f"docs/rules.md does not show {name}"
+        assert (DOCS / "images" / name).read_text(encoding="utf-8") == svg, (
+            f"docs/images/{name} is stale: run .venv/bin/python docs/images/make_images.py"
+        )
+
+
+@pytest.mark.parametrize("page", PAGES, ids=lambda p: str(p.relative_to(ROOT)))
+def test_relative_links_and_anchors_of_docs_lead_somewhere(page: Path) -> None:
+    text = page.read_text(encoding="utf-8")
+    text = re.sub(r"```.*?```", "", text, flags=re.S)
+    for target in re.findall(r"\]\(([^)\s]+)\)", text):
+        if re.match(r"[a-z]+:", target):
+            continue
+        path, _, anchor = target.partition("#")
+        dest = (page.parent / path).resolve() if path else page
+        assert dest.exists(), f"{page.name}: link to missing {target}"
+        assert dest.is_relative_to(ROOT), f"{page.name}: link outside the repository: {target}"
+        if anchor:
+            assert anchor in _anchors(dest), f"{page.name}: no heading for #{anchor} in {dest.name}"
+
+
+def _json_blocks(page: str) -> list[str]:
+    return re.findall(r"```json\n(.*?)```", (DOCS / page).read_text(encoding="utf-8"), re.S)
+
+
+def test_format_md_position_example_loads_and_round_trips() -> None:
+    example = json.loads(_json_blocks("format.md")[0])
+    pos = Position.from_dict(example)
+    assert pos.to_dict() == example
+
+
+def test_format_md_trace_example_is_what_the_engine_writes() -> None:
+    block = next(b for b in _json_blocks("format.md") if '"type": "look"' in b)
+    events = [json.loads(line) for line in re.split(r"\n(?=\{)", block.strip())]
+    actual = [event_to_dict(e) for e in monster_turn(load("monster_basic_8"), "8").events]
+    assert events == actual[: len(events)]
+
+
+def test_format_md_game_record_names_every_key_the_engine_writes() -> None:
+    game = Game(2, seed=3)
+    game.apply(game.legal_actions()[0])
+    record = game.to_record()
+    text = (DOCS / "format.md").read_text(encoding="utf-8").split("## Game record", 1)[1]
+    for key in record:
+        assert f"| `{key}" in text
+    for key in record["setup"]:
+        assert f"`setup.{key}`" in text
+    example = json.loads(next(b for b in _json_blocks("format.md") if "finstere-game/1" in b)
+                         .replace('"...": "..."', '"monster": {"at": [0, 0], "facing": "E"}')
+                         .replace('"reason": "..."', '"reason": "r"'))
+    assert set(example) == set(record) and set(example["options"]) == set(record["options"])
+
+
+OUTSIDE = re.compile(r"RULES\.md|FORMAT\.md|\.\./shared|/work/shared|BROWSER_TESTING")
+TEXT_SUFFIXES = {".py", ".md", ".toml", ".txt", ".json", ".ipynb", ".js", ".cfg", ".yml", ".yaml", ""}
+
+
+def test_the_repository_cites_nothing_outside_itself() -> None:
+    """The repository stands alone: no path or document outside it is read or cited."""
+    skip = {".git", ".venv", "site", "node_modules", ".pytest_cache", ".mypy_cache", ".ruff_cache"}
+    offenders = []
+    for path in ROOT.rglob("*"):
+        rel = path.relative_to(ROOT)
+        if any(part in skip or part.endswith(".egg-info") for part in rel.parts):
+            continue
+        if not path.is_file() or path.suffix not in TEXT_SUFFIXES or path == Path(__file__):
+            continue
+        for n, line in enumerate(path.read_text(encoding="utf-8", errors="replace").splitlines(), 1):
+            if OUTSIDE.search(line):
+                offenders.append(f"{rel}:{n}: {line.strip()[:100]}")
+    assert offenders == []
