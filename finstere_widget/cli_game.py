@@ -114,7 +114,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
 
 PLAY_HELP = """commands:
-  PAWN PATH   move a pawn, e.g.  blue6 IN,W,W   (tokens N E S W IN OUT, P2-P9)
+  PAWN PATH   move a pawn, e.g.  blue5 IN,W,W   (tokens N E S W IN OUT, P2-P9)
   PAWN        0 squares: the pawn is only flipped (P2)
   moves PAWN  list the legal outcomes of a pawn
   board       show the board again

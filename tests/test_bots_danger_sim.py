@@ -195,19 +195,19 @@ def test_cli_simulate_errors():
 
 def test_cli_play_scripted_stdin(tmp_path):
     record = tmp_path / "game.json"
-    script = "help\nblue6 IN,W\nblue4 W\nblue4\nmoves blue6\nquit\n"
+    script = "help\nblue5 IN,W\nblue4 W\nblue4\nmoves blue5\nquit\n"
     p = run_cli("play", "--seed", "1", "--record", str(record), stdin=script)
     assert p.returncode == 0, p.stderr
-    assert "blue: blue6 ends (14, 10)" in p.stdout
+    assert "blue: blue5 ends (14, 10)" in p.stdout
     assert "illegal: token 1 'W'" in p.stdout and "(P3)" in p.stdout
     assert "blue: blue4 ends outside" in p.stdout
     assert "game stopped" in p.stdout
     g = Game.from_record(record.read_text())
-    assert g.history[0].action == PawnMove("blue6", ("IN", "W"))
+    assert g.history[0].action == PawnMove("blue5", ("IN", "W"))
 
 
 def test_cli_play_ends_on_end_of_input_and_watch_mode():
-    p = run_cli("play", "--seed", "3", stdin="blue6 IN\n")
+    p = run_cli("play", "--seed", "3", stdin="blue5 IN\n")
     assert p.returncode == 0 and "input ended" in p.stdout
     p = run_cli("play", "--watch", "--seed", "3", "--players", "3")
     assert p.returncode == 0 and "game over" in p.stdout and "winner:" in p.stdout

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from finstere_widget.engine import IllegalMoveError, Pawn, Position, RuleOptions
+from finstere_widget.engine import IllegalMoveError, OptionError, Pawn, Position, RuleOptions
 from finstere_widget.engine.bots import RandomBot, play_game
 from finstere_widget.engine.events import Flip
 from finstere_widget.engine.game import DrawTile, Game, PawnMove
@@ -51,13 +51,31 @@ def test_P1_pawn_sets_and_colours(n):
     g = Game(n, seed=1)
     assert g.colours == COLOURS[:n]
     for colour in g.colours:
-        values = sorted((p.light, p.dark) for p in g.position.pawns if p.player == colour)
+        # (dark, light): the rulebooks' 6/1, 4/3, 3/4, 2/5, dark number first
+        pairs = sorted(((p.dark, p.light) for p in g.position.pawns if p.player == colour),
+                       reverse=True)
         if n <= 4:
-            assert values == [(2, 5), (3, 4), (4, 3), (6, 1)]
+            assert pairs == [(6, 1), (4, 3), (3, 4), (2, 5)]
         else:
-            assert values == [(2, 5), (3, 4), (6, 1)]
+            assert pairs == [(6, 1), (3, 4), (2, 5)]
     assert all(p.at == "outside" and p.up == "light" for p in g.position.pawns)
     assert g.needed == (3 if n <= 4 else 2)
+
+
+@pytest.mark.parametrize("n", range(2, 8))
+def test_P1_every_player_starts_showing_1_3_4_5(n):
+    """Seed 000 l.74: white numbers up, so 1, 4 and 5 showing (and the 3 with 2-4 players);
+    the engine used to start with 6, 4, 3, 2 showing."""
+    g = Game(n, seed=1)
+    for colour in g.colours:
+        showing = sorted(p.value for p in g.position.pawns if p.player == colour)
+        assert showing == ([1, 3, 4, 5] if n <= 4 else [1, 4, 5])
+    # after its first move each pawn shows its dark number: 6, 4, 3, 2
+    blue1 = g.position.pawn("blue1")
+    assert (blue1.value, blue1.flipped().value) == (1, 6)
+    # the first pawn in moves 5 (2/5 pawn), not 6
+    reach = {len(a.path) for a in g.legal_actions() if a.pawn == "blue5"}
+    assert max(reach) == 5
 
 
 def test_P1_player_count_and_colours_checked():
@@ -85,14 +103,14 @@ def test_P10_first_round_two_pawns_each_the_rest_flipped_outside():
     flips = [e for h in g.history for e in h.extra if isinstance(e, Flip)]
     assert len(flips) == 3 * 2 and all(e.rule == "P10" for e in flips)
     with pytest.raises(IllegalMoveError) as info:
-        g.apply(PawnMove("blue6", ()))
+        g.apply(PawnMove("blue1", ()))
     assert info.value.rule == "T1"
 
 
 def test_P10_third_move_in_first_round_refused():
     g = Game(2, seed=1)
-    g.apply(PawnMove("blue6", ("IN",)))
-    g.apply(PawnMove("yellow6", ()))
+    g.apply(PawnMove("blue1", ("IN",)))
+    g.apply(PawnMove("yellow1", ()))
     g.apply(PawnMove("blue4", ()))
     assert g.movable_pawns(0) == []  # blue has moved its two pawns
     g.apply(PawnMove("yellow4", ()))
@@ -115,13 +133,13 @@ def test_T2_clockwise_one_pawn_each_and_wrong_moves_refused():
     g.sample_chance()
     assert g.current_colour == "yellow"  # round 2: the marker passed
     with pytest.raises(IllegalMoveError) as info:
-        g.apply(PawnMove("blue6", ()))
+        g.apply(PawnMove("blue1", ()))
     assert info.value.rule == "T2"
-    g.apply(PawnMove("yellow6", ()))
+    g.apply(PawnMove("yellow1", ()))
     assert g.current_colour == "blue"
-    g.apply(PawnMove("blue6", ()))
+    g.apply(PawnMove("blue1", ()))
     with pytest.raises(IllegalMoveError) as info:
-        g.apply(PawnMove("yellow6", ()))  # moved already this phase
+        g.apply(PawnMove("yellow1", ()))  # moved already this phase
     assert info.value.rule == "T2"
 
 
@@ -326,12 +344,28 @@ def test_S4_five_is_a_three_prey_tile():
     # the 5 is a prey tile now: not allowed as the first tile (M2)
     assert {t for t, _ in g.chance_outcomes()} == {"7", "8", "10"}
     pos = scenario([pw("a", "blue", [3, 0]), pw("b", "yellow", [6, 0]), pw("c", "red", [9, 0]),
-                    pw("d", "green", [10, 10])], monster={"at": [0, 0], "facing": "E"})
+                    pw("d", "green", [10, 10]), pw("e", "purple", "escaped"),
+                    pw("f", "black", "escaped")], monster={"at": [0, 0], "facing": "E"})
     g = Game.from_position(pos, seed=0, options=RuleOptions(five_is_three_prey=True,
                                                            first_draw_rule="off"))
     first_moves(g)
     turn = g.apply(DrawTile("5")).monster
     assert len(turn.eaten) == 3 and turn.events[-1].steps > 5
+
+
+@pytest.mark.parametrize("n", range(2, 6))
+def test_S4_five_is_three_prey_refused_with_fewer_than_six_players(n):
+    opts = RuleOptions(five_is_three_prey=True)
+    with pytest.raises(OptionError, match="S4"):
+        Game(n, seed=0, options=opts)
+    pos = scenario([pw("a", "blue", [3, 0]), pw("b", "yellow", [6, 0])])
+    with pytest.raises(OptionError, match="S4"):
+        Game.from_position(pos, seed=0, options=opts)
+    with pytest.raises(OptionError, match="S4"):  # a record cannot smuggle it in either
+        Game.from_record({"format": "finstere-game/1", "options": {"five_is_three_prey": "on"},
+                          "setup": {"players": list(COLOURS[:n]), "seed": 0}, "actions": []})
+    for k in (6, 7):
+        assert Game(k, seed=0, options=opts).options.five_is_three_prey
 
 
 # --- A1-A3 --------------------------------------------------------------------------------
@@ -411,11 +445,11 @@ def test_A3_online_placement_limits():
 def test_legal_actions_and_undo_restore_the_state():
     g = Game(2, seed=8)
     acts = g.legal_actions()
-    assert PawnMove("blue6", ()) in acts and PawnMove("blue6", ("IN",)) in acts
+    assert PawnMove("blue1", ("IN",)) in acts and PawnMove("blue5", ("IN", "W")) in acts
     assert all(a.pawn.startswith("blue") for a in acts)
     before = g.state
-    g.apply(PawnMove("blue6", ("IN", "W")))
-    assert g.undo() == PawnMove("blue6", ("IN", "W"))
+    g.apply(PawnMove("blue5", ("IN", "W")))
+    assert g.undo() == PawnMove("blue5", ("IN", "W"))
     assert g.state == before and g.history == []
     first_moves(g)
     s = g.state
@@ -428,7 +462,7 @@ def test_illegal_action_leaves_the_game_unchanged():
     g = Game(2, seed=8)
     s = g.state
     with pytest.raises(IllegalMoveError):
-        g.apply(PawnMove("blue6", ("W",)))  # outside: must start with IN (P3)
+        g.apply(PawnMove("blue1", ("W",)))  # outside: must start with IN (P3)
     assert g.state is s and g.history == []
 
 

@@ -134,7 +134,7 @@ def test_edit_clicks_and_undo_redo() -> None:
     assert {t.at for t in w.position.teleporters} == {(10, 6), (12, 8)}
     w.tool, w.tool_player, w.tool_pawn, w.tool_face = "pawn", "green", "4/3", "dark"
     send(w, {"type": "click", "square": [6, 6]})
-    assert w.position.pawn("A") == Pawn("A", "green", 4, 3, "dark", (6, 6))
+    assert w.position.pawn("A") == Pawn("A", "green", 3, 4, "dark", (6, 6))  # P1: 4/3 = dark 4, light 3
     send(w, {"type": "click", "zone": "place:outside"})
     assert w.position.pawn("B").at == "outside"
     w.tool, w.tool_heading = "monster", "S"
@@ -393,3 +393,16 @@ def test_game_view_new_game_takes_every_rule_option_and_the_advanced_setup() -> 
     assert {"crystal", "pivot_right", "pivot_180"} <= kinds and len(g.position.teleporters) == 4
     assert "placed for you by a bot" in v.story.value
     assert v.board.position == g.position
+
+
+def test_S4_game_view_refuses_the_three_prey_five_with_two_players() -> None:
+    from finstere_widget.widget import GameView
+
+    v = GameView(("blue", "red"), you="blue", bot="random", seed=3)
+    before = v.game
+    v.option_widgets["five_is_three_prey"].value = "on"
+    with pytest.raises(ValueError, match="S4"):
+        v.new_game()
+    v.new_button.click()  # the button shows the refusal instead of raising
+    assert "S4" in v.status.value and "No new game" in v.status.value
+    assert v.game is before and v.board.position == before.position

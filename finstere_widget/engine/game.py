@@ -24,7 +24,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
-from .errors import FinstereError, IllegalMoveError
+from .errors import FinstereError, IllegalMoveError, OptionError
 from .events import Event, Flip, event_to_dict
 from .monster import Tile, TurnResult, monster_turn
 from .moves import MoveResult, apply_move, legal_moves
@@ -161,6 +161,14 @@ class GameSetup:
         return out
 
 
+def check_options_for_players(options: RuleOptions, n_players: int) -> None:
+    """S4: the three-prey 5 tile is a variant for 6 and 7 players only; with fewer players
+    the option is refused (:class:`OptionError` naming S4)."""
+    if options.five_is_three_prey and n_players < 6:
+        raise OptionError(f"S4: option five_is_three_prey=on is a variant for 6-7 players; "
+                          f"this game has {n_players}")
+
+
 def _shuffled(tiles: Iterable[str], seed: int, tag: str) -> tuple[str, ...]:
     """M1/S1: the pile shuffled by a ``random.Random`` seeded from the game's seed and
     which shuffle this is, so a game is a pure function of (seed, actions)."""
@@ -201,6 +209,7 @@ class Game:
         opts = options if options is not None else RuleOptions()
         if not 0 <= tiles_played < opts.tiles_per_stage or round < 1:
             raise SetupError(f"round >= 1 and tiles_played 0..{opts.tiles_per_stage - 1}")
+        check_options_for_players(opts, len(colours))
         self.setup = GameSetup(colours, first_player, advanced, seed, opts, position, round,
                                tiles_played)
         self.options = opts

@@ -15,9 +15,12 @@ from .position import Position
 
 #: P1: colours in the order players take them (2-4 players: the first four).
 COLOURS: tuple[str, ...] = ("blue", "yellow", "red", "green", "purple", "black", "white")
-#: P1: pawn values (light side, dark side); 5-7 players drop the 4/3.
-PAWNS_4: tuple[tuple[int, int], ...] = ((6, 1), (4, 3), (3, 4), (2, 5))
-PAWNS_3: tuple[tuple[int, int], ...] = ((6, 1), (3, 4), (2, 5))
+#: P1: pawn values as (light side, dark side). The rulebooks write the pairs dark number
+#: first -- 6/1, 4/3, 3/4, 2/5 -- and every pawn starts light side up, so a player starts
+#: showing 1, 3, 4 and 5 (the French text lists the white numbers 1, 4, 5 and 3). 5-7
+#: players drop the 4/3 pawn and start showing 1, 4 and 5.
+PAWNS_4: tuple[tuple[int, int], ...] = ((1, 6), (3, 4), (4, 3), (5, 2))
+PAWNS_3: tuple[tuple[int, int], ...] = ((1, 6), (4, 3), (5, 2))
 #: M1: the eight monster tiles.
 DECK: tuple[str, ...] = ("5", "7", "7", "8", "8", "10", "X", "XX")
 
@@ -54,11 +57,13 @@ def check_players(players: int | Sequence[str]) -> tuple[str, ...]:
 
 
 def pawn_values(n_players: int) -> tuple[tuple[int, int], ...]:
-    """P1: four pawns each with 2-4 players (6/1, 4/3, 3/4, 2/5), three with 5-7."""
+    """P1: four pawns each with 2-4 players (dark/light 6/1, 4/3, 3/4, 2/5), three with
+    5-7 (6/1, 3/4, 2/5), as (light, dark) pairs."""
     return PAWNS_4 if n_players <= 4 else PAWNS_3
 
 
 def pawn_id(colour: str, light: int) -> str:
+    """A pawn's id: its colour and the number it starts with (``blue1`` is the 6/1 pawn)."""
     return f"{colour}{light}"
 
 

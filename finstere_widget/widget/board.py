@@ -655,7 +655,7 @@ class BoardWidget(anywidget.AnyWidget):
             f"placed the {pair} teleporters on {_sq(pending[0])} and {_sq(sq)}"
 
     def _new_pawn(self, at: Any) -> Pawn:
-        light, dark = (int(v) for v in self.tool_pawn.split("/"))
+        dark, light = (int(v) for v in self.tool_pawn.split("/"))  # P1: pairs are dark/light
         used = {p.id for p in self._position.pawns}
         letters = [chr(c) for c in range(ord("A"), ord("Z") + 1)]
         pid = next((c for c in letters if c not in used), None)

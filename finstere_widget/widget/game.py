@@ -14,7 +14,7 @@ from typing import Any
 
 import ipywidgets as W  # type: ignore[import-untyped]
 
-from ..engine import OPTION_INFO, Position, RuleOptions
+from ..engine import OPTION_INFO, FinstereError, Position, RuleOptions
 from .board import BoardWidget
 
 MAX_LOG = 14
@@ -54,7 +54,7 @@ class GameView(W.VBox):  # type: ignore[misc]
         self.advanced_box = W.Checkbox(value=advanced, description="advanced set-up (A1-A3)",
                                        indent=False)
         self.new_button = W.Button(description="new game", icon="refresh")
-        self.new_button.on_click(lambda _b: self.new_game())
+        self.new_button.on_click(lambda _b: self._new_game_clicked())
         self._lines: list[str] = []
         super().__init__(children=[
             self.status, self.board, W.HBox([self.bot_button]), self.story,
@@ -74,6 +74,14 @@ class GameView(W.VBox):  # type: ignore[misc]
         options = RuleOptions.parse({n: w.value for n, w in self.option_widgets.items()})
         self._start(Game(list(self._players), seed=self.seed_box.value, options=options,
                          advanced=self.advanced_box.value))
+
+    def _new_game_clicked(self) -> None:
+        """The new-game button: a refused set-up (e.g. S4's variant with 2 players) is shown
+        in the status line and the current game goes on."""
+        try:
+            self.new_game()
+        except FinstereError as err:
+            self.status.value = f"<b>No new game</b>: {escape(str(err))}"
 
     def _start(self, game: Any) -> None:
         from ..engine.bots import make_bot
