@@ -1,6 +1,9 @@
 """Whole games per second: random bots, 4 players (issue 3), on one core and with two
 worker processes (``simulate(..., jobs=2)``), plus greedy-vs-random 2-player games.
-Target: >= 50 random 4-player games per second on one core.
+Side by side in the same run: the median time of the reference's 8-step monster turn
+(benchmarks/reference.py), so a game's cost reads as a number of reference turns -- a
+figure that a loaded machine changes much less than games per second.
+Target (issue 13): >= 150 random 4-player games per second on one core.
 
     python benchmarks/bench_games.py [--games 200] [--json]
 """
@@ -10,15 +13,36 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import statistics
+import sys
 import time
+from pathlib import Path
 
-from finstere_widget.engine.simulation import simulate
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import reference  # noqa: E402
+from positions import random_positions  # noqa: E402
+
+from finstere_widget.engine.simulation import simulate  # noqa: E402
 
 
 def rate(games: int, players: int, bots: list[str], jobs: int, seed: int = 1) -> float:
     t0 = time.perf_counter()
     simulate(games, players, bots, seed=seed, jobs=jobs)
     return games / (time.perf_counter() - t0)
+
+
+def reference_turn_s(n: int = 100, repeats: int = 3) -> float:
+    """Median time of the reference's 8-step monster turn over ``n`` random positions."""
+    times = []
+    for pos in random_positions(n, seed=7):
+        best = float("inf")
+        for _ in range(repeats):
+            t0 = time.perf_counter()
+            reference.monster_turn(pos, 8)
+            best = min(best, time.perf_counter() - t0)
+        times.append(best)
+    return statistics.median(times)
 
 
 def main() -> None:
@@ -28,13 +52,17 @@ def main() -> None:
     args = parser.parse_args()
     n = args.games
     rate(10, 4, ["random"], 1)  # warm-up (imports, caches)
+    ref_before = reference_turn_s()
     one = rate(n, 4, ["random"], 1)
+    ref = (ref_before + reference_turn_s()) / 2
     two = rate(n, 4, ["random"], 2)
     greedy = rate(max(20, n // 4), 2, ["greedy", "random"], 1)
     result = {
         "games": n,
         "cpus": os.cpu_count(),
         "random_4p_games_per_s_1_core": round(one, 1),
+        "reference_turn_us": round(ref * 1e6, 1),
+        "game_in_reference_turns": round(1 / (one * ref), 1),
         "random_4p_games_per_s_2_processes": round(two, 1),
         "speedup_2_processes": round(two / one, 2),
         "greedy_vs_random_2p_games_per_s_1_core": round(greedy, 1),
@@ -42,7 +70,9 @@ def main() -> None:
     if args.json:
         print(json.dumps(result))
         return
-    print(f"random bots, 4 players, {n} games: {one:.1f} games/s on one core (target >= 50)")
+    print(f"random bots, 4 players, {n} games: {one:.1f} games/s on one core (target >= 150)")
+    print(f"  one game costs {1 / (one * ref):.1f} reference monster turns "
+          f"({ref * 1e6:.1f} us each in this run)")
     print(f"  with two processes: {two:.1f} games/s, speed-up x{two / one:.2f} "
           f"({os.cpu_count()} CPUs; includes starting the pool)")
     print(f"greedy vs random, 2 players: {greedy:.1f} games/s on one core")
