@@ -13,6 +13,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from .engine import FinstereError, Position, RuleOptions, monster_turn
+from .engine.i18n import translations
 from .engine.narrate import narrate
 
 #: subcommand name -> function(args) -> exit status; filled by ``register``.
@@ -45,6 +46,16 @@ def add_common(parser: argparse.ArgumentParser) -> None:
         help="rule option of docs/rules.md (repeatable), e.g. slide_over_pawn=stop",
     )
     parser.add_argument("--json", action="store_true", help="print JSON (docs/format.md)")
+    add_lang(parser)
+
+
+def add_lang(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--lang",
+        default=None,
+        metavar="LANG",
+        help="language of the narration: en, fr, de, it, cs (default: the locale)",
+    )
 
 
 def options_from(args: argparse.Namespace) -> RuleOptions:
@@ -60,8 +71,8 @@ def cmd_monster(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(result.to_dict()))
     else:
-        print(f"tile {result.tile}")
-        for text in narrate(result.events):
+        print(translations(args.lang).gettext("tile {tile}").format(tile=result.tile))
+        for text in narrate(result.events, lang=args.lang):
             print(text)
     return 0
 

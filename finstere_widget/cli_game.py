@@ -40,7 +40,7 @@ def cmd_move(args: argparse.Namespace) -> int:
     else:
         print(f"pawn {result.pawn}: path {','.join(result.path) or '(empty)'}, cost {result.cost}, "
               f"ends {_fmt_to(result.to)}")
-        for text in narrate(result.events):
+        for text in narrate(result.events, lang=args.lang):
             print(text)
     return 0
 

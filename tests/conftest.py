@@ -16,6 +16,10 @@ REPO_ROOT = Path(__file__).resolve().parent.parent
 
 collect_ignore_glob = ["**/*.ipynb", "*.ipynb"]
 
+# narration, CLI and widgets speak the locale's language by default; the tests (and the
+# notebooks they execute) pin English texts, so they run in English on every machine
+os.environ["FINSTERE_WIDGET_LANG"] = "en"
+
 
 def running_in_ci() -> bool:
     """True when CI=true (or 1/yes) is set, as it is on the CI machine."""

@@ -38,3 +38,7 @@ class IllegalMoveError(FinstereError):
 
 class PuzzleError(FinstereError):
     """A puzzle request (rule, count) or a puzzle file that the engine cannot honour."""
+
+
+class LanguageError(FinstereError):
+    """A language code that has no catalog (en, fr, de, it, cs)."""

@@ -1,12 +1,16 @@
-"""Events in words: one sentence per event, citing its rule id.
+"""Events in words: one sentence per event, citing its rule id, in five languages.
 
 The command line, the widget's event log and the notebooks all print these sentences, so
-the explanation of a turn is written once, from the events.
+the explanation of a turn is written once, from the events. ``lang`` picks the language
+(``en``, ``fr``, ``de``, ``it``, ``cs``; see :mod:`finstere_widget.engine.i18n`); the
+English sentences are the message ids of the gettext catalogs and rule ids never change
+with the language.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
+from gettext import NullTranslations
 
 from .board import Heading, Square
 from .events import (
@@ -25,112 +29,236 @@ from .events import (
     Turn,
     Wrap,
 )
+from .i18n import translations
 
 WORD = {Heading.N: "north", Heading.E: "east", Heading.S: "south", Heading.W: "west"}
-PIVOT_WORD = {"pivot_right": "right-turn pivot stone", "pivot_180": "180° pivot stone"}
 
 
 def sq(square: Square) -> str:
     return f"({square[0]}, {square[1]})"
 
 
-def _piece(piece: str | Square) -> str:
-    if isinstance(piece, tuple):
-        return f"the stone from {sq(piece)}"
-    return "the monster" if piece == "monster" else f"pawn {piece}"
+def _directions(t: NullTranslations) -> dict[str, tuple[str, ...]]:
+    """The four directions (N, E, S, W) as the language words them where something is
+    seen ("A north at 3"), towards where the monster goes ("keeps heading north") and by
+    name ("turns from north to east")."""
+    return {
+        "where": (
+            t.pgettext("where", "north"),
+            t.pgettext("where", "east"),
+            t.pgettext("where", "south"),
+            t.pgettext("where", "west"),
+        ),
+        "towards": (
+            t.pgettext("towards", "north"),
+            t.pgettext("towards", "east"),
+            t.pgettext("towards", "south"),
+            t.pgettext("towards", "west"),
+        ),
+        "name": (
+            t.pgettext("name", "north"),
+            t.pgettext("name", "east"),
+            t.pgettext("name", "south"),
+            t.pgettext("name", "west"),
+        ),
+    }
 
 
-def _and(words: list[str]) -> str:
+def _where(t: NullTranslations, h: Heading) -> str:
+    return _directions(t)["where"][h]
+
+
+def _towards(t: NullTranslations, h: Heading) -> str:
+    return _directions(t)["towards"][h]
+
+
+def _name(t: NullTranslations, h: Heading) -> str:
+    return _directions(t)["name"][h]
+
+
+def _and(words: list[str], t: NullTranslations | None = None) -> str:
     """``A``, ``A and B``, ``A, B and C``."""
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+    if len(words) == 1:
+        return words[0]
+    tr = t if t is not None else translations("en")
+    return tr.gettext("{first} and {last}").format(first=", ".join(words[:-1]), last=words[-1])
 
 
-def _sees(look: Look) -> str:
+def _sees(t: NullTranslations, look: Look) -> str:
     seen = [r for r in look.rays if r.seen is not None]
     if not seen:
-        return "sees no pawn"
-    parts = [f"{r.seen} {WORD[r.direction]} at {r.distance}" for r in seen]
-    return "sees " + _and(parts)
-
-
-def describe(event: Event) -> str:
-    """One sentence for ``event`` (without the step prefix)."""
-    if isinstance(event, Look):
-        where = f"{_sees(event)} — "
-        heading = WORD[event.facing]
-        rule = event.rule if event.rule == "M6" else "M5"
-        if event.decision == "none":
-            return f"{where}keeps heading {heading} ({rule})"
-        if event.decision == "tie":
-            names = _and([r.seen or "?" for r in event.nearest])
-            return f"{where}tie between {names}, keeps heading {heading} ({rule})"
-        nearest = event.nearest[0]
-        if event.decision == "keep":
-            return f"{where}{nearest.seen} is nearest, keeps heading {heading} ({rule})"
-        return f"{where}{nearest.seen} is nearest, turns {WORD[nearest.direction]} ({rule})"
-    if isinstance(event, Turn):
-        if event.reason == "pivot":
-            how = "right" if (event.from_ + 1) % 4 == event.to else "about"
-            return f"meets a pivot stone and turns {how} to face {WORD[event.to]} ({event.rule})"
-        if event.reason == "teleporter":
-            return f"faces {WORD[event.to]}, the arrow of the arrival pad ({event.rule})"
-        return f"turns from {WORD[event.from_]} to {WORD[event.to]} ({event.rule})"
-    if isinstance(event, Move):
-        return f"moves from {sq(event.from_)} to {sq(event.to)} ({event.rule})"
-    if isinstance(event, Slide):
-        return f"{_piece(event.piece)} slides over the blood from {sq(event.from_)} to {sq(event.to)} ({event.rule})"
-    if isinstance(event, Push):
-        return f"pushes {_piece(event.piece)} to {sq(event.to)} ({event.rule})"
-    if isinstance(event, Eat):
-        if event.how == "crushed":
-            return f"pawn {event.pawn} is crushed, pushed off the board from {sq(event.at)} ({event.rule})"
-        if event.how == "teleporter":
-            return (
-                f"pawn {event.pawn} is destroyed on the teleporter at {sq(event.at)} ({event.rule})"
-            )
-        return f"eats pawn {event.pawn} at {sq(event.at)} ({event.rule})"
-    if isinstance(event, Remove):
-        why = {
-            "off_board": "is pushed off the board and leaves the game",
-            "corner": "lands on the entrance or exit and is removed",
-            "teleporter": "is destroyed on the teleporter",
-        }[event.why]
-        return f"the stone from {sq(event.stone)} {why} at {sq(event.at)} ({event.rule})"
-    if isinstance(event, Wrap):
-        return (
-            f"goes through wall {event.letter} from {sq(event.from_)} and comes out at the other "
-            f"{event.letter} on {sq(event.to)} ({event.rule})"
+        return t.gettext("sees no pawn")
+    parts = [
+        t.gettext("{pawn} {direction} at {distance}").format(
+            pawn=r.seen, direction=_where(t, r.direction), distance=r.distance
         )
+        for r in seen
+    ]
+    return t.gettext("sees {pawns}").format(pawns=_and(parts, t))
+
+
+def _look(t: NullTranslations, event: Look) -> str:
+    sees = _sees(t, event)
+    heading = _towards(t, event.facing)
+    rule = event.rule if event.rule == "M6" else "M5"
+    if event.decision == "none":
+        return t.gettext("{sees} — keeps heading {heading} ({rule})").format(
+            sees=sees, heading=heading, rule=rule
+        )
+    if event.decision == "tie":
+        names = _and([r.seen or "?" for r in event.nearest], t)
+        return t.gettext("{sees} — tie between {pawns}, keeps heading {heading} ({rule})").format(
+            sees=sees, pawns=names, heading=heading, rule=rule
+        )
+    nearest = event.nearest[0]
+    if event.decision == "keep":
+        return t.gettext("{sees} — {pawn} is nearest, keeps heading {heading} ({rule})").format(
+            sees=sees, pawn=nearest.seen, heading=heading, rule=rule
+        )
+    return t.gettext("{sees} — {pawn} is nearest, turns {heading} ({rule})").format(
+        sees=sees, pawn=nearest.seen, heading=_towards(t, nearest.direction), rule=rule
+    )
+
+
+def _turn(t: NullTranslations, event: Turn) -> str:
+    if event.reason == "pivot":
+        if (event.from_ + 1) % 4 == event.to:
+            text = t.gettext("meets a pivot stone and turns right to face {heading} ({rule})")
+        elif (event.from_ + 3) % 4 == event.to:
+            text = t.gettext("meets a pivot stone and turns left to face {heading} ({rule})")
+        else:
+            text = t.gettext("meets a pivot stone and turns about to face {heading} ({rule})")
+        return text.format(heading=_towards(t, event.to), rule=event.rule)
+    if event.reason == "teleporter":
+        return t.gettext("faces {heading}, the arrow of the arrival pad ({rule})").format(
+            heading=_towards(t, event.to), rule=event.rule
+        )
+    return t.gettext("turns from {old} to {new} ({rule})").format(
+        old=_name(t, event.from_), new=_name(t, event.to), rule=event.rule
+    )
+
+
+def _slide(t: NullTranslations, event: Slide) -> str:
+    where = {"frm": sq(event.from_), "to": sq(event.to), "rule": event.rule}
+    if isinstance(event.piece, tuple):
+        return t.gettext(
+            "the stone from {stone} slides over the blood from {frm} to {to} ({rule})"
+        ).format(stone=sq(event.piece), **where)
+    if event.piece == "monster":
+        return t.gettext("the monster slides over the blood from {frm} to {to} ({rule})").format(
+            **where
+        )
+    return t.gettext("pawn {pawn} slides over the blood from {frm} to {to} ({rule})").format(
+        pawn=event.piece, **where
+    )
+
+
+def _push(t: NullTranslations, event: Push) -> str:
+    if isinstance(event.piece, tuple):
+        return t.gettext("pushes the stone from {stone} to {to} ({rule})").format(
+            stone=sq(event.piece), to=sq(event.to), rule=event.rule
+        )
+    return t.gettext("pushes pawn {pawn} to {to} ({rule})").format(
+        pawn=event.piece, to=sq(event.to), rule=event.rule
+    )
+
+
+def _eat(t: NullTranslations, event: Eat) -> str:
+    if event.how == "crushed":
+        text = t.gettext("pawn {pawn} is crushed, pushed off the board from {at} ({rule})")
+    elif event.how == "teleporter":
+        text = t.gettext("pawn {pawn} is destroyed on the teleporter at {at} ({rule})")
+    else:
+        text = t.gettext("eats pawn {pawn} at {at} ({rule})")
+    return text.format(pawn=event.pawn, at=sq(event.at), rule=event.rule)
+
+
+def _remove(t: NullTranslations, event: Remove) -> str:
+    if event.why == "off_board":
+        text = t.gettext(
+            "the stone from {stone} is pushed off the board and leaves the game at {at} ({rule})"
+        )
+    elif event.why == "corner":
+        text = t.gettext(
+            "the stone from {stone} lands on the entrance or exit and is removed at {at} ({rule})"
+        )
+    else:
+        text = t.gettext("the stone from {stone} is destroyed on the teleporter at {at} ({rule})")
+    return text.format(stone=sq(event.stone), at=sq(event.at), rule=event.rule)
+
+
+def _end(t: NullTranslations, event: End) -> str:
+    eaten = ", ".join(event.eaten) if event.eaten else t.gettext("nobody")
+    return t.ngettext(
+        "stops after {steps} step; taken: {eaten} ({rule})",
+        "stops after {steps} steps; taken: {eaten} ({rule})",
+        event.steps,
+    ).format(steps=event.steps, eaten=eaten, rule=event.rule)
+
+
+def describe(event: Event, lang: str | None = None) -> str:
+    """One sentence for ``event`` (without the step prefix), in ``lang``."""
+    t = translations(lang)
+    if isinstance(event, Look):
+        return _look(t, event)
+    if isinstance(event, Turn):
+        return _turn(t, event)
+    if isinstance(event, Move):
+        return t.gettext("moves from {frm} to {to} ({rule})").format(
+            frm=sq(event.from_), to=sq(event.to), rule=event.rule
+        )
+    if isinstance(event, Slide):
+        return _slide(t, event)
+    if isinstance(event, Push):
+        return _push(t, event)
+    if isinstance(event, Eat):
+        return _eat(t, event)
+    if isinstance(event, Remove):
+        return _remove(t, event)
+    if isinstance(event, Wrap):
+        return t.gettext(
+            "goes through wall {letter} from {frm} and comes out at the other {letter} on {to} ({rule})"
+        ).format(letter=event.letter, frm=sq(event.from_), to=sq(event.to), rule=event.rule)
     if isinstance(event, Teleport):
-        return f"teleports from {sq(event.from_)} to {sq(event.to)} ({event.rule})"
+        return t.gettext("teleports from {frm} to {to} ({rule})").format(
+            frm=sq(event.from_), to=sq(event.to), rule=event.rule
+        )
     if isinstance(event, End):
-        eaten = ", ".join(event.eaten) if event.eaten else "nobody"
-        return f"stops after {event.steps} step{'s' if event.steps != 1 else ''}; taken: {eaten} ({event.rule})"
+        return _end(t, event)
     if isinstance(event, Enter):
-        return f"pawn {event.pawn} enters the fortress on {sq(event.to)} ({event.rule})"
+        return t.gettext("pawn {pawn} enters the fortress on {to} ({rule})").format(
+            pawn=event.pawn, to=sq(event.to), rule=event.rule
+        )
     if isinstance(event, Escape):
-        return f"pawn {event.pawn} leaves the fortress by the exit {sq(event.from_)} ({event.rule})"
+        return t.gettext("pawn {pawn} leaves the fortress by the exit {frm} ({rule})").format(
+            pawn=event.pawn, frm=sq(event.from_), rule=event.rule
+        )
     if isinstance(event, Flip):
-        return f"pawn {event.pawn} is flipped and now shows {event.value} ({event.rule})"
+        return t.gettext("pawn {pawn} is flipped and now shows {value} ({rule})").format(
+            pawn=event.pawn, value=event.value, rule=event.rule
+        )
     raise TypeError(f"not an event: {event!r}")  # pragma: no cover
 
 
-def line(event: Event) -> str:
+def line(event: Event, lang: str | None = None) -> str:
     """``step N: …`` (``final look: …`` for M6)."""
+    t = translations(lang)
     if isinstance(event, Look) and event.rule == "M6":
-        prefix = "final look"
+        prefix = t.gettext("final look")
     elif isinstance(event, End):
-        prefix = "end"
+        prefix = t.gettext("end")
     else:
-        prefix = f"step {event.step}"
-    return f"{prefix}: {describe(event)}"
+        prefix = t.gettext("step {step}").format(step=event.step)
+    return t.gettext("{prefix}: {text}").format(prefix=prefix, text=describe(event, lang))
 
 
-def narrate(events: Iterable[Event], *, include_sight_turns: bool = False) -> list[str]:
+def narrate(
+    events: Iterable[Event], *, include_sight_turns: bool = False, lang: str | None = None
+) -> list[str]:
     """The turn in words. Turns caused by sight are already told by their look and are
     left out unless ``include_sight_turns``."""
     return [
-        line(e)
+        line(e, lang)
         for e in events
         if include_sight_turns or not (isinstance(e, Turn) and e.reason == "sight")
     ]

@@ -1,0 +1,84 @@
+"""Languages: English, French, German, Italian and Czech through standard ``gettext``.
+
+The English texts are the message ids; the other languages are gettext catalogs shipped
+in the package (``finstere_widget/locale/<lang>/LC_MESSAGES/finstere_widget.mo``, compiled
+from the ``.po`` files beside them by ``python tools/i18n.py compile``). Game terms follow
+each language's own rulebook; rule ids (``M5``, ``P7``...) are the same in every language.
+
+``lang=None`` means the user's locale: ``FINSTERE_WIDGET_LANG`` if set, else the first of
+``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES`` and ``LANG`` that names a language we have,
+else English.
+"""
+
+from __future__ import annotations
+
+import os
+from functools import cache
+from gettext import GNUTranslations, NullTranslations
+from pathlib import Path
+
+from .errors import LanguageError
+
+DOMAIN = "finstere_widget"
+LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
+
+#: code -> the language's name in itself
+LANGUAGES: dict[str, str] = {
+    "en": "English",
+    "fr": "Français",
+    "de": "Deutsch",
+    "it": "Italiano",
+    "cs": "Čeština",
+}
+_ENV = ("FINSTERE_WIDGET_LANG", "LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
+
+
+def _code(text: str) -> str | None:
+    """``fr_FR.UTF-8`` -> ``fr``; None when it names no language we have."""
+    code = text.strip().split(".")[0].split("@")[0].replace("-", "_").split("_")[0].lower()
+    return code if code in LANGUAGES else None
+
+
+def default_language() -> str:
+    """The user's language from the environment (see the module docstring)."""
+    for name in _ENV:
+        for part in os.environ.get(name, "").split(":"):
+            code = _code(part) if part else None
+            if code is not None:
+                return code
+    return "en"
+
+
+def resolve(lang: str | None) -> str:
+    """A language code from ``lang`` (``"fr"``, ``"fr_FR"``, ``"de-AT"``...) or the locale."""
+    if lang is None:
+        return default_language()
+    code = _code(lang) if isinstance(lang, str) else None
+    if code is None:
+        raise LanguageError(
+            f"unknown language {lang!r}; known: {', '.join(LANGUAGES)} "
+            f"({', '.join(LANGUAGES.values())})"
+        )
+    return code
+
+
+def catalog_path(code: str, suffix: str = ".mo") -> Path:
+    return LOCALE_DIR / code / "LC_MESSAGES" / f"{DOMAIN}{suffix}"
+
+
+@cache
+def _load(code: str) -> NullTranslations:
+    if code == "en":
+        return NullTranslations()
+    with catalog_path(code).open("rb") as fp:
+        return GNUTranslations(fp)
+
+
+def translations(lang: str | None = None) -> NullTranslations:
+    """The gettext translations for ``lang`` (``None``: the locale)."""
+    return _load(resolve(lang))
+
+
+def gettext(message: str, lang: str | None = None) -> str:
+    """``message`` (an English message id) in ``lang``."""
+    return translations(lang).gettext(message)

@@ -1,0 +1,100 @@
+"""Developer tool for the message catalogs (needs Babel; the package itself needs only the
+standard library's ``gettext`` at run time).
+
+    python tools/i18n.py extract   # source -> finstere_widget/locale/finstere_widget.pot
+    python tools/i18n.py update    # .pot -> each <lang>.po (keeps the translations)
+    python tools/i18n.py compile   # each .po -> .mo (shipped in the wheel)
+
+The tests (tests/test_i18n.py) use the same functions to check that every message of the
+source is in every catalog, with the same placeholders, and that the .mo files are current.
+"""
+
+from __future__ import annotations
+
+import datetime
+import io
+import sys
+from pathlib import Path
+from typing import Any
+
+PACKAGE = Path(__file__).resolve().parent.parent / "finstere_widget"
+HERE = PACKAGE / "locale"
+DOMAIN = "finstere_widget"
+#: files whose gettext/pgettext/ngettext calls are the messages
+SOURCES = ("engine/narrate.py", "cli.py")
+POT = HERE / f"{DOMAIN}.pot"
+LANGS = ("fr", "de", "it", "cs")
+_FIXED_DATE = datetime.datetime(2026, 1, 1, tzinfo=datetime.timezone.utc)
+
+
+def po_path(lang: str) -> Path:
+    return HERE / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
+
+
+def mo_path(lang: str) -> Path:
+    return HERE / lang / "LC_MESSAGES" / f"{DOMAIN}.mo"
+
+
+def extract() -> Any:
+    """The messages of :data:`SOURCES` as a Babel catalog."""
+    from babel.messages.catalog import Catalog
+    from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_file
+
+    catalog = Catalog(project=DOMAIN, creation_date=_FIXED_DATE, charset="utf-8")
+    for rel in SOURCES:
+        path = PACKAGE / rel
+        for lineno, message, _comments, context in extract_from_file(
+            "python", str(path), keywords=DEFAULT_KEYWORDS
+        ):
+            catalog.add(message, None, [(f"finstere_widget/{rel}", lineno)], context=context)
+    return catalog
+
+
+def read_po(lang: str) -> Any:
+    from babel.messages.pofile import read_po as _read
+
+    with po_path(lang).open("rb") as fp:
+        return _read(fp, locale=lang)
+
+
+def compiled(lang: str) -> bytes:
+    """The .mo bytes the .po file compiles to."""
+    from babel.messages.mofile import write_mo
+
+    buf = io.BytesIO()
+    write_mo(buf, read_po(lang), use_fuzzy=False)
+    return buf.getvalue()
+
+
+def main(argv: list[str]) -> int:
+    from babel.messages.pofile import write_po
+
+    command = argv[0] if argv else ""
+    if command == "extract":
+        with POT.open("wb") as fp:
+            write_po(fp, extract(), width=100, sort_output=True, include_lineno=False)
+    elif command == "update":
+        template = extract()
+        for lang in LANGS:
+            catalog = read_po(lang)
+            catalog.update(template, no_fuzzy_matching=True)
+            with po_path(lang).open("wb") as fp:
+                write_po(
+                    fp,
+                    catalog,
+                    width=100,
+                    sort_output=True,
+                    ignore_obsolete=True,
+                    include_lineno=False,
+                )
+    elif command == "compile":
+        for lang in LANGS:
+            mo_path(lang).write_bytes(compiled(lang))
+    else:
+        print(__doc__, file=sys.stderr)
+        return 2
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))
