@@ -12,7 +12,7 @@ import sys
 from typing import Any, TextIO
 
 from .cli import EXTRA_COMMANDS, UsageError, add_common, options_from, read_position
-from .engine.bots import BOTS, make_bot
+from .engine.bots import make_bot
 from .engine.diagram import format_diagram
 from .engine.errors import FinstereError, IllegalMoveError
 from .engine.game import Game, PawnMove
@@ -76,8 +76,10 @@ def add_pawn_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) 
 def _bot_list(text: str) -> list[str]:
     names = [b.strip() for b in text.split(",") if b.strip()]
     for name in names:
-        if name not in BOTS:
-            raise UsageError(f"unknown bot {name!r} (one of {', '.join(BOTS)})")
+        try:
+            make_bot(name)  # a name, or a name with its parameter (mcts:50)
+        except ValueError as exc:
+            raise UsageError(str(exc)) from None
     if not names:
         raise UsageError("--bots: give at least one bot name")
     return names

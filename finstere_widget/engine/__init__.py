@@ -16,7 +16,7 @@ from .board import (
     step,
     wall_letter,
 )
-from .bots import GreedyBot, RandomBot, play_game  # noqa: E402
+from .bots import GreedyBot, LookaheadBot, MCTSBot, RandomBot, play_game  # noqa: E402
 from .danger import danger_map  # noqa: E402
 from .errors import (
     FinstereError,
@@ -59,6 +59,8 @@ __all__ = [
     "DrawTile",
     "Game",
     "GreedyBot",
+    "LookaheadBot",
+    "MCTSBot",
     "MoveOutcome",
     "MoveResult",
     "PawnMove",

@@ -1,5 +1,7 @@
-"""Bots: ``random`` and ``greedy``. A bot is ``choose(game) -> action`` for the player to
-act (pawn moves and placements; tile draws are chance, :meth:`Game.sample_chance`).
+"""Bots: ``random``, ``greedy``, ``lookahead`` and ``mcts``. A bot is ``choose(game) ->
+action`` for the player to act (pawn moves and placements; tile draws are chance,
+:meth:`Game.sample_chance`). Every bot draws its chances from its own seeded
+``random.Random``, so a game between bots is a pure function of the seeds.
 
 * :class:`RandomBot` -- a random pawn not yet moved, then a random legal path (a random
   walk, :func:`random_path`); random placements in the advanced game.
@@ -7,16 +9,41 @@ act (pawn moves and placements; tile draws are chance, :meth:`Game.sample_chance
   every pawn by progress towards the exit and, for the most promising ones, the danger of
   being taken in the coming monster phase, found by playing the engine's own monster turn
   for every tile still in the pile (:func:`eaten_probability`).
+* :class:`LookaheadBot` -- expectimax over the coming monster phase: each promising
+  outcome (of every pawn) is followed by the monster's turn for every tile the pile can
+  still give, weighted by its odds, and the positions reached are scored for the whole
+  side (:func:`evaluate`: escapes, progress, being able to leave next round, what the
+  monster sees next, the opponents' standing). The danger of every pawn of the side --
+  not only the one moved -- counts, and so do the monster's catches among opponents.
+* :class:`MCTSBot` -- Monte Carlo search with a *playout count* budget (reproducible from
+  the seed): the lookahead's best candidates are the root's children; each playout
+  guesses the hidden pile order (a shuffle of the tiles left), plays the move, the rest
+  of the pawn phase, the monster's turn and one more whole round with fast greedy
+  policies for every seat, and scores the position reached with :func:`evaluate`.
+  Sequential halving spreads the budget (half the candidates dropped each round); the
+  choice blends the playout mean with the lookahead's value. It searches the root level
+  only (flat Monte Carlo; no tree below the root).
+
+``make_bot("mcts:200")`` sets a bot's parameter (the playout budget of ``mcts``, the
+candidate count of ``lookahead``, the ``top`` of ``greedy``); the name with its parameter is
+what results and records show.
 """
 
 from __future__ import annotations
 
+import copy
+import math
 import random
+from collections import Counter
+from collections.abc import Sequence
 from typing import Protocol
 
 from .danger import eaten_probability
 from .game import Action, Game, PawnMove
+from .monster import Tile, look, monster_turn
 from .moves import MoveOutcome, legal_moves, random_path
+from .pieces import Pawn
+from .position import Position
 from .setup import legal_placements
 
 
@@ -100,18 +127,258 @@ class GreedyBot:
         return best[2]
 
 
-BOTS: dict[str, type[RandomBot] | type[GreedyBot]] = {"random": RandomBot, "greedy": GreedyBot}
+# --- evaluation ------------------------------------------------------------------------------
+
+ESCAPED_VALUE = 100.0
+BOARD_VALUE = 70.0  # a pawn on the exit square, before its way out and the bonus
+STEP_VALUE = 2.5  # per square nearer the exit
+READY_BONUS = 10.0  # the face up lets the pawn leave next round
+EATEN_VALUE = -10.0  # out of the game (stage 2): worse than waiting outside
+SEEN_PENALTY = 4.0  # the monster sees the pawn now (it will head for it)
+OPPONENT_WEIGHT = 0.2  # how much the best opponent's standing counts against ours
 
 
-def make_bot(name: str, seed: int | str | None = None) -> RandomBot | GreedyBot:
+def pawn_value(pawn: Pawn) -> float:
+    """What a pawn is worth to its side: escaped 100; on the board 70 less 2.5 a square of
+    the way left (x + y and the point to leave), +10 when its face up can take it out next
+    round; outside like a square 27 points from leaving; out of the game -10."""
+    at = pawn.at
+    if at == "escaped":
+        return ESCAPED_VALUE
+    if at == "eaten":
+        return EATEN_VALUE
+    if isinstance(at, tuple):
+        way = at[0] + at[1] + 1
+        return BOARD_VALUE - STEP_VALUE * way + (READY_BONUS if pawn.value >= way else 0.0)
+    return BOARD_VALUE - STEP_VALUE * (OUTSIDE_DISTANCE + 1)
+
+
+def evaluate(position: Position, colour: str, opponents: Sequence[str] = ()) -> float:
+    """Static value of ``position`` for ``colour``: the sum of its pawns' values
+    (:func:`pawn_value`), less a penalty for each of its pawns the monster sees now, less
+    :data:`OPPONENT_WEIGHT` times the best opponent's own sum."""
+    sums: dict[str, float] = {c: 0.0 for c in (colour, *opponents)}
+    for p in position.pawns:
+        if p.player in sums:
+            sums[p.player] += pawn_value(p)
+    seen = {r.seen for r in look(position).rays if r.seen is not None}
+    if seen:
+        for p in position.pawns:
+            if p.id in seen and p.player == colour:
+                sums[colour] -= SEEN_PENALTY
+    best_opp = max((sums[c] for c in opponents), default=0.0)
+    return sums[colour] - OPPONENT_WEIGHT * best_opp
+
+
+def tile_odds(game: Game) -> list[tuple[str, float]]:
+    """The tiles the coming monster phase can draw, with their odds (M1; M2: while the
+    first draw may not be a prey tile, only the numbers)."""
+    left = list(game.tiles_left())
+    if game._first_draw_applies(game.state):
+        numbers = [t for t in left if Tile.parse(t, game.options).prey is None]
+        left = numbers or left
+    counts = Counter(left)
+    total = len(left)
+    return [(t, c / total) for t, c in counts.items()]
+
+
+def _quick_score(o: MoveOutcome, pawn: Pawn) -> float:
+    """Progress-only score of an outcome (no monster): for ordering candidates."""
+    to = o.to
+    if to == "escaped":
+        return 1000.0
+    if isinstance(to, tuple):
+        way = to[0] + to[1] + 1
+        nxt = pawn.dark if pawn.up == "light" else pawn.light
+        return -STEP_VALUE * way + (READY_BONUS if nxt >= way else 0.0)
+    return -STEP_VALUE * (OUTSIDE_DISTANCE + 1)
+
+
+def candidates(game: Game, top: int) -> list[tuple[float, PawnMove, MoveOutcome]]:
+    """Every legal outcome of every movable pawn, ordered by progress; the ``top`` best
+    overall and the two best of each pawn (ties keep the engine's order)."""
+    per_pawn: list[list[tuple[float, int, PawnMove, MoveOutcome]]] = []
+    k = 0
+    for pawn in game.movable_pawns():
+        mine = []
+        for o in legal_moves(game.position, pawn.id, game.options):
+            mine.append((_quick_score(o, pawn), k, PawnMove(pawn.id, o.path), o))
+            k += 1
+        mine.sort(key=lambda s: (-s[0], s[1]))
+        per_pawn.append(mine)
+    every = sorted((s for mine in per_pawn for s in mine), key=lambda s: (-s[0], s[1]))
+    chosen = {s[1]: s for s in every[:top]}
+    for mine in per_pawn:
+        for s in mine[:2]:
+            chosen.setdefault(s[1], s)
+    return [(s[0], s[2], s[3]) for s in sorted(chosen.values(), key=lambda s: (-s[0], s[1]))]
+
+
+class LookaheadBot:
+    """Expectimax over the coming monster phase (see the module docstring).
+
+    For each of the ``top`` candidate outcomes (by progress, plus each pawn's two best),
+    the value is the sum over the tiles the pile can give of odds x :func:`evaluate` of the
+    position after the monster's turn; other pawns are taken where they stand. An escape
+    is worth its full value at once (the pawn is safe whatever the tile).
+    """
+
+    name = "lookahead"
+
+    def __init__(self, seed: int | str | None = None, top: int = 10) -> None:
+        self.rng = random.Random(seed)
+        self.top = top
+
+    def values(self, game: Game) -> list[tuple[float, PawnMove, MoveOutcome]]:
+        """The candidates with their expected values (and outcomes), best first."""
+        colour = game.colours[game.current_player]
+        opponents = [c for c in game.colours if c != colour]
+        odds = tile_odds(game)
+        out: list[tuple[float, int, PawnMove, MoveOutcome]] = []
+        for k, (_, action, o) in enumerate(candidates(game, self.top)):
+            position = o.position
+            value = 0.0
+            for tile, p in odds:
+                after = monster_turn(position, tile, game.options).position
+                value += p * evaluate(after, colour, opponents)
+            out.append((value, k, action, o))
+        out.sort(key=lambda v: (-v[0], v[1]))
+        return [(v, a, o) for v, _, a, o in out]
+
+    def choose(self, game: Game) -> Action:
+        if game.phase == "placement":
+            return self.rng.choice(legal_placements(game.position, game.state.to_place, game.options))
+        if not game.movable_pawns():
+            raise ValueError("LookaheadBot: nothing to choose (chance node or game over)")
+        return self.values(game)[0][1]
+
+
+def _rush(game: Game, rng: random.Random) -> PawnMove:
+    """The playout policy (cheap: one pawn's outcomes): a random pawn of the side to move;
+    it escapes when it can, else goes as near the exit as it can (give or take a square,
+    at random)."""
+    pawns = game.movable_pawns()
+    pawn = pawns[rng.randrange(len(pawns))]
+    best: tuple[str, ...] = ()
+    top = -1e9
+    rand = rng.random
+    for o in legal_moves(game.position, pawn.id, game.options):
+        to = o.to
+        if to == "escaped":
+            return PawnMove(pawn.id, o.path)
+        score = (-float(to[0] + to[1]) if isinstance(to, tuple) else -30.0) + 2.0 * rand()
+        if score > top:
+            top, best = score, o.path
+    return PawnMove(pawn.id, best)
+
+
+def fork(game: Game, rng: random.Random) -> Game:
+    """A copy of ``game`` to play on (the original is untouched), its hidden pile order
+    replaced by a random guess: the bot does not peek at the shuffle."""
+    g = copy.copy(game)
+    st = game.state
+    pile = list(st.pile)
+    rng.shuffle(pile)
+    g._states = [st._replace(pile=tuple(pile))]
+    g.history = []
+    return g
+
+
+class MCTSBot:
+    """Monte Carlo search with a budget of ``playouts`` per decision (see the module
+    docstring): sequential halving over the lookahead's ``width`` best candidates."""
+
+    name = "mcts"
+
+    def __init__(self, seed: int | str | None = None, playouts: int = 48, width: int = 6,
+                 prior: float = 4.0) -> None:
+        self.rng = random.Random(seed)
+        self.playouts = playouts
+        self.width = width
+        self.prior = prior  # the lookahead's value counts as this many playouts
+        self.lookahead = LookaheadBot(seed)
+
+    def playout(self, game: Game, action: PawnMove) -> float:
+        """One playout of ``action``: the rest of the pawn phase played by the playout
+        policy for every seat (the hidden pile order guessed), then the coming monster
+        phase in expectation over the tiles (as :class:`LookaheadBot`)."""
+        colour = game.colours[game.current_player]
+        opponents = [c for c in game.colours if c != colour]
+        g = fork(game, self.rng)
+        g.apply(action)
+        while not g.is_terminal() and not g.is_chance():
+            g.apply(_rush(g, self.rng))
+        if g.is_terminal():
+            return evaluate(g.position, colour, opponents)
+        value = 0.0
+        for tile, p in tile_odds(g):
+            after = monster_turn(g.position, tile, g.options).position
+            value += p * evaluate(after, colour, opponents)
+        return value
+
+    def choose(self, game: Game) -> Action:
+        if game.phase == "placement":
+            return self.rng.choice(legal_placements(game.position, game.state.to_place, game.options))
+        if not game.movable_pawns():
+            raise ValueError("MCTSBot: nothing to choose (chance node or game over)")
+        ranked = self.lookahead.values(game)
+        for _, action, o in ranked:
+            if o.to == "escaped":
+                return action  # a pawn can leave: nothing to search
+        arms = ranked[: min(self.width, self.playouts)]
+        if len(arms) <= 1:
+            return ranked[0][1]
+        totals = [0.0] * len(arms)
+        counts = [0] * len(arms)
+        alive = list(range(len(arms)))
+        rounds = max(1, math.ceil(math.log2(len(arms))))
+        budget = self.playouts
+        for r in range(rounds):
+            share = max(1, budget // (len(alive) * (rounds - r)))
+            for i in alive:
+                for _ in range(min(share, budget)):
+                    totals[i] += self.playout(game, arms[i][1])
+                    counts[i] += 1
+                    budget -= 1
+            alive.sort(key=lambda i: (-self._score(arms[i][0], totals[i], counts[i]), i))
+            alive = alive[: max(1, len(alive) // 2)]
+        best = min(alive, key=lambda i: (-self._score(arms[i][0], totals[i], counts[i]), i))
+        return arms[best][1]
+
+    def _score(self, prior: float, total: float, count: int) -> float:
+        return (self.prior * prior + total) / (self.prior + count)
+
+
+AnyBot = RandomBot | GreedyBot | LookaheadBot | MCTSBot
+
+BOTS: dict[str, type[AnyBot]] = {"random": RandomBot, "greedy": GreedyBot,
+                                 "lookahead": LookaheadBot, "mcts": MCTSBot}
+
+
+def make_bot(name: str, seed: int | str | None = None) -> AnyBot:
+    """A bot by name, optionally with its parameter: ``mcts:200`` (playouts),
+    ``lookahead:12`` (candidates), ``greedy:6`` (outcomes checked for danger)."""
+    base, _, param = name.partition(":")
     try:
-        cls = BOTS[name]
+        cls = BOTS[base]
     except KeyError:
-        raise ValueError(f"unknown bot {name!r} (one of {', '.join(BOTS)})") from None
-    return cls(seed)
+        raise ValueError(f"unknown bot {name!r} (one of {', '.join(BOTS)}; "
+                         "mcts:N sets the playouts)") from None
+    if not param:
+        return cls(seed)
+    if base == "random" or not param.isdigit() or not 0 < int(param) <= 10_000:
+        raise ValueError(f"bot {name!r}: the parameter after ':' is a whole number 1-10000 "
+                         "(mcts: playouts, lookahead: candidates, greedy: outcomes checked); "
+                         "random takes none")
+    n = int(param)
+    if cls is MCTSBot:
+        return MCTSBot(seed, playouts=n)
+    if cls is LookaheadBot:
+        return LookaheadBot(seed, top=n)
+    return GreedyBot(seed, top=n)
 
 
-def play_game(game: Game, bots: list[RandomBot | GreedyBot]) -> Game:
+def play_game(game: Game, bots: Sequence[AnyBot]) -> Game:
     """Play ``game`` to the end: ``bots[seat]`` chooses for each seat, chance by the pile."""
     while not game.is_terminal():
         if game.is_chance():

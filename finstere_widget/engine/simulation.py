@@ -93,10 +93,52 @@ def play_one(index: int, seed: int, players: int, bots: tuple[str, ...],
                       game.state.round, escaped, eaten[1], eaten[2], at_end, steps, tiles)
 
 
-def _play_chunk(args: tuple[list[int], int, int, list[tuple[str, ...]], RuleOptions]
-                ) -> list[GameResult]:
-    indices, seed, players, bots, options = args
-    return [play_one(i, seed, players, b, options) for i, b in zip(indices, bots, strict=True)]
+class GameSpec(NamedTuple):
+    """One game to play: its index in the run, the run's seed, seats, bots, options."""
+
+    game: int
+    seed: int
+    players: int
+    bots: tuple[str, ...]
+    options: RuleOptions
+
+
+def _play_specs(specs: list[GameSpec]) -> list[GameResult]:
+    return [play_one(*s) for s in specs]
+
+
+def play_specs(specs: Sequence[GameSpec], executor: Executor | None = None,
+               progress: Callable[[int], None] | None = None, *, jobs: int | None = None,
+               chunk: int | None = None) -> list[GameResult]:
+    """Play ``specs`` and return their results in the order given, whatever runs them:
+    ``jobs=1`` (and no executor) plays in this process; otherwise chunks of games go to
+    ``executor`` (any ``concurrent.futures.Executor``: a process pool, dask's
+    ``Client.get_executor()``...) or to a process pool of ``jobs`` workers made here.
+    ``progress(k)`` gets the number of games finished so far."""
+    n = len(specs)
+    results: list[GameResult] = []
+    if executor is None and jobs == 1:
+        for i, spec in enumerate(specs):
+            results.append(play_one(*spec))
+            if progress is not None:
+                progress(i + 1)
+        return results
+    own = executor is None
+    ex: Executor = ProcessPoolExecutor(max_workers=jobs) if executor is None else executor
+    try:
+        workers = jobs or getattr(ex, "_max_workers", None) or 2
+        size = chunk or max(1, min(25, n // (4 * workers) or 1))
+        futures: list[Future[list[GameResult]]] = [
+            ex.submit(_play_specs, list(specs[start:start + size]))
+            for start in range(0, n, size)]
+        for fut in futures:  # in submission order: results come back in the order given
+            results.extend(fut.result())
+            if progress is not None:
+                progress(len(results))
+    finally:
+        if own:
+            ex.shutdown()
+    return results
 
 
 class SimulationResult(NamedTuple):
@@ -164,35 +206,8 @@ def simulate(games: int, players: int = 2, bots: str | Sequence[str] = ("random"
     for name in names:
         make_bot(name)  # unknown names fail here, not in a worker
     opts = options if options is not None else RuleOptions()
-    seat_list = [seat_bots(names, players, i, rotate) for i in range(games)]
     Game(players, seed=0, options=opts)  # checks the player count before any work
-    results: list[GameResult] = []
-    if executor is None and jobs == 1:
-        for i in range(games):
-            results.append(play_one(i, seed, players, seat_list[i], opts))
-            if progress is not None:
-                progress(i + 1)
-        return SimulationResult(results, summarise(results, players))
-    own = executor is None
-    ex: Executor = ProcessPoolExecutor(max_workers=jobs) if executor is None else executor
-    try:
-        workers = jobs or getattr(ex, "_max_workers", None) or 2
-        size = chunk or max(1, min(25, games // (4 * workers) or 1))
-        futures: list[Future[list[GameResult]]] = []
-        for start in range(0, games, size):
-            idx = list(range(start, min(games, start + size)))
-            futures.append(ex.submit(_play_chunk, (idx, seed, players,
-                                                   [seat_list[i] for i in idx], opts)))
-        done = 0
-        by_index: dict[int, GameResult] = {}
-        for fut in futures:  # in submission order: results come back in game order
-            for r in fut.result():
-                by_index[r.game] = r
-            done += len(by_index) - done
-            if progress is not None:
-                progress(done)
-        results = [by_index[i] for i in range(games)]
-    finally:
-        if own:
-            ex.shutdown()
+    specs = [GameSpec(i, seed, players, seat_bots(names, players, i, rotate), opts)
+             for i in range(games)]
+    results = play_specs(specs, executor, progress, jobs=jobs, chunk=chunk)
     return SimulationResult(results, summarise(results, players))

@@ -1,0 +1,289 @@
+"""Design studies: compare rule options, player counts or bots over many seeded games.
+
+A study is a list of :class:`Variant` (players, bots by seat, rule options), each played
+for the same number of games from the same seed -- game ``i`` of every variant shuffles
+the same piles, so variants differ only by what is compared (common random numbers).
+The result has one row per variant (win rate of each seat, draws, escapes, pawns eaten,
+game length, each with a 95 % confidence interval) and one row per (variant, seat).
+
+:func:`league` plays the bots against each other at 2-7 players and reports each bot's
+win rate per seat with Wilson intervals (:func:`wilson`).
+
+Standard library only; the same arguments give the same result whatever executor plays
+the games (:func:`finstere_widget.engine.simulation.play_specs`). The DataFrame, plots,
+progress bar and dask live in :mod:`finstere_widget.study`.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from concurrent.futures import Executor
+from typing import Any, NamedTuple
+
+from .bots import make_bot
+from .game import Game
+from .options import RuleOptions
+from .simulation import GameResult, GameSpec, play_specs, seat_bots
+
+STUDY_FORMAT = "finstere-study/1"
+Z95 = 1.959963984540054  # the normal quantile of a two-sided 95 % interval
+
+
+def wilson(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval of a proportion ``successes / trials`` (95 % by
+    default); ``(0.0, 1.0)`` when there are no trials."""
+    if trials <= 0:
+        return (0.0, 1.0)
+    if not 0 <= successes <= trials:
+        raise ValueError(f"wilson: successes must be 0..{trials}, got {successes}")
+    p = successes / trials
+    z2 = z * z
+    centre = (p + z2 / (2 * trials)) / (1 + z2 / trials)
+    half = z * math.sqrt(p * (1 - p) / trials + z2 / (4 * trials * trials)) / (1 + z2 / trials)
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def mean_ci(values: Sequence[float], z: float = Z95) -> tuple[float, float, float]:
+    """Mean of ``values`` with a normal-approximation 95 % interval (mean, low, high)."""
+    n = len(values)
+    if n == 0:
+        return (0.0, 0.0, 0.0)
+    m = sum(values) / n
+    if n == 1:
+        return (m, m, m)
+    var = sum((v - m) ** 2 for v in values) / (n - 1)
+    half = z * math.sqrt(var / n)
+    return (m, m - half, m + half)
+
+
+def _r(x: float) -> float:
+    return round(x, 4)
+
+
+class Variant(NamedTuple):
+    """One arm of a study: ``players`` seats, ``bots`` seated in turn (rotated from game
+    to game unless ``rotate`` is False), rule ``options``; ``lineups`` (optional) gives
+    the bots of every seat game by game instead, cycled."""
+
+    label: str
+    players: int
+    bots: tuple[str, ...]
+    options: RuleOptions
+    rotate: bool = True
+    lineups: tuple[tuple[str, ...], ...] = ()
+
+    def seats(self, index: int) -> tuple[str, ...]:
+        if self.lineups:
+            return self.lineups[index % len(self.lineups)]
+        return seat_bots(self.bots, self.players, index, self.rotate)
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"label": self.label, "players": self.players,
+                               "bots": list(self.bots), "options": self.options.changed(),
+                               "rotate": self.rotate}
+        if self.lineups:
+            out["lineups"] = [list(x) for x in self.lineups]
+        return out
+
+
+def parse_option_grid(assignments: Iterable[str]) -> dict[str, list[str]]:
+    """``["slide_over_pawn=eat,stop", "finish_round=on"]`` -> the values to compare per
+    option name (checked against :class:`RuleOptions`: the error names the option)."""
+    grid: dict[str, list[str]] = {}
+    for text in assignments:
+        name, sep, values = text.partition("=")
+        name = name.strip()
+        if not sep or not values.strip():
+            raise ValueError(f"option {text!r}: expected NAME=VALUE[,VALUE...]")
+        vals = [v.strip() for v in values.split(",") if v.strip()]
+        for v in vals:
+            RuleOptions.parse([f"{name}={v}"])  # unknown names or values fail here
+        if name in grid:
+            raise ValueError(f"option {name!r} given twice")
+        grid[name] = list(dict.fromkeys(vals))
+    return grid
+
+
+def variants(players: Sequence[int] = (2,), bots: Sequence[Sequence[str]] = (("random",),),
+             options: Mapping[str, Sequence[str]] | None = None,
+             base: RuleOptions | None = None, rotate: bool = True) -> list[Variant]:
+    """Every combination of the option values in ``options`` (on top of ``base``), the
+    player counts and the bot line-ups, labelled by what varies."""
+    grid = dict(options or {})
+    names = list(grid)
+    combos = list(itertools.product(*(grid[n] for n in names))) if names else [()]
+    base_opts = base if base is not None else RuleOptions()
+    out: list[Variant] = []
+    for n in players:
+        for lineup in bots:
+            line = tuple(lineup)
+            if not line:
+                raise ValueError("a bot line-up needs at least one bot")
+            for name in line:
+                make_bot(name)
+            for combo in combos:
+                opts = base_opts
+                for name, value in zip(names, combo, strict=True):
+                    opts = opts.set(name, value)
+                Game(n, seed=0, options=opts)  # player count and options checked up front
+                parts = []
+                if len(players) > 1:
+                    parts.append(f"{n} players")
+                if len(bots) > 1:
+                    parts.append(",".join(line))
+                parts.extend(f"{name}={value}" for name, value in zip(names, combo, strict=True))
+                label = " ".join(parts) or f"{n} players {','.join(line)}"
+                out.append(Variant(label, n, line, opts, rotate))
+    if len({v.label for v in out}) != len(out):
+        raise ValueError("the study compares the same variant twice")
+    return out
+
+
+def variant_stats(v: Variant, results: Sequence[GameResult]) -> tuple[dict[str, Any],
+                                                                     list[dict[str, Any]]]:
+    """The row of a variant and its rows by seat."""
+    n = len(results)
+    draws = sum(1 for r in results if r.winner is None)
+    row: dict[str, Any] = {"variant": v.label, "players": v.players, "games": n}
+    row["draws"] = draws
+    lo, hi = wilson(draws, n)
+    row["draw_rate"], row["draw_lo"], row["draw_hi"] = _r(draws / n if n else 0.0), _r(lo), _r(hi)
+    for key, values in (
+        ("rounds", [float(r.rounds) for r in results]),
+        ("escaped", [float(sum(r.escaped)) for r in results]),
+        ("eaten", [float(r.eaten_stage1 + r.eaten_stage2 + r.eaten_at_end) for r in results]),
+        ("monster_steps", [float(r.monster_steps) for r in results]),
+    ):
+        m, lo, hi = mean_ci(values)
+        row[f"{key}_mean"], row[f"{key}_lo"], row[f"{key}_hi"] = _r(m), _r(lo), _r(hi)
+    seats: list[dict[str, Any]] = []
+    for seat in range(v.players):
+        wins = sum(1 for r in results if r.winner == seat)
+        lo, hi = wilson(wins, n)
+        m, elo, ehi = mean_ci([float(r.escaped[seat]) for r in results])
+        bots = sorted({r.bots[seat] for r in results})
+        seats.append({"variant": v.label, "seat": seat, "bots": ",".join(bots), "games": n,
+                      "wins": wins, "win_rate": _r(wins / n if n else 0.0), "win_lo": _r(lo),
+                      "win_hi": _r(hi), "escaped_mean": _r(m), "escaped_lo": _r(elo),
+                      "escaped_hi": _r(ehi)})
+    row["wins_by_seat"] = [s["wins"] for s in seats]
+    first = seats[0]
+    row["seat0_win_rate"], row["seat0_lo"], row["seat0_hi"] = (
+        first["win_rate"], first["win_lo"], first["win_hi"])
+    return row, seats
+
+
+class StudyResult(NamedTuple):
+    """What a study found: its variants, every game's result (by variant), the rows."""
+
+    seed: int
+    games: int
+    variants: list[Variant]
+    results: list[list[GameResult]]
+    rows: list[dict[str, Any]]
+    seats: list[dict[str, Any]]
+
+    def to_dict(self, games: bool = False) -> dict[str, Any]:
+        """JSON-ready: the variants and rows (``games=True``: every game's result too)."""
+        out: dict[str, Any] = {"format": STUDY_FORMAT, "seed": self.seed,
+                               "games_per_variant": self.games,
+                               "variants": [v.to_dict() for v in self.variants],
+                               "rows": self.rows, "seats": self.seats}
+        if games:
+            out["games"] = [[g.to_dict() for g in rs] for rs in self.results]
+        return out
+
+    def table(self) -> str:
+        """A plain-text table, one line per variant (95 % intervals in brackets)."""
+        lines = [f"{self.games} games per variant, seed {self.seed}"]
+        for row in self.rows:
+            lines.append(
+                f"{row['variant']}: seat 0 wins {row['seat0_win_rate']:.3f} "
+                f"[{row['seat0_lo']:.3f}, {row['seat0_hi']:.3f}], draws {row['draw_rate']:.3f}, "
+                f"escaped {row['escaped_mean']:.2f} [{row['escaped_lo']:.2f}, "
+                f"{row['escaped_hi']:.2f}], eaten {row['eaten_mean']:.2f}, rounds "
+                f"{row['rounds_mean']:.2f} [{row['rounds_lo']:.2f}, {row['rounds_hi']:.2f}]")
+            lines.append("    wins by seat: " + "  ".join(
+                f"{s['seat']}: {s['win_rate']:.3f} [{s['win_lo']:.3f}, {s['win_hi']:.3f}]"
+                for s in self.seats if s["variant"] == row["variant"]))
+        return "\n".join(lines)
+
+
+def run_study(study: Sequence[Variant], games: int, seed: int = 0,
+              executor: Executor | None = None,
+              progress: Callable[[int], None] | None = None, *, jobs: int | None = 1,
+              chunk: int | None = None) -> StudyResult:
+    """Play ``games`` games of every variant (all of them in one batch, so a pool or a
+    cluster stays busy) and summarise them. ``jobs=1`` plays in this process."""
+    if games < 0:
+        raise ValueError("games must be >= 0")
+    if not study:
+        raise ValueError("a study needs at least one variant")
+    specs = [GameSpec(i, seed, v.players, v.seats(i), v.options)
+             for v in study for i in range(games)]
+    flat = play_specs(specs, executor, progress, jobs=jobs, chunk=chunk)
+    results = [flat[k * games:(k + 1) * games] for k in range(len(study))]
+    rows: list[dict[str, Any]] = []
+    seats: list[dict[str, Any]] = []
+    for v, rs in zip(study, results, strict=True):
+        row, by_seat = variant_stats(v, rs)
+        rows.append(row)
+        seats.extend(by_seat)
+    return StudyResult(seed, games, list(study), results, rows, seats)
+
+
+# --- league ---------------------------------------------------------------------------------
+
+def league_lineups(bots: Sequence[str], players: int) -> tuple[tuple[str, ...], ...]:
+    """Who sits where, game after game: with 2 players every ordered pair of different
+    bots; with more, windows of the bots' cycle (each bot meets every other), each
+    window rotated through the seats."""
+    names = list(dict.fromkeys(bots))
+    b = len(names)
+    if b < 2:
+        raise ValueError("a league needs at least two different bots")
+    if players == 2:
+        return tuple((x, y) for x in names for y in names if x != y)
+    out = []
+    for start in range(b):
+        window = [names[(start + k) % b] for k in range(players)]
+        for r in range(players):
+            out.append(tuple(window[r:] + window[:r]))
+    return tuple(out)
+
+
+def league(bots: Sequence[str], players: Sequence[int] = (2, 3, 4), games: int = 100,
+           seed: int = 0, options: RuleOptions | None = None,
+           executor: Executor | None = None, progress: Callable[[int], None] | None = None,
+           *, jobs: int | None = 1) -> tuple[StudyResult, list[dict[str, Any]]]:
+    """Each bot against the others at every player count: ``games`` games per count.
+    Returns the study and one row per (player count, bot): seats taken, wins, win rate
+    per seat with its Wilson interval, and the fair share ``1/players``."""
+    opts = options if options is not None else RuleOptions()
+    arms = [Variant(f"{n} players", n, tuple(bots), opts, True, league_lineups(bots, n))
+            for n in players]
+    for name in bots:
+        make_bot(name)
+    result = run_study(arms, games, seed, executor, progress, jobs=jobs)
+    table: list[dict[str, Any]] = []
+    for v, rs in zip(arms, result.results, strict=True):
+        for name in dict.fromkeys(bots):
+            seats = sum(r.bots.count(name) for r in rs)
+            wins = sum(1 for r in rs if r.winner is not None and r.bots[r.winner] == name)
+            lo, hi = wilson(wins, seats)
+            table.append({"players": v.players, "bot": name, "seats": seats, "wins": wins,
+                          "win_rate": _r(wins / seats if seats else 0.0), "win_lo": _r(lo),
+                          "win_hi": _r(hi), "fair_share": _r(1 / v.players)})
+    return result, table
+
+
+def league_table(rows: Sequence[Mapping[str, Any]]) -> str:
+    """The league as plain text: one line per player count and bot."""
+    lines = [f"{'players':>7}  {'bot':<14} {'seats':>6} {'wins':>5}  win rate per seat [95 % CI]"]
+    for r in rows:
+        lines.append(f"{r['players']:>7}  {r['bot']:<14} {r['seats']:>6} {r['wins']:>5}  "
+                     f"{r['win_rate']:.3f} [{r['win_lo']:.3f}, {r['win_hi']:.3f}]"
+                     f"  (fair share {r['fair_share']:.3f})")
+    return "\n".join(lines)

@@ -1,0 +1,168 @@
+"""The stronger bots (issue 15): lookahead (expectimax over the coming monster phase) and
+MCTS (a playout-count budget), their parameters, and the small league ordering them."""
+
+from __future__ import annotations
+
+import pytest
+
+from finstere_widget.engine.board import SQUARES, Heading
+from finstere_widget.engine.bots import (
+    LookaheadBot,
+    MCTSBot,
+    evaluate,
+    fork,
+    make_bot,
+    pawn_value,
+    play_game,
+    tile_odds,
+)
+from finstere_widget.engine.danger import danger_map
+from finstere_widget.engine.game import Game, PawnMove
+from finstere_widget.engine.pieces import Monster, Pawn
+from finstere_widget.engine.position import Position
+from finstere_widget.engine.study import league, league_lineups
+
+
+def scenario(pawns, monster_at=(0, 0), facing=Heading.E):
+    pos = Position.basic(pawns)
+    pos = pos.replace(monster=Monster(monster_at, facing))
+    return Game.from_position(pos, players=["blue", "red"], seed=3)
+
+
+def test_lookahead_takes_an_escape_when_it_has_one():
+    # blue's pawn two squares from the exit with a 4 showing can leave; the other pawn
+    # could make progress instead
+    g = scenario([Pawn("b1", "blue", 3, 4, "dark", (1, 0)), Pawn("b2", "blue", 2, 5, "light", (9, 6)),
+                  Pawn("r1", "red", 1, 6, "light", (12, 9))], monster_at=(10, 2), facing=Heading.S)
+    action = LookaheadBot(1).choose(g)
+    assert isinstance(action, PawnMove) and action.pawn == "b1"
+    assert g.apply(action).move.to == "escaped"
+
+
+def test_lookahead_avoids_the_riskier_of_two_equally_advanced_squares():
+    """Search the monster's placements (deterministically) for a lone pawn with a 1
+    showing whose two moves towards the exit are equally far from it but not equally
+    dangerous (the engine's own danger map, the pawn lifted off): the bot never takes the
+    riskier one."""
+    found = 0
+    base = Position.basic()
+    blocked = set(base.stone_map) | set(base.pool_squares) | {(6, 4), (5, 4), (6, 3)}
+    for mx in range(2, 14, 3):
+        for my in range(0, 11, 2):
+            for facing in Heading:
+                if (mx, my) in blocked or (mx, my) not in SQUARES:
+                    continue
+                pawn = Pawn("b1", "blue", 1, 6, "light", (6, 4))
+                others = [Pawn("r1", "red", 1, 6, "light", "escaped")]
+                pos = Position.basic([pawn, *others]).replace(monster=Monster((mx, my), facing))
+                g = Game.from_position(pos, players=["blue", "red"], seed=1)
+                lifted = pos.replace(pawns=tuple(others))
+                danger = danger_map(lifted, g.tiles_left(), squares=[(5, 4), (6, 3)])
+                if abs(danger[(5, 4)] - danger[(6, 3)]) < 0.3:
+                    continue
+                riskier = max(danger, key=lambda s: danger[s])
+                action = LookaheadBot(0).choose(g)
+                assert g.apply(action).move.to != riskier, (mx, my, facing, danger)
+                found += 1
+    assert found >= 3  # the search did find such placements
+
+
+def test_evaluation_orders_pawn_states():
+    def v(at, up="light"):
+        return pawn_value(Pawn("p", "blue", 1, 6, up, at))
+
+    assert v("escaped") > v((0, 0))  # escaped beats ready to leave
+    assert v((1, 0), "dark") > v((1, 0)) > v((2, 0))  # a 6 showing can leave from (1, 0)
+    assert v((0, 0)) > v((5, 5)) > v((15, 10)) > v("outside") > v("eaten")
+    pos = Position.basic([Pawn("b", "blue", 1, 6, "light", "escaped"),
+                          Pawn("r", "red", 1, 6, "light", (9, 9))])
+    assert evaluate(pos, "blue", ["red"]) > evaluate(pos, "red", ["blue"])
+
+
+def test_tile_odds_follow_the_pile_and_the_first_draw_rule():
+    g = Game(2, seed=4)
+    odds = dict(tile_odds(g))
+    assert "X" not in odds and "XX" not in odds  # M2: the first tile is a number
+    assert odds["7"] == pytest.approx(2 / 6) and sum(odds.values()) == pytest.approx(1)
+    g = Game(2, seed=4, options=g.options.set("first_draw_rule", "off"))
+    assert dict(tile_odds(g))["X"] == pytest.approx(1 / 8)
+
+
+def test_fork_hides_the_pile_and_leaves_the_game_untouched():
+    g = Game(3, seed=11)
+    import random
+
+    f = fork(g, random.Random(1))
+    assert sorted(f.state.pile) == sorted(g.state.pile)
+    f.apply(LookaheadBot(2).choose(f))
+    assert g.history == [] and f.history != []
+
+
+class CountingMCTS(MCTSBot):
+    calls = 0
+
+    def playout(self, game, action):
+        CountingMCTS.calls += 1
+        return super().playout(game, action)
+
+
+def test_mcts_spends_at_most_its_playout_budget_and_is_reproducible():
+    g = Game(2, seed=5)
+    for budget in (0, 1, 7, 20):
+        CountingMCTS.calls = 0
+        CountingMCTS(9, playouts=budget).choose(g)
+        assert CountingMCTS.calls <= budget
+    assert CountingMCTS.calls >= 10  # the budget is used, not ignored
+    a = [MCTSBot("s", playouts=12).choose(g) for _ in range(2)]
+    assert a[0] == a[1]
+    # no budget: the lookahead's choice
+    assert MCTSBot(1, playouts=0).choose(g) == LookaheadBot(1).choose(g)
+
+
+def test_mcts_choice_is_legal_and_games_finish():
+    g = Game(2, seed=8)
+    play_game(g, [make_bot("mcts:2", 1), make_bot("random", 2)])
+    assert g.is_terminal() and g.outcome() is not None
+    replay = Game.from_record(g.to_record())  # every choice was a legal action
+    assert replay.outcome() == g.outcome()
+
+
+def test_make_bot_parameters_and_errors():
+    assert make_bot("mcts:5").playouts == 5
+    assert make_bot("lookahead:3").top == 3
+    assert make_bot("greedy:2").top == 2
+    for bad in ("mcts:x", "mcts:0", "random:3", "clever", "mcts:99999"):
+        with pytest.raises(ValueError, match="bot"):
+            make_bot(bad)
+
+
+def test_league_lineups_meet_everyone_on_every_seat():
+    two = league_lineups(["a", "b", "c"], 2)
+    assert sorted(two) == sorted([(x, y) for x in "abc" for y in "abc" if x != y])
+    four = league_lineups(["a", "b", "c"], 4)
+    for seat in range(4):
+        counts = {b: sum(1 for lu in four if lu[seat] == b) for b in "abc"}
+        assert max(counts.values()) - min(counts.values()) <= 1
+    with pytest.raises(ValueError):
+        league_lineups(["a", "a"], 2)
+
+
+def test_small_league_orders_random_below_the_searching_bots():
+    """Every bot plays (tiny sizes: fewer candidates and playouts); random never wins,
+    the others do."""
+    result, rows = league(["random", "greedy:2", "lookahead:3", "mcts:2"], [2], 12, seed=2)
+    by = {r["bot"]: r for r in rows}
+    assert all(by[b]["seats"] == 6 for b in by)
+    assert by["random"]["wins"] == 0
+    assert by["lookahead:3"]["wins"] + by["mcts:2"]["wins"] > 0
+    assert sum(r["wins"] for r in rows) + result.rows[0]["draws"] == 12
+
+
+@pytest.mark.slow
+def test_league_orders_random_greedy_lookahead_with_confidence():
+    """The ordering with non-overlapping 95 % intervals for random < greedy < lookahead
+    (2 players, 120 games; a few minutes)."""
+    _, rows = league(["random", "greedy", "lookahead"], [2], 120, seed=1, jobs=2)
+    by = {r["bot"]: r for r in rows}
+    assert by["random"]["win_hi"] < by["greedy"]["win_lo"]
+    assert by["greedy"]["win_rate"] < by["lookahead"]["win_rate"]
