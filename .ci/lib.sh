@@ -8,7 +8,7 @@
 
 CI_REPO="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 CI_VENV="${CI_VENV:-$CI_REPO/.venv}"
-CI_EXTRAS="widget,sim,canvas,test"
+CI_EXTRAS="widget,sim,canvas,study,test"
 CI_CHROMIUM="/usr/bin/chromium"
 
 ci_log() { printf '\n== %s\n' "$*" >&2; }

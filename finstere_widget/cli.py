@@ -114,4 +114,4 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
 
 
-from . import cli_game  # noqa: E402, F401  (registers move, moves, simulate, play)
+from . import cli_game, cli_study  # noqa: E402, F401  (register move, moves, simulate, play; study)
