@@ -157,3 +157,12 @@ def test_the_command_line_speaks_the_language_asked(capsys: pytest.CaptureFixtur
     assert main(["monster", path, "--tile", "8", "--lang", "xx"]) == 2
     captured = capsys.readouterr()
     assert captured.out == "" and "unknown language 'xx'" in captured.err
+
+
+def test_the_readme_samples_in_other_languages_are_what_the_engine_says() -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    sample = readme.split("rule ids stay the same:", 1)[1].split("```")[1].strip().splitlines()
+    told = {lang: narrate(_basic_turn(), lang=lang) for lang in OTHER}  # type: ignore[arg-type]
+    assert len(sample) == 3
+    for line in sample:
+        assert any(line in lines for lines in told.values()), line

@@ -12,6 +12,7 @@ from pathlib import Path
 from finstere_widget.engine import Event, Position, monster_turn
 from finstere_widget.examples import load
 from finstere_widget.render import position_svg, trace_frames
+from finstere_widget.render.animate import turn_svg
 
 HERE = Path(__file__).resolve().parent
 
@@ -38,6 +39,8 @@ def images() -> dict[str, str]:
         "tie.svg": tie.svg(),  # M5
         "wrap.svg": _monster("monster_basic_8_without_g", "wrap"),  # M10
         "teleport.svg": _monster("monster_advanced_8", "teleport"),  # M12
+        # the README's animation: the whole basic rulebook turn, one frame per event
+        "monster_turn.svg": turn_svg(load("monster_basic_8"), "8", lang="en"),
     }
 
 

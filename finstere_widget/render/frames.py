@@ -53,27 +53,38 @@ from .scene import (
 WORD = {Heading.N: "north", Heading.E: "east", Heading.S: "south", Heading.W: "west"}
 
 
-def _narrate_line(event: Event) -> str:
+def _narrate_line(event: Event, lang: str | None = None) -> str:
     """One sentence with its rule id (the engine's narration)."""
     from ..engine.narrate import line
 
-    return line(event)
+    return line(event, lang)
 
 
-def _caption(event: Event | None, tile: str | None, position: Position) -> tuple[str, bool]:
+def _caption(event: Event | None, tile: str | None, position: Position,
+             lang: str | None = None) -> tuple[str, bool]:
     """Short caption for the strip above the board; True when it is the tie banner."""
+    from ..engine.i18n import translations
+    from ..engine.narrate import _and, _towards, sq
+
+    t = translations(lang)
     if event is None:
-        what = f"tile {tile}: " if tile else ""
-        return f"{what}the monster at ({position.monster.at[0]}, {position.monster.at[1]}) "\
-               f"facing {WORD[position.monster.facing]} — press ▶ to step", False
+        at, heading = sq(position.monster.at), _towards(t, position.monster.facing)
+        if tile:
+            return t.gettext(
+                "tile {tile}: the monster at {square} facing {heading} — press ▶ to step"
+            ).format(tile=tile, square=at, heading=heading), False
+        return t.gettext("the monster at {square} facing {heading} — press ▶ to step").format(
+            square=at, heading=heading), False
     if isinstance(event, Look) and event.decision == "tie":
         rule = "M6" if event.rule == "M6" else "M5"
-        names = [r.seen or "?" for r in event.nearest]
-        who = " and ".join(names) if len(names) == 2 else ", ".join(names[:-1]) + " and " + names[-1]
-        both = "both" if len(names) == 2 else "all"
-        dist = event.nearest[0].distance
-        return f"TIE → keeps heading {WORD[event.facing]} ({rule}): {who} {both} at {dist}", True
-    return _narrate_line(event), False
+        names = _and([r.seen or "?" for r in event.nearest], t)
+        if len(event.nearest) == 2:
+            text = t.gettext("TIE → keeps heading {heading} ({rule}): {pawns} both at {distance}")
+        else:
+            text = t.gettext("TIE → keeps heading {heading} ({rule}): {pawns} all at {distance}")
+        return text.format(heading=_towards(t, event.facing), rule=rule, pawns=names,
+                           distance=event.nearest[0].distance), True
+    return _narrate_line(event, lang), False
 
 
 @dataclass
@@ -163,25 +174,26 @@ def _event_overlay(e: Event, before: Position, after: Position) -> tuple[list[Gr
     return under, over
 
 
-def trace_frames(position: Position, events: Sequence[Event], tile: str | None = None) -> list[TraceFrame]:
+def trace_frames(position: Position, events: Sequence[Event], tile: str | None = None,
+                 lang: str | None = None) -> list[TraceFrame]:
     """Frames for stepping through a monster turn: an opening frame, then one per event
     (the final ``end`` event shows the position after the turn). The pieces of each frame
     are the engine's replay of the events (:func:`finstere_widget.engine.replay.replay`)."""
     positions = replay(position, events)
-    cap, tie = _caption(None, tile, position)
+    cap, tie = _caption(None, tile, position, lang)
     frames = [TraceFrame(0, position, None, None, cap, tie)]
     before = position
     for k, (e, after) in enumerate(zip(events, positions, strict=True)):
         under, over = _event_overlay(e, before, after)
-        cap, tie = _caption(e, tile, position)
+        cap, tie = _caption(e, tile, position, lang)
         frames.append(TraceFrame(len(frames), after, k, e, cap, tie, under, over))
         before = after
     return frames
 
 
-def event_log(events: Sequence[Event]) -> list[str]:
+def event_log(events: Sequence[Event], lang: str | None = None) -> list[str]:
     """One line per event, with its rule id (the engine's narration)."""
-    return [_narrate_line(e) for e in events]
+    return [_narrate_line(e, lang) for e in events]
 
 
 def pack_groups(static: Group, frames: Sequence[Sequence[Group]],

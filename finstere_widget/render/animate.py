@@ -1,0 +1,343 @@
+"""A monster turn as an animation and as a printable handout, from the same frames and
+scene primitives as every other picture (:mod:`.frames`, :mod:`.scene`).
+
+- :func:`turn_svg`: one self-contained animated SVG (SMIL, plays in any browser, in a
+  README, in slides); deterministic bytes, no script. Every distinct group of primitives is
+  written once in ``<defs>`` and each frame ``<use>``-s them.
+- :func:`turn_gif`: an animated GIF painted by :mod:`.raster` (Pillow, the ``animate``
+  extra).
+- :func:`turn_handout`: a PDF page (A4 or Letter) per turn: one picture per monster step
+  (its look's lines of sight and what the step did) in a grid, each with the step's
+  sentences under it — for classrooms without computers.
+"""
+
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass
+from typing import Any
+from xml.sax.saxutils import escape, quoteattr
+
+from ..engine import Event, Position, RuleOptions, Turn, monster_turn
+from ..engine.narrate import line
+from . import style as S
+from .frames import TraceFrame, pack_frames, trace_frames
+from .scene import Group, Scene, caption_group, piece_groups, static_layer
+from .svg import fmt, primitive_svg
+
+#: default time each frame is shown
+FRAME_MS = 900
+#: paper sizes in points (1/72 inch)
+PAPER = {"a4": (595.28, 841.89), "letter": (612.0, 792.0)}
+
+
+@dataclass(frozen=True)
+class TurnPictures:
+    """A monster turn ready to draw: the start position, the events and their frames."""
+
+    position: Position
+    events: tuple[Event, ...]
+    tile: str
+    frames: tuple[TraceFrame, ...]
+    lang: str | None = None
+
+    @classmethod
+    def play(
+        cls,
+        position: Position,
+        tile: str | int,
+        options: RuleOptions | None = None,
+        lang: str | None = None,
+    ) -> TurnPictures:
+        result = monster_turn(position, tile, options)
+        frames = trace_frames(position, result.events, result.tile, lang=lang)
+        return cls(position, result.events, result.tile, tuple(frames), lang)
+
+
+def _pictures(
+    turn: TurnPictures | Position,
+    tile: str | int | None,
+    options: RuleOptions | None,
+    lang: str | None,
+) -> TurnPictures:
+    if isinstance(turn, TurnPictures):
+        return turn
+    if tile is None:
+        raise TypeError("give the tile to play (5, 7, 8, 10, X, XX)")
+    return TurnPictures.play(turn, tile, options, lang)
+
+
+# --- animated SVG --------------------------------------------------------------------------
+
+
+def _visibility(k: int, n: int, total_ms: int) -> str:
+    """SMIL: frame ``k`` of ``n`` visible during its slice of a looping timeline."""
+    if n == 1:
+        return ""
+    lo, hi = fmt(k / n), fmt((k + 1) / n)
+    if k == 0:
+        values, times = "visible;hidden", f"0;{hi}"
+    elif k == n - 1:
+        values, times = "hidden;visible", f"0;{lo}"
+    else:
+        values, times = "hidden;visible;hidden", f"0;{lo};{hi}"
+    return (
+        f'<animate attributeName="visibility" values="{values}" keyTimes="{times}" '
+        f'dur="{fmt(total_ms / 1000)}s" calcMode="discrete" repeatCount="indefinite"/>'
+    )
+
+
+def turn_svg(
+    turn: TurnPictures | Position,
+    tile: str | int | None = None,
+    *,
+    options: RuleOptions | None = None,
+    lang: str | None = None,
+    frame_ms: int = FRAME_MS,
+    title: str | None = None,
+) -> str:
+    """The turn as one self-contained animated SVG that loops (deterministic text)."""
+    pics = _pictures(turn, tile, options, lang)
+    packed = pack_frames(list(pics.frames))
+    n = len(packed["frames"])
+    total = frame_ms * n
+    caption = title or pics.frames[0].caption
+    out = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" '
+        f'version="1.1" width="{fmt(S.WIDTH)}" height="{fmt(S.HEIGHT)}" '
+        f'viewBox="0 0 {fmt(S.WIDTH)} {fmt(S.HEIGHT)}" font-family={quoteattr(S.FONT)}>',
+        f"<title>{escape(caption)}</title>",
+        "<defs>",
+    ]
+    for gid, group in enumerate(packed["groups"]):
+        out.append(f'<g id="g{gid}">' + "".join(primitive_svg(p) for p in group) + "</g>")
+    out.append("</defs>")
+    out += [primitive_svg(p) for p in packed["static"]]
+    for k, frame in enumerate(packed["frames"]):
+        hidden = "" if k == 0 else ' visibility="hidden"'
+        uses = "".join(f'<use xlink:href="#g{gid}"/>' for gid in frame["g"])
+        out.append(f"<g{hidden}>{_visibility(k, n, total)}{uses}</g>")
+    out.append("</svg>")
+    return "\n".join(out) + "\n"
+
+
+# --- GIF -----------------------------------------------------------------------------------
+
+
+def turn_images(
+    turn: TurnPictures | Position,
+    tile: str | int | None = None,
+    *,
+    options: RuleOptions | None = None,
+    lang: str | None = None,
+    scale: float = 1.0,
+) -> list[Any]:
+    """Each frame of the turn as a ``PIL.Image`` (the ``animate`` extra)."""
+    from .raster import scene_image
+
+    pics = _pictures(turn, tile, options, lang)
+    return [scene_image(f.scene(), scale=scale) for f in pics.frames]
+
+
+def turn_gif(
+    turn: TurnPictures | Position,
+    tile: str | int | None = None,
+    *,
+    options: RuleOptions | None = None,
+    lang: str | None = None,
+    frame_ms: int = FRAME_MS,
+    scale: float = 1.0,
+) -> bytes:
+    """The turn as an animated GIF that loops (the ``animate`` extra)."""
+    from PIL import Image
+
+    images = turn_images(turn, tile, options=options, lang=lang, scale=scale)
+    # one palette for all frames and no dithering: unchanged pixels stay the same index,
+    # so each frame stores only what changed
+    palette = images[0].quantize(colors=255, method=Image.Quantize.MEDIANCUT)
+    frames = [im.quantize(palette=palette, dither=Image.Dither.NONE) for im in images]
+    buf = io.BytesIO()
+    frames[0].save(
+        buf,
+        format="GIF",
+        save_all=True,
+        append_images=frames[1:],
+        duration=frame_ms,
+        loop=0,
+        optimize=False,
+    )
+    return buf.getvalue()
+
+
+# --- handout -------------------------------------------------------------------------------
+
+
+def step_scenes(pics: TurnPictures) -> list[tuple[Scene, list[str]]]:
+    """One picture per monster step (and one for the final look) with its sentences: the
+    pieces after the step, the look's lines of sight and what each event of the step did."""
+    out: list[tuple[Scene, list[str]]] = []
+    steps: dict[int, list[TraceFrame]] = {}
+    for f in pics.frames[1:]:
+        assert f.event is not None
+        steps.setdefault(f.event.step, []).append(f)
+    for step, frames in steps.items():
+        last = frames[-1]
+        under: list[Group] = []
+        over: list[Group] = []
+        for f in frames:
+            under += f.under
+            over += f.over
+        sentences = [
+            line(f.event, pics.lang)
+            for f in frames
+            if f.event is not None and not (isinstance(f.event, Turn) and f.event.reason == "sight")
+        ]
+        title = sentences[0].split(":")[0].strip() if sentences else str(step)
+        groups = under + piece_groups(last.position) + over + [caption_group(title)]
+        out.append((Scene(static_layer(last.position), groups), sentences))
+    return out
+
+
+def _wrap(text: str, font: Any, width: float, draw: Any) -> list[str]:
+    words = text.split(" ")
+    lines: list[str] = []
+    current = ""
+    for w in words:
+        trial = f"{current} {w}".strip()
+        if current and draw.textlength(trial, font=font) > width:
+            lines.append(current)
+            current = w
+        else:
+            current = trial
+    if current:
+        lines.append(current)
+    return lines
+
+
+def handout_pages(
+    turn: TurnPictures | Position,
+    tile: str | int | None = None,
+    *,
+    options: RuleOptions | None = None,
+    lang: str | None = None,
+    paper: str = "a4",
+    dpi: int = 150,
+    columns: int | None = None,
+    heading: str | None = None,
+) -> list[Any]:
+    """The handout's pages as ``PIL.Image`` s (see :func:`turn_handout`); ``columns``
+    ``None`` takes three, or more when that keeps the turn on one page."""
+    from .raster import _pil, font, scene_image
+
+    Image, ImageDraw, _ = _pil()
+    key = paper.lower()
+    if key not in PAPER:
+        raise ValueError(f"paper {paper!r}: expected one of {', '.join(PAPER)}")
+    pics = _pictures(turn, tile, options, lang)
+    cells = step_scenes(pics)
+    pw, ph = (round(v / 72 * dpi) for v in PAPER[key])
+    margin = round(dpi * 0.4)
+    gap = round(dpi * 0.12)
+    body = font(max(4, round(dpi * 0.075)))
+    title_font = font(max(6, round(dpi * 0.12)), True)
+    line_h = round(body.size * 1.25)
+    top = margin + round(title_font.size * 1.8)
+    measure = ImageDraw.Draw(Image.new("RGB", (1, 1)))
+    for cols in (columns,) if columns else (3, 4, 5):
+        cell_w = (pw - 2 * margin - (cols - 1) * gap) / cols
+        texts = [
+            [w for s in sentences for w in _wrap(s, body, cell_w, measure)]
+            for _, sentences in cells
+        ]
+        pic_h = S.HEIGHT * cell_w / S.WIDTH
+        cell_h = pic_h + gap + max((len(t) for t in texts), default=0) * line_h + gap
+        rows = max(1, int((ph - top - margin) // cell_h))
+        per_page = rows * cols
+        if per_page >= len(cells):
+            break
+    columns = cols
+    scale = cell_w / S.WIDTH
+    title = heading or pics.frames[0].caption.split(" — ")[0]
+    pages: list[Any] = []
+    for start in range(0, len(cells), per_page):
+        page = Image.new("RGB", (pw, ph), "white")
+        draw = ImageDraw.Draw(page)
+        draw.text((margin, margin), title, fill="black", font=title_font, anchor="lt")
+        for k, (scene, _) in enumerate(cells[start : start + per_page]):
+            r, c = divmod(k, columns)
+            x = margin + c * (cell_w + gap)
+            y = top + r * cell_h
+            page.paste(scene_image(scene, scale=scale), (round(x), round(y)))
+            ty = y + pic_h + gap / 2
+            for text in texts[start + k]:
+                draw.text((x, ty), text, fill="black", font=body, anchor="la")
+                ty += line_h
+        pages.append(page)
+    return pages
+
+
+def turn_handout(
+    turn: TurnPictures | Position,
+    tile: str | int | None = None,
+    *,
+    options: RuleOptions | None = None,
+    lang: str | None = None,
+    **layout: Any,
+) -> bytes:
+    """A printable PDF of the turn: the steps in a grid, each step's sentences under its
+    picture; as many pages as the grid needs (one for turns of up to about 20 steps). ``layout``:
+    ``paper`` (``"a4"`` or ``"letter"``), ``dpi``, ``columns``, ``heading``
+    (see :func:`handout_pages`)."""
+    pics = _pictures(turn, tile, options, lang)
+    pages = handout_pages(pics, **layout)
+    heading = layout.get("heading")
+    dpi = layout.get("dpi", 150)
+    buf = io.BytesIO()
+    pages[0].save(
+        buf,
+        format="PDF",
+        save_all=True,
+        append_images=pages[1:],
+        resolution=dpi,
+        title=heading or pics.frames[0].caption.split(" — ")[0],
+    )
+    return buf.getvalue()
+
+
+def save_turn(
+    path: str,
+    turn: TurnPictures | Position,
+    tile: str | int | None = None,
+    *,
+    options: RuleOptions | None = None,
+    lang: str | None = None,
+    paper: str = "a4",
+) -> str:
+    """Save the turn by the file's suffix: ``.svg`` (animated), ``.gif`` or ``.pdf``
+    (handout). Returns the kind written."""
+    lower = path.lower()
+    if lower.endswith(".svg"):
+        data = turn_svg(turn, tile, options=options, lang=lang).encode()
+    elif lower.endswith(".gif"):
+        data = turn_gif(turn, tile, options=options, lang=lang)
+    elif lower.endswith(".pdf"):
+        data = turn_handout(turn, tile, options=options, lang=lang, paper=paper)
+    else:
+        raise ValueError(f"{path!r}: save as .svg, .gif or .pdf")
+    with open(path, "wb") as fp:
+        fp.write(data)
+    return lower.rsplit(".", 1)[-1]
+
+
+__all__ = [
+    "FRAME_MS",
+    "PAPER",
+    "TurnPictures",
+    "save_turn",
+    "step_scenes",
+    "turn_gif",
+    "handout_pages",
+    "turn_handout",
+    "turn_images",
+    "turn_svg",
+]
