@@ -184,8 +184,12 @@ def play_loop(game: Game, human: set[int], bot_names: list[str], inp: TextIO, ou
             continue
         try:
             if cmd == "moves" and len(words) == 2:
-                for o in legal_moves(game.position, words[1], game.options):
+                game.position.pawn(words[1])  # an unknown id is an error naming it
+                outcomes = game.pawn_moves(words[1])  # T2 and the first round's P10
+                for o in outcomes:
                     _out(out, f"  {_fmt_to(o.to):>10}  cost {o.cost}  {','.join(o.path) or '-'}")
+                if not outcomes:
+                    _out(out, f"  {words[1]} cannot move now (T2, P10)")
                 continue
             path = parse_path(words[1] if len(words) > 1 else "")
             entry = game.apply(PawnMove(words[0], path))

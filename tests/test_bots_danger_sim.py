@@ -195,12 +195,15 @@ def test_cli_simulate_errors():
 
 def test_cli_play_scripted_stdin(tmp_path):
     record = tmp_path / "game.json"
-    script = "help\nblue5 IN,W\nblue4 W\nblue4\nmoves blue5\nquit\n"
+    script = "help\nblue5 IN,W\nblue4 W\nblue4\nmoves blue5\nmoves blue3\nquit\n"
     p = run_cli("play", "--seed", "1", "--record", str(record), stdin=script)
     assert p.returncode == 0, p.stderr
     assert "blue: blue5 ends (14, 10)" in p.stdout
     assert "illegal: token 1 'W'" in p.stdout and "(P3)" in p.stdout
-    assert "blue: blue4 ends outside" in p.stdout
+    assert "illegal: P10" in p.stdout  # round 1: blue4 may not stay outside
+    assert "blue5 cannot move now" in p.stdout
+    assert "cost 3  IN,N,N" in p.stdout  # blue3's moves: only onto the board
+    assert "outside  cost 0" not in p.stdout
     assert "game stopped" in p.stdout
     g = Game.from_record(record.read_text())
     assert g.history[0].action == PawnMove("blue5", ("IN", "W"))

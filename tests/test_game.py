@@ -25,8 +25,12 @@ def random_game(players=2, seed=0, **kw):
 
 
 def first_moves(g, path=()):
-    """Play the pawn phase: each player moves some pawn along ``path`` (default: flip)."""
+    """Play the pawn phase: each player moves some pawn along ``path`` (default: flip; in
+    the first round, P10, the first legal move onto the board)."""
     while g.phase == "pawns":
+        if g.state.round == 1 and not path:
+            g.apply(g.legal_actions()[0])
+            continue
         p = g.movable_pawns()[0]
         g.apply(PawnMove(p.id, tuple(path)))
 
@@ -88,16 +92,18 @@ def test_P1_player_count_and_colours_checked():
 
 # --- P10, T1, T2 -----------------------------------------------------------------------------
 
-def test_P10_first_round_two_pawns_each_the_rest_flipped_outside():
+def test_P10_first_round_two_pawns_each_onto_the_board_the_rest_flipped_outside():
     g = Game(3, seed=5, first_player=1)
     order = []
     while g.phase == "pawns":
         order.append(g.current_colour)
-        p = g.movable_pawns()[0]
-        free = (15, 10) not in g.position.pawn_map
-        g.apply(PawnMove(p.id, ("IN",) if free else ()))
+        g.apply(g.legal_actions()[-1])
     assert order == ["yellow", "red", "blue"] * 2  # clockwise from the first player, twice
     assert g.is_chance()
+    for colour in g.colours:  # two pawns each entered, the other two wait outside
+        places = sorted("outside" if p.at == "outside" else "board"
+                        for p in g.position.pawns if p.player == colour)
+        assert places == ["board", "board", "outside", "outside"]
     # every pawn was flipped once: two by their moves, the others by P10
     assert all(p.up == "dark" for p in g.position.pawns)
     flips = [e for h in g.history for e in h.extra if isinstance(e, Flip)]
@@ -107,14 +113,51 @@ def test_P10_first_round_two_pawns_each_the_rest_flipped_outside():
     assert info.value.rule == "T1"
 
 
+def test_P10_a_zero_square_move_outside_is_not_one_of_the_two():
+    """Round 1 used to end with every pawn still outside (each player flipping two)."""
+    g = Game(2, seed=1)
+    acts = g.legal_actions()
+    assert acts and all(a.path[:1] == ("IN",) for a in acts)  # every legal move enters
+    assert all(o.to != "outside" for o in g.pawn_moves("blue5"))
+    s = g.state
+    with pytest.raises(IllegalMoveError) as info:
+        g.apply(PawnMove("blue5", ()))
+    assert info.value.rule == "P10" and "blue5" in str(info.value)
+    assert g.state is s
+    # a whole first round of flips only is impossible: each player enters two pawns
+    while g.phase == "pawns":
+        g.apply(g.legal_actions()[0])
+    assert sum(p.on_board for p in g.position.pawns) == 4
+
+
+def test_P10_a_pawn_that_cannot_enter_at_all_is_the_only_exception():
+    # yellow's pawn stands on the entrance: blue's pawn showing 1 cannot get in (P5)
+    pos = scenario([pw("b1", "blue", "outside", 1, 6), pw("b5", "blue", "outside", 5, 2),
+                    pw("y1", "yellow", [15, 10], 1, 6)])
+    g = Game.from_position(pos, seed=0, round=1)
+    assert [p.id for p in g.movable_pawns()] == ["b5"]  # b5 can enter: b1 must wait
+    assert g.pawn_moves("b1") == []
+    with pytest.raises(IllegalMoveError) as info:
+        g.apply(PawnMove("b1", ()))
+    assert info.value.rule == "P10" and "b5 can enter" in str(info.value)
+    g.apply(PawnMove("b5", ("IN", "W", "W")))
+    g.apply(PawnMove("y1", ()))  # stays on the entrance: on the board, so it counts
+    # now b1 is blue's only pawn and it cannot enter: flipped outside, one of the two
+    assert [o.path for o in g.pawn_moves("b1")] == [()]
+    entry = g.apply(PawnMove("b1", ()))
+    assert entry.move.to == "outside" and g.is_chance()
+    assert g.position.pawn("b1").value == 6
+
+
 def test_P10_third_move_in_first_round_refused():
     g = Game(2, seed=1)
-    g.apply(PawnMove("blue1", ("IN",)))
-    g.apply(PawnMove("yellow1", ()))
-    g.apply(PawnMove("blue4", ()))
+    for _ in range(3):
+        g.apply(g.legal_actions()[0])
+    assert g.current_colour == "yellow" and g.state.moves_made == (2, 1)
     assert g.movable_pawns(0) == []  # blue has moved its two pawns
-    g.apply(PawnMove("yellow4", ()))
+    g.apply(g.legal_actions()[0])
     assert g.is_chance()
+    assert g.state.moves_made == (2, 2)
 
 
 def test_T1_round_pawn_phase_monster_phase_marker_passes_left():
@@ -334,6 +377,63 @@ def test_S3_tie_break_whoever_reached_the_number_first():
     assert g.is_terminal()
     out = g.outcome()
     assert out.escaped == {"blue": 1, "yellow": 1} and out.winner == "yellow" and out.rule == "S3"
+
+
+def _stage2_board_emptied_by_the_monster(option):
+    """Stage 2: the monster eats both pawns on the board; blue's b2 still waits outside."""
+    pos = scenario([pw("b", "blue", [3, 0]), pw("y", "yellow", [4, 0]),
+                    pw("b2", "blue", "outside"), pw("y2", "yellow", "escaped")], stage=2,
+                   monster={"at": [8, 0], "facing": "W"})
+    g = Game.from_position(pos, seed=0, options=RuleOptions(stage2_end=option))
+    for pid in ("b", "y", "b2"):
+        g.apply(PawnMove(pid, ()))
+    g.apply(DrawTile("10"))
+    assert not any(p.on_board for p in g.position.pawns)
+    assert g.position.pawn("b2").at == "outside"
+    return g
+
+
+def test_S3_stage2_end_board_empty_ends_with_pawns_still_waiting_outside():
+    g = _stage2_board_emptied_by_the_monster("board_empty")
+    assert g.is_terminal()
+    out = g.outcome()
+    assert out.rule == "S3" and "board" in out.reason and "stage2_end" in out.reason
+    assert out.winner == "yellow" and out.escaped == {"blue": 0, "yellow": 1}
+    record = g.to_record()
+    assert record["options"]["stage2_end"] == "board_empty"
+    assert Game.from_record(record).outcome() == out
+
+
+def test_S3_stage2_end_all_eaten_by_default_the_waiting_pawn_plays_on():
+    g = _stage2_board_emptied_by_the_monster("all_eaten")
+    assert RuleOptions().stage2_end == "all_eaten"
+    assert not g.is_terminal() and g.phase == "pawns"
+    assert [p.id for p in g.movable_pawns()] == ["b2"]
+
+
+def test_S3_stage2_end_board_empty_checked_when_the_pawn_phase_is_over():
+    # blue's last pawn on the board escapes; the waiting pawns stay outside this phase
+    pos = scenario([pw("b", "blue", [1, 0], 2, 5), pw("b2", "blue", "outside"),
+                    pw("y", "yellow", "outside"), pw("y2", "yellow", "escaped")], stage=2,
+                   monster={"at": [10, 0], "facing": "W"})
+    for option, ends in (("board_empty", True), ("all_eaten", False)):
+        g = Game.from_position(pos, seed=0, options=RuleOptions(stage2_end=option))
+        g.apply(PawnMove("b", ("W", "OUT")))
+        assert not g.is_terminal()  # yellow and b2 may still enter this phase
+        g.apply(PawnMove("y", ()))
+        g.apply(PawnMove("b2", ()))
+        assert g.is_terminal() is ends
+        if ends:  # a tie of one each: yellow's escape came first (ply 0)
+            assert g.outcome().winner == "yellow" and g.outcome().rule == "S3"
+        else:
+            assert g.is_chance()
+
+
+def test_S3_stage2_end_option_from_the_command_line():
+    from finstere_widget.cli import main
+
+    assert main(["play", "--watch", "--seed", "2", "--option", "stage2_end=board_empty"]) == 0
+    assert main(["play", "--watch", "--option", "stage2_end=sometimes"]) == 2
 
 
 # --- S4 -----------------------------------------------------------------------------------

@@ -23,6 +23,7 @@ OPTIONS = st.builds(
     pivot_when_tied=st.sampled_from(["push", "turn"]),
     tiles_per_stage=st.sampled_from([7, 8]),
     finish_round=st.booleans(),
+    stage2_end=st.sampled_from(["all_eaten", "board_empty"]),
     five_is_three_prey=st.booleans(),
     placement=st.sampled_from(["rulebook", "online"]),
 )

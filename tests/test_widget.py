@@ -406,3 +406,19 @@ def test_S4_game_view_refuses_the_three_prey_five_with_two_players() -> None:
     v.new_button.click()  # the button shows the refusal instead of raising
     assert "S4" in v.status.value and "No new game" in v.status.value
     assert v.game is before and v.board.position == before.position
+
+
+def test_P10_game_view_offers_only_moves_onto_the_board_in_round_one() -> None:
+    from finstere_widget.widget import GameView
+
+    v = GameView(("blue", "red"), you="blue", bot="random", seed=3)
+    g = v.game
+    send(v.board, {"type": "click", "zone": "pawn:blue5"})
+    onto = {o.to for o in g.pawn_moves("blue5")}
+    assert onto and "outside" not in onto
+    assert f"{len(onto)} destination(s) lit" in v.board.hint  # staying outside is not lit
+    ply = g.state.ply
+    send(v.board, {"type": "click", "zone": "place:outside"})  # staying out: not offered
+    assert g.state.ply == ply and g.position.pawn("blue5").at == "outside"
+    send(v.board, {"type": "click", "square": [15, 10]})  # entering is
+    assert g.position.pawn("blue5").at == (15, 10) or g.state.ply > ply

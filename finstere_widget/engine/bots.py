@@ -4,7 +4,8 @@ action`` for the player to act (pawn moves and placements; tile draws are chance
 ``random.Random``, so a game between bots is a pure function of the seeds.
 
 * :class:`RandomBot` -- a random pawn not yet moved, then a random legal path (a random
-  walk, :func:`random_path`); random placements in the advanced game.
+  walk, :func:`random_path`; in the first round a random move onto the board, P10);
+  random placements in the advanced game.
 * :class:`GreedyBot` -- escapes whenever it can; otherwise scores every legal outcome of
   every pawn by progress towards the exit and, for the most promising ones, the danger of
   being taken in the coming monster phase, found by playing the engine's own monster turn
@@ -68,6 +69,8 @@ class RandomBot:
         if not pawns:
             raise ValueError("RandomBot: nothing to choose (chance node or game over)")
         pawn = self.rng.choice(pawns)
+        if game.state.round == 1:  # P10: onto the board; the random walk may stay outside
+            return PawnMove(pawn.id, self.rng.choice(game.pawn_moves(pawn.id)).path)
         return PawnMove(pawn.id, random_path(game.position, pawn.id, self.rng))
 
 
@@ -99,7 +102,7 @@ class GreedyBot:
         k = 0
         for pawn in game.movable_pawns():
             next_value = pawn.dark if pawn.up == "light" else pawn.light
-            for o in legal_moves(position, pawn.id, game.options):
+            for o in game.pawn_moves(pawn.id):
                 if o.to == "escaped":
                     return PawnMove(pawn.id, o.path)
                 if isinstance(o.to, tuple):

@@ -27,7 +27,7 @@ from typing import Any, NamedTuple
 from .errors import FinstereError, IllegalMoveError, OptionError
 from .events import Event, Flip, event_to_dict
 from .monster import Tile, TurnResult, monster_turn
-from .moves import MoveResult, apply_move, legal_moves
+from .moves import MoveOutcome, MoveResult, apply_move, legal_moves
 from .options import RuleOptions
 from .pieces import Pawn
 from .position import Position
@@ -45,6 +45,8 @@ from .setup import (
 )
 
 RECORD_FORMAT = "finstere-game/1"
+#: S3's reason with ``stage2_end=board_empty``
+BOARD_EMPTY = "no pawn left on the board in stage 2 (stage2_end=board_empty)"
 
 
 class PawnMove(NamedTuple):
@@ -290,7 +292,8 @@ class Game:
         return [p for p in self.position.pawns if p.player == colour]
 
     def movable_pawns(self, seat: int | None = None) -> list[Pawn]:
-        """T2: the seat's pawns in play (on the board or outside) not yet moved this phase."""
+        """T2: the seat's pawns in play (on the board or outside) not yet moved this phase;
+        in the first round (P10) only those that can move onto the board, while any can."""
         st = self.state
         if st.phase != "pawns":
             return []
@@ -298,17 +301,44 @@ class Game:
         if st.round == 1 and st.moves_made[seat] >= 2:  # P10
             return []
         colour = self.colours[seat]
-        return [p for p in st.position.pawns
-                if p.player == colour and p.at not in ("escaped", "eaten") and p.id not in st.moved]
+        pawns = [p for p in st.position.pawns
+                 if p.player == colour and p.at not in ("escaped", "eaten") and p.id not in st.moved]
+        if st.round == 1:
+            entering = [p for p in pawns if self._can_enter(st.position, p)]
+            if entering:
+                return entering
+        return pawns
+
+    def pawn_moves(self, pawn_id: str) -> list[MoveOutcome]:
+        """The legal outcomes of moving ``pawn_id`` now, one per distinct position with a
+        shortest path: :func:`legal_moves` for a pawn of :meth:`movable_pawns`, in the first
+        round (P10) only the moves onto the board (a pawn that cannot enter at all: the
+        0-square move outside). Any other pawn: none."""
+        st = self.state
+        if pawn_id not in {p.id for p in self.movable_pawns()}:
+            return []
+        outcomes = legal_moves(st.position, pawn_id, self.options)
+        if st.round == 1:
+            onto = [o for o in outcomes if o.to != "outside"]
+            if onto:
+                return onto
+        return outcomes
+
+    def _can_enter(self, position: Position, pawn: Pawn) -> bool:
+        """P10: the pawn can end this move on the board (or beyond the exit): from outside,
+        some path through the entrance (P3) ends alone on a square."""
+        if pawn.at != "outside":
+            return True
+        return any(o.to != "outside" for o in legal_moves(position, pawn.id, self.options))
 
     def legal_actions(self) -> list[Action]:
-        """Every legal action: pawn moves (one per distinct outcome, with a shortest path),
-        the tiles that may be drawn, or the placements."""
+        """Every legal action: pawn moves (one per distinct outcome, with a shortest path,
+        :meth:`pawn_moves`), the tiles that may be drawn, or the placements."""
         st = self.state
         if st.phase == "pawns":
             out: list[Action] = []
             for p in self.movable_pawns():
-                out.extend(PawnMove(p.id, o.path) for o in legal_moves(st.position, p.id, self.options))
+                out.extend(PawnMove(p.id, o.path) for o in self.pawn_moves(p.id))
             return out
         if st.phase == "monster":
             return [DrawTile(t) for t, _ in self.chance_outcomes()]
@@ -436,6 +466,8 @@ class Game:
             raise IllegalMoveError(f"P10: in the first round {self.colours[seat]} moves only two "
                                    "pawns", token=pawn.id, rule="P10")
         result = apply_move(st.position, pawn.id, action.path, self.options)
+        if st.round == 1 and result.to == "outside":
+            self._check_p10_stay(st, seat, pawn)
         ply = st.ply + 1
         escapes = st.escapes
         if result.to == "escaped":
@@ -476,7 +508,30 @@ class Game:
                 entry = entry._replace(extra=extra)
         if finishing:
             return self._end(new, "S2", "the round was played out (finish_round)"), entry
+        if self._board_empty_ends(new):
+            return self._end(new, "S3", BOARD_EMPTY), entry
         return new._replace(phase="monster", to_move=-1), entry
+
+    def _check_p10_stay(self, st: GameState, seat: int, pawn: Pawn) -> None:
+        """P10: in the first round the two pawns a player moves go onto the board; a
+        0-square move outside is refused while any of the player's pawns not yet moved
+        can enter (the only exception: none can, the entrance is barred for them all)."""
+        colour = self.colours[seat]
+        for p in st.position.pawns:
+            if (p.player == colour and p.id not in st.moved and p.at not in ("escaped", "eaten")
+                    and self._can_enter(st.position, p)):
+                raise IllegalMoveError(
+                    f"P10: in the first round {colour} moves two pawns onto the board; "
+                    f"{pawn.id} may not stay outside while {p.id} can enter",
+                    token=pawn.id, rule="P10")
+
+    def _board_empty_ends(self, st: GameState) -> bool:
+        """S3 with ``stage2_end=board_empty`` (Italian, online and Czech texts): in stage 2
+        the game ends as soon as no pawn is on the board, even with pawns waiting outside.
+        Checked when a monster turn has been played and when a pawn phase is over (so the
+        pawns waiting at the start of stage 2 get their pawn phase first)."""
+        return (self.options.stage2_end == "board_empty" and st.position.stage == 2
+                and not any(p.on_board for p in st.position.pawns))
 
     @staticmethod
     def _pawns_in_play(st: GameState) -> bool:
@@ -512,6 +567,8 @@ class Game:
         stage = new.position.stage
         if stage == 2 and not self._pawns_in_play(new):
             return self._end(new, "S3", "no pawn left in the fortress in stage 2"), entry
+        if self._board_empty_ends(new):
+            return self._end(new, "S3", BOARD_EMPTY), entry
         if new.tiles_played >= self.options.tiles_per_stage:
             if stage == 1:  # S1: stage 2, a new pile of all tiles
                 new = new._replace(position=new.position.replace(stage=2),

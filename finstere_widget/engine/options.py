@@ -38,6 +38,12 @@ OPTION_INFO: dict[str, tuple[tuple[str, ...], str, str]] = {
         "S2",
         "online variant: play the round out after a player has won",
     ),
+    "stage2_end": (
+        ("all_eaten", "board_empty"),
+        "S3",
+        "stage 2 also ends when no pawn is left in play (none on the board nor waiting "
+        "outside; French rulebook), or as soon as none is on the board (Italian, online, Czech)",
+    ),
     "five_is_three_prey": (
         ("off", "on"),
         "S4",
@@ -61,6 +67,7 @@ class RuleOptions:
     pivot_when_tied: str = "push"
     tiles_per_stage: int = 7
     finish_round: bool = False
+    stage2_end: str = "all_eaten"
     five_is_three_prey: bool = False
     placement: str = "rulebook"
 

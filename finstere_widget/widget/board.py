@@ -68,7 +68,7 @@ POOL_SHAPES: dict[str, tuple[Square, ...]] = {
     "pool_long_h": ((0, 0), (1, 0), (2, 0), (3, 0)),
     "pool_long_v": ((0, 0), (0, 1), (0, 2), (0, 3)),
 }
-#: P1: the pawns, light side / dark side
+#: P1: the pawns as the rulebooks write them, dark number / light number
 PAWN_SETS = ("6/1", "4/3", "3/4", "2/5")
 PLAYERS = ("blue", "yellow", "red", "green", "purple", "black", "white")
 
@@ -147,6 +147,9 @@ class BoardWidget(anywidget.AnyWidget):
         #: ``move_handler(pawn_id, path) -> MoveResult``: who applies a move chosen by clicks
         #: (default: the engine's ``apply_move``; the game view applies it to its Game)
         self.move_handler: Callable[[str, tuple[str, ...]], Any] | None = None
+        #: ``outcomes_handler(pawn_id) -> [MoveOutcome]``: the destinations to light up
+        #: (default: the engine's ``legal_moves``; the game view asks its Game, e.g. P10)
+        self.outcomes_handler: Callable[[str], Any] | None = None
         self.on_msg(self._on_msg)
         self._refresh()
 
@@ -451,7 +454,10 @@ class BoardWidget(anywidget.AnyWidget):
         if self.movable is not None and pawn_id not in self.movable:
             self.hint = f"pawn {pawn_id} cannot move now"
             return
-        outcomes = legal_moves(self._position, pawn_id)
+        if self.outcomes_handler is not None:
+            outcomes = self.outcomes_handler(pawn_id)
+        else:
+            outcomes = legal_moves(self._position, pawn_id)
         targets: dict[Target, Any] = {}
         for o in outcomes:
             to = o.to

@@ -36,6 +36,7 @@ class GameView(W.VBox):  # type: ignore[misc]
         self.board = BoardWidget(Position.basic(), mode="move")
         self.board.allow_stay = True
         self.board.move_handler = self._human_move
+        self.board.outcomes_handler = lambda pawn_id: self.game.pawn_moves(pawn_id)
         self.status = W.HTML()
         self.story = W.HTML()
         self.bot_button = W.Button(description="let a bot play my move", icon="android",
