@@ -42,7 +42,7 @@ from typing import Protocol
 from .danger import eaten_probability
 from .game import Action, Game, PawnMove
 from .monster import Tile, look, monster_turn
-from .moves import MoveOutcome, legal_moves, random_path
+from .moves import MoveOutcome, random_path
 from .pieces import Pawn
 from .position import Position
 from .setup import legal_placements
@@ -204,7 +204,7 @@ def candidates(game: Game, top: int) -> list[tuple[float, PawnMove, MoveOutcome]
     k = 0
     for pawn in game.movable_pawns():
         mine = []
-        for o in legal_moves(game.position, pawn.id, game.options):
+        for o in game.pawn_moves(pawn.id):
             mine.append((_quick_score(o, pawn), k, PawnMove(pawn.id, o.path), o))
             k += 1
         mine.sort(key=lambda s: (-s[0], s[1]))
@@ -265,7 +265,7 @@ def _rush(game: Game, rng: random.Random) -> PawnMove:
     best: tuple[str, ...] = ()
     top = -1e9
     rand = rng.random
-    for o in legal_moves(game.position, pawn.id, game.options):
+    for o in game.pawn_moves(pawn.id):  # P10 in the first round
         to = o.to
         if to == "escaped":
             return PawnMove(pawn.id, o.path)

@@ -315,14 +315,19 @@ class Game:
         round (P10) only the moves onto the board (a pawn that cannot enter at all: the
         0-square move outside). Any other pawn: none."""
         st = self.state
-        if pawn_id not in {p.id for p in self.movable_pawns()}:
+        if st.phase != "pawns":
+            return []
+        pawn = st.position.pawn_by_id.get(pawn_id)
+        if (pawn is None or pawn.player != self.colours[st.to_move] or pawn_id in st.moved
+                or pawn.at == "escaped" or pawn.at == "eaten"):
+            return []
+        if st.round != 1:
+            return legal_moves(st.position, pawn_id, self.options)
+        if pawn not in self.movable_pawns():  # P10
             return []
         outcomes = legal_moves(st.position, pawn_id, self.options)
-        if st.round == 1:
-            onto = [o for o in outcomes if o.to != "outside"]
-            if onto:
-                return onto
-        return outcomes
+        onto = [o for o in outcomes if o.to != "outside"]
+        return onto if onto else outcomes
 
     def _can_enter(self, position: Position, pawn: Pawn) -> bool:
         """P10: the pawn can end this move on the board (or beyond the exit): from outside,
