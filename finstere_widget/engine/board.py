@@ -88,6 +88,7 @@ def mirror(square: Square) -> Square:
 
 
 def index(square: Square) -> int:
+    """A square's *index* ``y * 16 + x``: the hot paths keep squares as these small ints."""
     return square[1] * WIDTH + square[0]
 
 
@@ -99,6 +100,8 @@ ON_BOARD: Final[tuple[bool, ...]] = tuple(
 )
 #: index -> square (for off-board indices the square is still the (x, y) pair)
 SQUARE_OF: Final[tuple[Square, ...]] = tuple((i % WIDTH, i // WIDTH) for i in range(NUM_INDICES))
+#: square -> index over the 16x11 rectangle (a dict look-up: the fast form of :func:`index`)
+INDEX: Final[dict[Square, int]] = {sq: i for i, sq in enumerate(SQUARE_OF)}
 EXIT_I: Final = index(EXIT)
 ENTRANCE_I: Final = index(ENTRANCE)
 
@@ -196,5 +199,11 @@ RAYS: Final = _rays()
 
 
 def wrap_index(i: int) -> int:
-    """B3 on indices: (x, y) -> (15 - x, 10 - y)."""
+    """B3 on indices: through the wall, (x, y) -> (15 - x, 10 - y)."""
     return NUM_INDICES - 1 - i
+
+
+#: LETTER_AT[(i, h)]: the wall letter crossed leaving index i towards h (B3, M10)
+LETTER_AT: Final[dict[tuple[int, Heading], str]] = {
+    (index(sq), h): letter for (sq, h), letter in WALL_LETTERS.items()
+}

@@ -1,7 +1,8 @@
 """Typed events: what the monster (and pawns) did, each citing its rule id.
 
-Events are small immutable records (named tuples: cheap to build in the hot loop). Their
-JSON form is the monster-trace contract of docs/format.md; the command line, the widget, the
+Events are small immutable records (named tuples with a ``Literal`` kind: cheap to build in
+the hot loop). Each type writes its own JSON form (``to_dict``), the monster-trace contract
+of docs/format.md; the command line, the widget, the
 notebooks and the tests all read these same events.
 """
 
@@ -12,6 +13,13 @@ from typing import Any, Literal, NamedTuple, Union
 from .board import Heading, Square
 
 Piece = Union[str, Square]  # noqa: UP007 (a runtime alias)  # "monster", a pawn id, or a stone's square
+
+#: a heading's JSON name by its value (``Heading.name`` goes through the enum machinery)
+NAMES = ("N", "E", "S", "W")
+
+
+def _piece_json(piece: Piece) -> str | list[int]:
+    return piece if isinstance(piece, str) else [piece[0], piece[1]]
 
 
 class Ray(NamedTuple):
@@ -26,8 +34,8 @@ class Ray(NamedTuple):
 
     def to_dict(self) -> dict[str, Any]:
         return {
-            "direction": self.direction.name,
-            "cells": [list(c) for c in self.cells],
+            "direction": NAMES[self.direction],
+            "cells": [[x, y] for x, y in self.cells],
             "seen": self.seen,
             "distance": self.distance,
             "blocked_by": self.blocked_by,
@@ -45,6 +53,12 @@ class Look(NamedTuple):
     decision: str
     rule: str = "M4"
     type: Literal["look"] = "look"
+
+    def to_dict(self) -> dict[str, Any]:
+        x, y = self.at
+        return {"type": "look", "step": self.step, "at": [x, y], "facing": NAMES[self.facing],
+                "rays": [r.to_dict() for r in self.rays], "decision": self.decision,
+                "rule": self.rule}
 
     @property
     def nearest(self) -> tuple[Ray, ...]:
@@ -71,6 +85,10 @@ class Turn(NamedTuple):
     rule: str = "M5"
     type: Literal["turn"] = "turn"
 
+    def to_dict(self) -> dict[str, Any]:
+        return {"type": "turn", "step": self.step, "from": NAMES[self.from_],
+                "to": NAMES[self.to], "reason": self.reason, "rule": self.rule}
+
 
 class Move(NamedTuple):
     step: int
@@ -78,6 +96,11 @@ class Move(NamedTuple):
     to: Square
     rule: str = "M3"
     type: Literal["move"] = "move"
+
+    def to_dict(self) -> dict[str, Any]:
+        (x0, y0), (x1, y1) = self.from_, self.to
+        return {"type": "move", "step": self.step, "from": [x0, y0], "to": [x1, y1],
+                "rule": self.rule}
 
 
 class Slide(NamedTuple):
@@ -88,6 +111,11 @@ class Slide(NamedTuple):
     rule: str = "M9"
     type: Literal["slide"] = "slide"
 
+    def to_dict(self) -> dict[str, Any]:
+        (x0, y0), (x1, y1) = self.from_, self.to
+        return {"type": "slide", "step": self.step, "piece": _piece_json(self.piece),
+                "from": [x0, y0], "to": [x1, y1], "rule": self.rule}
+
 
 class Push(NamedTuple):
     step: int
@@ -96,6 +124,11 @@ class Push(NamedTuple):
     to: Square
     rule: str = "M8"
     type: Literal["push"] = "push"
+
+    def to_dict(self) -> dict[str, Any]:
+        (x0, y0), (x1, y1) = self.from_, self.to
+        return {"type": "push", "step": self.step, "piece": _piece_json(self.piece),
+                "from": [x0, y0], "to": [x1, y1], "rule": self.rule}
 
 
 class Eat(NamedTuple):
@@ -106,6 +139,11 @@ class Eat(NamedTuple):
     rule: str = "M7"
     type: Literal["eat"] = "eat"
 
+    def to_dict(self) -> dict[str, Any]:
+        x, y = self.at
+        return {"type": "eat", "step": self.step, "pawn": self.pawn, "at": [x, y],
+                "how": self.how, "rule": self.rule}
+
 
 class Remove(NamedTuple):
     step: int
@@ -114,6 +152,11 @@ class Remove(NamedTuple):
     why: str  # "off_board", "corner", "teleporter"
     rule: str = "M8"
     type: Literal["remove"] = "remove"
+
+    def to_dict(self) -> dict[str, Any]:
+        (x0, y0), (x1, y1) = self.stone, self.at
+        return {"type": "remove", "step": self.step, "stone": [x0, y0], "at": [x1, y1],
+                "why": self.why, "rule": self.rule}
 
 
 class Wrap(NamedTuple):
@@ -124,6 +167,11 @@ class Wrap(NamedTuple):
     rule: str = "M10"
     type: Literal["wrap"] = "wrap"
 
+    def to_dict(self) -> dict[str, Any]:
+        (x0, y0), (x1, y1) = self.from_, self.to
+        return {"type": "wrap", "step": self.step, "from": [x0, y0], "to": [x1, y1],
+                "letter": self.letter, "rule": self.rule}
+
 
 class Teleport(NamedTuple):
     step: int
@@ -133,6 +181,11 @@ class Teleport(NamedTuple):
     rule: str = "M12"
     type: Literal["teleport"] = "teleport"
 
+    def to_dict(self) -> dict[str, Any]:
+        (x0, y0), (x1, y1) = self.from_, self.to
+        return {"type": "teleport", "step": self.step, "from": [x0, y0], "to": [x1, y1],
+                "facing": NAMES[self.facing], "rule": self.rule}
+
 
 class End(NamedTuple):
     step: int
@@ -140,6 +193,10 @@ class End(NamedTuple):
     eaten: tuple[str, ...]
     rule: str = "M3"
     type: Literal["end"] = "end"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"type": "end", "step": self.step, "steps": self.steps, "eaten": list(self.eaten),
+                "rule": self.rule}
 
 
 class Enter(NamedTuple):
@@ -151,6 +208,11 @@ class Enter(NamedTuple):
     rule: str = "P3"
     type: Literal["enter"] = "enter"
 
+    def to_dict(self) -> dict[str, Any]:
+        x, y = self.to
+        return {"type": "enter", "step": self.step, "pawn": self.pawn, "to": [x, y],
+                "rule": self.rule}
+
 
 class Escape(NamedTuple):
     """P4: a pawn spends a point on the exit and leaves the fortress."""
@@ -160,6 +222,11 @@ class Escape(NamedTuple):
     from_: Square
     rule: str = "P4"
     type: Literal["escape"] = "escape"
+
+    def to_dict(self) -> dict[str, Any]:
+        x, y = self.from_
+        return {"type": "escape", "step": self.step, "pawn": self.pawn, "from": [x, y],
+                "rule": self.rule}
 
 
 class Flip(NamedTuple):
@@ -171,6 +238,10 @@ class Flip(NamedTuple):
     value: int
     rule: str = "P2"
     type: Literal["flip"] = "flip"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"type": "flip", "step": self.step, "pawn": self.pawn, "up": self.up,
+                "value": self.value, "rule": self.rule}
 
 
 Event = Union[  # noqa: UP007
@@ -196,24 +267,10 @@ EVENT_TYPES: dict[str, type[Any]] = {
 }
 
 
-def _json(value: Any) -> Any:
-    if isinstance(value, Heading):
-        return value.name
-    if isinstance(value, Ray):
-        return value.to_dict()
-    if isinstance(value, tuple):
-        return [_json(v) for v in value]
-    return value
-
-
 def event_to_dict(event: Event) -> dict[str, Any]:
-    """docs/format.md's JSON for one event: ``type``, ``step``, ``rule`` and the type's keys."""
-    out: dict[str, Any] = {"type": event.type, "step": event.step}
-    for name, value in zip(event._fields, event, strict=False):
-        if name == "step" or name == "type":
-            continue
-        out["from" if name == "from_" else name] = _json(value)
-    return out
+    """docs/format.md's JSON for one event: ``type``, ``step``, the type's keys and ``rule``
+    (each event type builds its own, in one pass)."""
+    return event.to_dict()
 
 
 def _square(value: Any) -> Square:

@@ -1,8 +1,9 @@
 """The monster's turn (docs/rules.md M1-M13) as a trace of rule-cited events.
 
 ``monster_turn(position, tile, options)`` returns the new position and the events. The
-position is unpacked once into flat index tables (board.py) so each look is a walk along a
-precomputed ray and each step a few list look-ups.
+position is unpacked once per turn into flat tables over the board's square indices
+(``board.INDEX``), so each look is a walk along a precomputed ray (``board.RAYS``) and each
+step a few list look-ups (``board.NEXT``; ``board.wrap_index`` through a wall).
 """
 
 from __future__ import annotations
@@ -12,12 +13,14 @@ from typing import Any, NamedTuple
 from .board import (
     ENTRANCE_I,
     EXIT_I,
+    INDEX,
+    LETTER_AT,
     NEXT,
     NUM_INDICES,
     RAYS,
     SQUARE_OF,
-    WALL_LETTERS,
     Heading,
+    wrap_index,
 )
 from .errors import TileError
 from .events import (
@@ -54,11 +57,17 @@ _LOOK_DIRS = tuple((h, Heading((h + 3) % 4), Heading((h + 1) % 4)) for h in Head
 _RIGHT = tuple(Heading((h + 1) % 4) for h in Heading)
 _ABOUT = tuple(Heading((h + 2) % 4) for h in Heading)
 
-#: RAY_SQUARES[h][i]: RAYS as (x, y) squares, so a look only slices.
+#: RAY_SQUARES[h][i]: RAYS as (x, y) squares.
 RAY_SQUARES = tuple(tuple(tuple(SQUARE_OF[j] for j in ray) for ray in row) for row in RAYS)
-_LETTER_I: dict[tuple[int, int], str] = {
-    (sq[1] * 16 + sq[0], int(h)): letter for (sq, h), letter in WALL_LETTERS.items()
-}
+#: _CELLS[h][i][k]: the first k squares of that ray (a look picks, it does not slice)
+_CELLS = tuple(
+    tuple(tuple(cells[:k] for k in range(len(cells) + 1)) for cells in row) for row in RAY_SQUARES
+)
+#: _OPEN_RAY[h][i]: the line of sight from i towards h that meets nothing up to the wall
+_OPEN_RAY = tuple(
+    tuple(Ray(h, cells, None, None, "wall") for cells in row)
+    for h, row in zip(Heading, RAY_SQUARES, strict=True)
+)
 
 
 _TILE_CACHE: dict[tuple[str | int, bool], Tile] = {}
@@ -119,84 +128,36 @@ class TurnResult(NamedTuple):
 
 
 class _Tables(NamedTuple):
-    sight: list[int | str | None]  # see _look
-    kinds: list[StoneKind | None]
-    stone_ids: list[int]
-    pawn_ids: list[int]
-    pool: list[bool]
+    """A position as flat tables over square indices (the turn changes its own copy)."""
+
+    sight: list[int | str | None]  # what a look meets: pawn number k, a blocking stone's kind
+    kinds: list[StoneKind | None]  # the stone's kind on each square
+    stone_ids: list[int]  # stone number k on each square, else -1
+    pawn_ids: list[int]  # pawn number k on each square, else -1
+    pool: frozenset[int]  # pool squares
     tele: dict[int, tuple[int, Heading]]  # pad -> (partner pad, partner's arrow)
 
 
-_STATIC: dict[tuple[Any, Any], tuple[list[bool], dict[int, tuple[int, Heading]]]] = {}
-
-
-def _static_tables(pos: Position) -> tuple[list[bool], dict[int, tuple[int, Heading]]]:
-    """Pool and teleporter tables; they never change during a game (B5), so they are
-    shared by every position with the same pools and teleporters."""
-    key = (pos.pools, pos.teleporters)
-    found = _STATIC.get(key)
-    if found is None:
-        pool = [False] * NUM_INDICES
-        for pl in pos.pools:
-            for sq in pl.squares:
-                pool[sq[1] * 16 + sq[0]] = True
-        tele: dict[int, tuple[int, Heading]] = {}
-        for t in pos.teleporters:
-            other = pos.partner(t)
-            tele[t.at[1] * 16 + t.at[0]] = (other.at[1] * 16 + other.at[0], other.arrow)
-        if len(_STATIC) > 256:
-            _STATIC.clear()
-        found = _STATIC[key] = (pool, tele)
-    return found
-
-
-_NONE_KINDS: list[StoneKind | None] = [None] * NUM_INDICES
-_NO_IDS = [-1] * NUM_INDICES
-
-
-def _tables(pos: Position, *, own: bool = False) -> _Tables:
-    """The position's index tables; cached on the (immutable) position unless ``own``,
-    in which case the caller gets fresh lists it may change."""
-    cached: _Tables | None = pos.__dict__.get("_monster_tables")
-    if own and cached is not None:
-        return _Tables(
-            cached.sight[:],
-            cached.kinds[:],
-            cached.stone_ids[:],
-            cached.pawn_ids[:],
-            cached.pool,
-            cached.tele,
-        )
-    if cached is None:
-        sight: list[int | str | None] = [None] * NUM_INDICES
-        kinds = _NONE_KINDS[:]
-        stone_ids = _NO_IDS[:]
-        k = 0
-        for s in pos.stones:
-            i = s.at[1] * 16 + s.at[0]
-            kind = s.kind
-            kinds[i] = kind
-            stone_ids[i] = k
-            if kind is not _CRYSTAL:
-                sight[i] = _KIND_VALUE[kind]
-            k += 1
-        pawn_ids = _NO_IDS[:]
-        k = 0
-        for p in pos.pawns:
-            at = p.at
-            if type(at) is tuple:
-                i = at[1] * 16 + at[0]
-                pawn_ids[i] = k
-                sight[i] = k
-            k += 1
-        pool, tele = _static_tables(pos)
-        cached = _Tables(sight, kinds, stone_ids, pawn_ids, pool, tele)
-        if not own:
-            pos.__dict__["_monster_tables"] = cached
-    return cached
-
-
-_tuple_new = tuple.__new__
+def _tables(pos: Position) -> _Tables:
+    """The position's tables, built afresh (a few microseconds: cheaper than caching)."""
+    sight: list[int | str | None] = [None] * NUM_INDICES
+    kinds: list[StoneKind | None] = [None] * NUM_INDICES
+    stone_ids = [-1] * NUM_INDICES
+    for k, s in enumerate(pos.stones):
+        i = INDEX[s.at]
+        kinds[i] = s.kind
+        stone_ids[i] = k
+        if s.kind is not _CRYSTAL:
+            sight[i] = _KIND_VALUE[s.kind]
+    pawn_ids = [-1] * NUM_INDICES
+    for k, p in enumerate(pos.pawns):
+        if p.at.__class__ is tuple:
+            i = INDEX[p.at]
+            pawn_ids[i] = k
+            sight[i] = k
+    pool = frozenset(INDEX[sq] for pl in pos.pools for sq in pl.squares)
+    tele = {INDEX[t.at]: (INDEX[pos.partner(t).at], pos.partner(t).arrow) for t in pos.teleporters}
+    return _Tables(sight, kinds, stone_ids, pawn_ids, pool, tele)
 
 
 def _look(
@@ -214,9 +175,9 @@ def _look(
             if v is not None:
                 break
         if v is None:
-            rays.append(_tuple_new(Ray, (d, RAY_SQUARES[d][m], None, None, "wall")))
+            rays.append(_OPEN_RAY[d][m])
         elif v.__class__ is str:
-            rays.append(_tuple_new(Ray, (d, RAY_SQUARES[d][m][: ray.index(j)], None, None, v)))
+            rays.append(Ray(d, _CELLS[d][m][ray.index(j)], None, None, v))
         else:
             dist = ray.index(j) + 1
             if dist < best:
@@ -224,9 +185,7 @@ def _look(
                 best_dirs = [d]
             elif dist == best:
                 best_dirs.append(d)
-            rays.append(
-                _tuple_new(Ray, (d, RAY_SQUARES[d][m][:dist], pawns[v].id, dist, "pawn"))  # type: ignore[index]
-            )
+            rays.append(Ray(d, _CELLS[d][m][dist], pawns[v].id, dist, "pawn"))  # type: ignore[index]
     if not best_dirs:
         decision, new_h = "none", h
     elif len(best_dirs) > 1:
@@ -235,21 +194,21 @@ def _look(
         decision, new_h = "keep", h
     else:
         decision, new_h = "turn", best_dirs[0]
-    return _tuple_new(Look, (step, SQUARE_OF[m], h, tuple(rays), decision, rule, "look")), new_h
+    return Look(step, SQUARE_OF[m], h, tuple(rays), decision, rule), new_h
 
 
 def look(position: Position) -> Look:
     """M4/M5: what the monster sees from where it stands, and its decision."""
-    t = _tables(position)
-    m = position.monster.at
-    return _look(t.sight, position.pawns, m[1] * 16 + m[0], position.monster.facing, 0, "M4")[0]
+    sight = _tables(position).sight
+    return _look(sight, position.pawns, INDEX[position.monster.at], position.monster.facing, 0,
+                 "M4")[0]
 
 
 class _Turn:
     """Mutable state of one monster turn."""
 
     def __init__(self, pos: Position, options: RuleOptions) -> None:
-        t = _tables(pos, own=True)
+        t = _tables(pos)
         self.pos = pos
         self.opts = options
         self.kinds = t.kinds
@@ -258,9 +217,7 @@ class _Turn:
         self.sight = t.sight
         self.pool = t.pool
         self.tele = t.tele
-        self.stone_at: list[int] = [
-            s.at[1] * 16 + s.at[0] for s in pos.stones
-        ]  # stone k -> index, -1 when gone
+        self.stone_at = [INDEX[s.at] for s in pos.stones]  # stone k -> index, -1 when gone
         self.stones_moved = False
         self.pawn_place: dict[int, PawnPlace] = {}  # pawn k -> new place, when changed
         self.eaten: list[str] = []
@@ -337,9 +294,9 @@ class _Turn:
             return
         self._move_piece(c, dest)
         end = dest
-        if self.pool[dest]:  # P8: slide across, stop before anything occupied
+        if dest in self.pool:  # P8: slide across, stop before anything occupied
             pool = self.pool
-            while pool[end]:
+            while end in pool:
                 n = nxt[end]
                 if (
                     n < 0
@@ -380,11 +337,11 @@ class _Turn:
             t >= 0
             and self.kinds[t] is None
             and self.pawn_ids[t] < 0
-            and not self.pool[t]
+            and t not in self.pool
             and t not in self.tele
         ):
             # the common step onto an empty floor square: no wall, push, eat, slide, teleport
-            ev.append(_tuple_new(Move, (step, SQUARE_OF[m], SQUARE_OF[t], "M3", "move")))
+            ev.append(Move(step, SQUARE_OF[m], SQUARE_OF[t], "M3"))
             self.m = t
             return h
         # M11: pivot stones turn a monster that saw no pawn (or, by option, a tie).
@@ -393,7 +350,7 @@ class _Turn:
         while True:
             t = NEXT[h][m]
             if t < 0:
-                t = NUM_INDICES - 1 - m
+                t = wrap_index(m)
             kind = self.kinds[t]
             if kind is _PIVOT_RIGHT or kind is _PIVOT_180:
                 if not saw_pawn or (tied and pivot_turns):
@@ -411,7 +368,7 @@ class _Turn:
             t = NEXT[h][m]
             crossed = t < 0
             if crossed:  # M10 / B3: through the wall, same heading
-                t = NUM_INDICES - 1 - m
+                t = wrap_index(m)
             if self.kinds[t] is not None:  # M8 (a stone on a pool in the way too, M9)
                 if sliding and seg != m:
                     ev.append(Slide(step, "monster", SQUARE_OF[seg], SQUARE_OF[m], "M9"))
@@ -421,7 +378,7 @@ class _Turn:
             if crossed:
                 if sliding and seg != m:
                     ev.append(Slide(step, "monster", SQUARE_OF[seg], SQUARE_OF[m], "M9"))
-                ev.append(Wrap(step, SQUARE_OF[m], SQUARE_OF[t], _LETTER_I[(m, int(h))], "M10"))
+                ev.append(Wrap(step, SQUARE_OF[m], SQUARE_OF[t], LETTER_AT[(m, h)], "M10"))
                 seg = t
             tele = self.tele.get(t)
             if tele is not None:  # M12
@@ -444,11 +401,11 @@ class _Turn:
                     ev.append(Slide(step, "monster", SQUARE_OF[seg], SQUARE_OF[t], "M9"))
                     seg = t
                 self._eat(k, t, "eaten", "M7")
-                if sliding and self.pool[t] and self.opts.slide_over_pawn == "stop":
+                if sliding and t in self.pool and self.opts.slide_over_pawn == "stop":
                     self.m = t
                     return h
             m = t
-            if not self.pool[m]:
+            if m not in self.pool:
                 if sliding and seg != m:
                     ev.append(Slide(step, "monster", SQUARE_OF[seg], SQUARE_OF[m], "M9"))
                 self.m = m
@@ -466,7 +423,7 @@ class _Turn:
         if self.stones_moved:
             stones = tuple(
                 s
-                if self.stone_at[k] == s.at[1] * 16 + s.at[0]
+                if self.stone_at[k] == INDEX[s.at]
                 else Stone(SQUARE_OF[self.stone_at[k]], s.kind)
                 for k, s in enumerate(pos.stones)
                 if self.stone_at[k] >= 0
@@ -494,8 +451,7 @@ def monster_turn(
     opts = options if options is not None else _DEFAULT
     t = Tile.parse(tile, opts)
     turn = _Turn(position, opts)
-    m0 = position.monster.at
-    turn.m = m0[1] * 16 + m0[0]
+    turn.m = INDEX[position.monster.at]
     h = position.monster.facing
     events = turn.events
     pawns = position.pawns

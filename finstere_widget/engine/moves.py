@@ -12,8 +12,8 @@ over *(square, stones)* states -- points left are the depth, and a pawn on a poo
 a pawn whose slide stopped there (FAQ 1) -- so each distinct resulting position is found
 once, with a shortest path.
 
-Both share one step function working on board indices (``y * 16 + x``) and the NEXT table
-of :mod:`board`, so the search costs a few list look-ups per step.
+Both share one step function working on board indices (``board.INDEX``: ``y * 16 + x``) and
+the NEXT table of :mod:`board`, so the search costs a few look-ups per step.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, NamedTuple
 
-from .board import ENTRANCE_I, EXIT_I, NEXT, NUM_INDICES, SQUARE_OF, Heading, Square
+from .board import ENTRANCE_I, EXIT_I, INDEX, NEXT, SQUARE_OF, Heading, Square
 from .errors import IllegalMoveError
 from .events import Enter, Escape, Event, Flip, Move, Push, Remove, Slide, event_to_dict
 from .options import RuleOptions
@@ -65,7 +65,7 @@ def parse_path(path: str | Sequence[str]) -> tuple[str, ...]:
 
 
 class _Board:
-    """The fixed part of a position during one pawn's move, as flat index tables."""
+    """The fixed part of a position during one pawn's move, as sets of square indices."""
 
     __slots__ = ("position", "pawn", "pawn_k", "others", "monster", "tele", "pool", "stones0")
 
@@ -80,41 +80,15 @@ class _Board:
             position.pawn(pawn_id)  # raises PositionError naming the id
         self.pawn = pawn = position.pawns[k]
         self.pawn_k = k
-        base = _base_tables(position)
-        others = base[0][:]
-        if isinstance(pawn.at, tuple):
-            others[pawn.at[1] * 16 + pawn.at[0]] = False
-        self.others = others
-        self.monster = base[1]
-        self.tele = base[2]
-        self.pool = base[3]
-        self.stones0 = base[4]
-
-
-_Base = tuple[list[bool], int, list[bool], list[bool], tuple[int, ...]]
-
-
-def _base_tables(position: Position) -> _Base:
-    """Pawn occupancy, monster, teleporters, pools and stones as index tables, cached on
-    the (immutable) position."""
-    cached: _Base | None = position.__dict__.get("_move_tables")
-    if cached is None:
-        occ = [False] * NUM_INDICES
-        for p in position.pawns:
-            if isinstance(p.at, tuple):
-                occ[p.at[1] * 16 + p.at[0]] = True
-        m = position.monster.at
-        tele = [False] * NUM_INDICES
-        for t in position.teleporters:
-            tele[t.at[1] * 16 + t.at[0]] = True
-        pool = [False] * NUM_INDICES
-        for pl in position.pools:
-            for sq in pl.squares:
-                pool[sq[1] * 16 + sq[0]] = True
-        stones0 = tuple(s.at[1] * 16 + s.at[0] for s in position.stones)
-        cached = (occ, m[1] * 16 + m[0], tele, pool, stones0)
-        position.__dict__["_move_tables"] = cached
-    return cached
+        #: the squares of the other pawns on the board (P5: pass through, never end on)
+        self.others = frozenset(
+            INDEX[p.at] for p in position.pawns if isinstance(p.at, tuple) and p is not pawn
+        )
+        self.monster = INDEX[position.monster.at]
+        self.tele = frozenset(INDEX[t.at] for t in position.teleporters)
+        self.pool = frozenset(INDEX[sq] for pl in position.pools for sq in pl.squares)
+        #: the stones as indices, in the position's order (-1 once a stone is gone)
+        self.stones0 = tuple(INDEX[s.at] for s in position.stones)
 
 
 class _Fail(NamedTuple):
@@ -140,7 +114,7 @@ def _push(
             f"the stone on {list(sq)} cannot be pushed: {list(SQUARE_OF[dest])} "
             "holds another stone (one stone at a time)",
         )
-    if b.others[dest]:
+    if dest in b.others:
         return _Fail(
             "P6", f"the stone on {list(sq)} cannot be pushed: {list(SQUARE_OF[dest])} holds a pawn"
         )
@@ -149,19 +123,19 @@ def _push(
     k = stones.index(n)
     if ev is not None:
         ev.append(Push(step, sq, sq, SQUARE_OF[dest], "P6"))
-    if b.tele[dest]:
+    if dest in b.tele:
         if ev is not None:
             ev.append(Remove(step, sq, SQUARE_OF[dest], "teleporter", "P6"))
         return stones[:k] + (-1,) + stones[k + 1 :]
     end = dest
     pool = b.pool
-    if pool[dest]:  # P8: slide across, stop before anything in the way
+    if dest in pool:  # P8: slide across, stop before anything in the way
         nxt = NEXT[h]
         others = b.others
         tele = b.tele
-        while pool[end]:
+        while end in pool:
             j = nxt[end]
-            if j < 0 or j in stones or others[j] or j == b.monster or tele[j]:
+            if j < 0 or j in stones or j in others or j == b.monster or j in tele:
                 break
             end = j
         if end != dest and ev is not None:
@@ -187,7 +161,7 @@ def _step(
         )
     if t == b.monster:
         return _Fail("P5", f"{list(SQUARE_OF[t])} is the monster's square: a pawn never enters it")
-    if b.tele[t]:
+    if t in b.tele:
         return _Fail("P9", f"{list(SQUARE_OF[t])} holds a teleporter: a wall for pawns")
     if t in stones:
         pushed = _push(b, t, h, stones, step, ev)
@@ -197,7 +171,7 @@ def _step(
     if ev is not None:
         ev.append(Move(step, SQUARE_OF[at], SQUARE_OF[t], "P2"))
     pool = b.pool
-    if not pool[t]:
+    if t not in pool:
         return t, stones, False
     # P7: slide on, free, until the first square beyond the pool (or stop on the pool)
     nxt = NEXT[h]
@@ -205,7 +179,7 @@ def _step(
     seg = t
     while True:
         n = nxt[cur]
-        if n < 0 or n == b.monster or b.tele[n]:
+        if n < 0 or n == b.monster or n in b.tele:
             break
         if n in stones:
             if ev is not None and cur != seg:
@@ -216,7 +190,7 @@ def _step(
                 break
             stones = pushed
         cur = n
-        if not pool[cur]:
+        if cur not in pool:
             break
     if ev is not None and cur != seg:
         ev.append(Slide(step, b.pawn.id, SQUARE_OF[seg], SQUARE_OF[cur], "P7"))
@@ -235,7 +209,7 @@ def _walk(b: _Board, tokens: tuple[str, ...], ev: list[Event] | None) -> _Walk:
     pawn = b.pawn
     value = pawn.value
     if isinstance(pawn.at, tuple):
-        at = pawn.at[1] * 16 + pawn.at[0]
+        at = INDEX[pawn.at]
     elif pawn.at == "outside":
         at = OUTSIDE
     else:
@@ -258,7 +232,7 @@ def _walk(b: _Board, tokens: tuple[str, ...], ev: list[Event] | None) -> _Walk:
                 fail = _Fail(
                     "P5", "the monster stands on the entrance: a pawn never enters its square"
                 )
-            elif b.tele[ENTRANCE_I]:
+            elif ENTRANCE_I in b.tele:
                 fail = _Fail("P9", "a teleporter stands on the entrance")
             elif ENTRANCE_I in stones:
                 fail = _Fail(
@@ -294,7 +268,7 @@ def _walk(b: _Board, tokens: tuple[str, ...], ev: list[Event] | None) -> _Walk:
                 index=k,
                 rule=fail.rule,
             )
-    if at >= 0 and b.others[at]:
+    if at >= 0 and at in b.others:
         k = len(tokens) - 1
         tok = tokens[k]
         if slid:
@@ -336,19 +310,9 @@ def _result_position(b: _Board, at: int, stones: _Stones) -> Position:
     pawn = b.pawn
     pawns[b.pawn_k] = Pawn(pawn.id, pawn.player, pawn.light, pawn.dark,
                            "dark" if pawn.up == "light" else "light", _place(at))
-    new = Position(
+    return Position(
         pos.monster, new_stones, pos.pools, pos.teleporters, tuple(pawns), pos.stage, _check=False
     )
-    # hand the index tables on: only the pawn and the stones moved
-    base = _base_tables(pos)
-    occ = base[0][:]
-    if isinstance(pawn.at, tuple):
-        occ[pawn.at[1] * 16 + pawn.at[0]] = False
-    if at >= 0:
-        occ[at] = True
-    stones0 = b.stones0 if new_stones is pos.stones else tuple(i for i in stones if i >= 0)
-    new.__dict__["_move_tables"] = (occ, base[1], base[2], base[3], stones0)
-    return new
 
 
 class MoveResult(NamedTuple):
@@ -469,18 +433,18 @@ def legal_moves(
     configs: list[tuple[_Stones, frozenset[int]]] = [(stones0, frozenset(stones0))]
     config_id: dict[_Stones, int] = {stones0: 0}
     if isinstance(pawn.at, tuple):
-        start = pawn.at[1] * 16 + pawn.at[0]
+        start = INDEX[pawn.at]
         frontier: list[tuple[int, int, tuple[str, ...]]] = [(start, 0, ())]
         out.append(MoveOutcome(b, start, stones0, ()))
         depth = 0
     elif pawn.at == "outside":
         out.append(MoveOutcome(b, OUTSIDE, stones0, ()))
         e = ENTRANCE_I
-        if value < 1 or e == monster or tele[e] or e in stones0:
+        if value < 1 or e == monster or e in tele or e in stones0:
             return out
         start = e
         frontier = [(e, 0, ("IN",))]
-        if not others[e]:
+        if e not in others:
             out.append(MoveOutcome(b, e, stones0, ("IN",)))
         depth = 1
     else:
@@ -496,10 +460,10 @@ def legal_moves(
             stones, occ = configs[sid]
             for h, table, tok in steps:
                 t = table[at]
-                if t < 0 or t == monster or tele[t]:
+                if t < 0 or t == monster or t in tele:
                     continue
                 nsid = sid
-                if t in occ or pool[t]:  # a push or a slide: the full rules
+                if t in occ or t in pool:  # a push or a slide: the full rules
                     res = _step(b, at, stones, h, 0, None)
                     if type(res) is _Fail:
                         continue
@@ -517,7 +481,7 @@ def legal_moves(
                 seen.add(key)
                 p2 = path + (tok,)
                 nxt.append((t, nsid, p2))
-                if not others[t]:
+                if t not in others:
                     out.append(MoveOutcome(b, t, configs[nsid][0], p2))
             if at == EXIT_I and sid not in escaped:
                 escaped.add(sid)
@@ -560,11 +524,11 @@ def random_path(position: Position, pawn_id: str, rng: Any) -> tuple[str, ...]:
     others = b.others
     rand = rng.random
     if isinstance(pawn.at, tuple):
-        at = pawn.at[1] * 16 + pawn.at[0]
+        at = INDEX[pawn.at]
         start: list[str] = []
     elif pawn.at == "outside":
         e = ENTRANCE_I
-        if value < 1 or e == b.monster or b.tele[e] or e in b.stones0 or rand() < 0.25:
+        if value < 1 or e == b.monster or e in b.tele or e in b.stones0 or rand() < 0.25:
             return ()
         at = e
         start = ["IN"]
@@ -575,7 +539,7 @@ def random_path(position: Position, pawn_id: str, rng: Any) -> tuple[str, ...]:
         cur = at
         stones = b.stones0
         while True:
-            alone = not others[cur]
+            alone = cur not in others
             if len(path) >= value:
                 if alone:
                     return tuple(path)
