@@ -1,14 +1,17 @@
 # Shared set-up for .ci/test and .ci/lab.  Source it; do not execute it.
 #
 #   ci_setup_venv       create .venv (if missing) and install the package editable with all
-#                       extras; skipped when nothing that affects the install has changed
+#                       extras and the developer tools (dependency group "dev" of
+#                       pyproject.toml, PEP 735: pip >= 25.1, upgraded here when older);
+#                       skipped when nothing that affects the install has changed
 #   ci_ensure_chromium  install Debian's chromium with apt-get when /usr/bin/chromium is missing
 #
 # Both are idempotent and cheap on a re-run.
 
 CI_REPO="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 CI_VENV="${CI_VENV:-$CI_REPO/.venv}"
-CI_EXTRAS="widget,sim,canvas,study,test"
+CI_EXTRAS="widget,sim,canvas,study,animate"
+CI_GROUP="dev"
 CI_CHROMIUM="/usr/bin/chromium"
 
 ci_log() { printf '\n== %s\n' "$*" >&2; }
@@ -34,7 +37,7 @@ ci_apt_install() {
 # Fingerprint of everything that decides what gets installed into the venv.
 ci_install_fingerprint() {
     {
-        echo "extras=$CI_EXTRAS"
+        echo "extras=$CI_EXTRAS group=$CI_GROUP"
         "$CI_VENV/bin/python" -c 'import sys; print(sys.version)'
         cat "$CI_REPO/pyproject.toml"
     } | sha256sum | cut -d' ' -f1
@@ -57,16 +60,21 @@ ci_setup_venv() {
         && "$CI_VENV/bin/python" -c 'import finstere_widget' 2>/dev/null; then
         ci_log "venv up to date (pyproject.toml unchanged since last install)"
     else
-        ci_log "installing finstere_widget[$CI_EXTRAS] (editable) into $CI_VENV"
+        ci_log "installing finstere_widget[$CI_EXTRAS] (editable) + group $CI_GROUP into $CI_VENV"
         local readme
         readme="$(sed -n 's/^readme *= *"\([^"]*\)".*/\1/p' "$CI_REPO/pyproject.toml" | head -1)"
         if [ -n "$readme" ] && [ ! -f "$CI_REPO/$readme" ]; then
             echo "pyproject.toml names readme \"$readme\", which is missing: the build (hatchling) will fail" >&2
         fi
         rm -f "$stamp"
+        # dependency groups (--group) need pip >= 25.1
+        if ! "$CI_VENV/bin/python" -c 'import sys, pip; sys.exit(tuple(map(int, pip.__version__.split(".")[:2])) < (25, 1))'; then
+            "$CI_VENV/bin/python" -m pip install --disable-pip-version-check -q -U "pip>=25.1" || return 1
+        fi
         # Playwright must never fetch its own browser here: we drive Debian's chromium.
         PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 "$CI_VENV/bin/python" -m pip install \
-            --disable-pip-version-check -q -e "$CI_REPO[$CI_EXTRAS]" || return 1
+            --disable-pip-version-check -q -e "$CI_REPO[$CI_EXTRAS]" \
+            --group "$CI_REPO/pyproject.toml:$CI_GROUP" || return 1
         echo "$want" > "$stamp"
     fi
     export PATH="$CI_VENV/bin:$PATH"
