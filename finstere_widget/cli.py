@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -94,11 +95,15 @@ def save_pictures(args: argparse.Namespace, position: Position, options: RuleOpt
     print(f"saved {args.save}", file=sys.stderr)
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(prog: str | None = None) -> argparse.ArgumentParser:
+    """The command line's parser; ``prog`` is the command named in usage lines."""
     parser = argparse.ArgumentParser(
-        prog="python -m finstere_widget",
+        prog=prog or program_name(),
         description="Finstere Flure: play the monster, move pawns, simulate games.",
     )
+    from . import __version__
+
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     sub = parser.add_subparsers(dest="command", required=True)
     p = sub.add_parser("monster", help="play the monster's turn for a tile and print its trace")
     add_common(p)
@@ -129,15 +134,31 @@ def build_parser() -> argparse.ArgumentParser:
 EXTRA_COMMANDS: list[Callable[[argparse._SubParsersAction[argparse.ArgumentParser]], None]] = []
 
 
+def program_name(argv0: str | None = None) -> str:
+    """The command as the user ran it, for usage lines: ``finstere-widget`` (the console
+    script) or ``python -m finstere_widget``."""
+    name = Path(sys.argv[0] if argv0 is None else argv0).name
+    if name in ("__main__.py", "-c", "") or name.endswith((".py", ".pyc")):
+        return "python -m finstere_widget"
+    return name
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     try:
         status: int = args.handler(args)
+        sys.stdout.flush()  # a closed pipe shows up here, not at interpreter exit
         return status
     except (FinstereError, UsageError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
+    except BrokenPipeError:
+        # the reader went away (``finstere-widget ... | head -1``): stop quietly; point
+        # stdout at devnull so the interpreter's final flush does not complain
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 1
 
 
 from . import cli_game, cli_study  # noqa: E402, F401  (register move, moves, simulate, play; study)

@@ -30,7 +30,7 @@ from .monster import Tile, TurnResult, monster_turn
 from .moves import MoveOutcome, MoveResult, apply_move, legal_moves
 from .options import RuleOptions
 from .pieces import Pawn
-from .position import Position
+from .position import Position, position_svg
 from .setup import (
     DECK,
     PLACEMENT_PIECES,
@@ -690,10 +690,24 @@ class Game:
                 out.append(d)
         return out
 
-    def __repr__(self) -> str:
+    def _summary(self) -> str:
         st = self.state
-        return (f"Game({list(self.colours)}, round={st.round}, stage={st.position.stage}, "
-                f"phase={st.phase!r}, to_move={self.current_colour!r})")
+        out = self.outcome()
+        if out is not None:
+            now = f"over: {out.winner or 'nobody'} wins ({out.rule})"
+        elif st.phase in ("pawns", "placement"):
+            now = f"{st.phase} phase, {self.current_colour} to move"
+        else:
+            now = f"{st.phase} phase"
+        return (f"{self.n} players {', '.join(self.colours)}; seed {self.setup.seed}; "
+                f"round {st.round}, stage {st.position.stage}; {now}")
+
+    def __repr__(self) -> str:
+        return f"<Game {self._summary()}; {len(self.history)} actions>"
+
+    def _repr_svg_(self) -> str:
+        """The current position with a caption saying where the game stands."""
+        return position_svg(self.position, caption=self._summary())
 
 
 def _tile_key(t: str) -> tuple[int, str]:

@@ -40,7 +40,7 @@ from .events import (
 )
 from .options import RuleOptions
 from .pieces import Monster, Pawn, PawnPlace, Stone, StoneKind
-from .position import Position
+from .position import Position, position_svg
 from .replay import eaten_place
 
 PREY_STEP_CAP = 20  # M1
@@ -117,6 +117,23 @@ class TurnResult(NamedTuple):
         end = self.events[-1]
         assert isinstance(end, End)
         return end.eaten
+
+    def _summary(self) -> str:
+        end = self.events[-1]
+        steps = end.steps if isinstance(end, End) else 0
+        m = self.position.monster
+        eaten = ", ".join(self.eaten) if self.events and isinstance(end, End) and end.eaten else "none"
+        return (f"tile {self.tile}: {steps} steps, eaten {eaten}; the monster ends at "
+                f"({m.at[0]}, {m.at[1]}) facing {m.facing.name}")
+
+    def __repr__(self) -> str:
+        return f"<TurnResult {self._summary()}; {len(self.events)} events>"
+
+    def _repr_svg_(self) -> str:
+        """The position after the turn with the final look (M6) and a caption."""
+        looks = [e for e in self.events if isinstance(e, Look)]
+        return position_svg(self.position, look=looks[-1] if looks else None,
+                            caption=self._summary())
 
     def to_dict(self) -> dict[str, Any]:
         """docs/format.md's monster trace: ``{"tile", "events", "position"}``."""

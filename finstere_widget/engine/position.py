@@ -8,6 +8,7 @@ square in the error; nothing is half-loaded.
 from __future__ import annotations
 
 import json
+from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from functools import cached_property
@@ -197,11 +198,31 @@ class Position:
 
     # --- static output -------------------------------------------------------------------
 
-    def _repr_svg_(self) -> str:
-        from importlib import import_module  # the drawing lives outside the engine
+    def __repr__(self) -> str:
+        """One line with the essentials (``str(position)`` is the text diagram)."""
+        places = Counter("on the board" if isinstance(p.at, tuple) else p.at for p in self.pawns)
+        where = ", ".join(f"{n} {place}" for place, n in places.items())
+        m = self.monster
+        return (f"<Position stage {self.stage}: monster at ({m.at[0]}, {m.at[1]}) facing "
+                f"{m.facing.name}, {len(self.stones)} stones, {len(self.pools)} pools, "
+                f"{len(self.teleporters)} teleporters, {len(self.pawns)} pawns"
+                + (f" ({where})>" if where else ">"))
 
-        svg: str = import_module("finstere_widget.render").position_svg(self)
-        return svg
+    def __str__(self) -> str:
+        return self.diagram()
+
+    def _repr_svg_(self) -> str:
+        return position_svg(self)
+
+
+def position_svg(position: Position, **overlay: Any) -> str:
+    """``position`` drawn as SVG, with an ``Overlay(**overlay)`` when given: the ``_repr_svg_``
+    of positions, turns and games (the drawing lives outside the engine, imported here)."""
+    from importlib import import_module
+
+    render = import_module("finstere_widget.render")
+    svg: str = render.position_svg(position, render.Overlay(**overlay) if overlay else None)
+    return svg
 
 
 # --- loading & validation ---------------------------------------------------------------

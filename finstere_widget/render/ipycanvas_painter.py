@@ -70,6 +70,9 @@ def paint_primitive(canvas: Any, p: Prim) -> None:
 def paint_on_ipycanvas(canvas: Any, scene: Scene | Position, *, clear: bool = True) -> int:
     """Paint ``scene`` (or a position's scene) scaled to the canvas width; returns the
     number of primitives painted. Wrap in ``ipycanvas.hold_canvas()`` for speed (done here)."""
+    from .._extras import require
+
+    require("canvas", "ipycanvas", part="paint_on_ipycanvas")
     from ipycanvas import hold_canvas  # type: ignore[import-untyped]
 
     if isinstance(scene, Position):

@@ -9,9 +9,13 @@
 
 from __future__ import annotations
 
-from .board import BoardWidget
-from .editor import BoardEditor
-from .game import GameView
-from .stepper import MonsterStepper
+from .._extras import require
+
+require("widget", "anywidget", "ipywidgets", "traitlets", part="finstere_widget.widget")
+
+from .board import BoardWidget  # noqa: E402
+from .editor import BoardEditor  # noqa: E402
+from .game import GameView  # noqa: E402
+from .stepper import MonsterStepper  # noqa: E402
 
 __all__ = ["BoardEditor", "BoardWidget", "GameView", "MonsterStepper"]
