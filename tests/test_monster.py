@@ -475,6 +475,26 @@ def test_M11_four_turns_in_one_step_stays_put() -> None:
     assert of(events, "move") == [] and result.position.monster.at == (5, 5)
 
 
+def test_M11_pivot_left_turns_the_monster_left() -> None:
+    """B5/M11: the Czech rules' left-turning pivot (a designer's piece, not in the standard
+    set) turns a monster that saw no pawn 90 degrees to its left; after a tied look it is
+    pushed like any stone; four of them around the monster: four turns, it stays put."""
+    pos = P((5, 5), "E", stones={(6, 5): "pivot_left"})
+    events = trace(pos, 1)
+    assert brief(events)[:2] == [(1, "turn", "E", "N", "pivot"), (1, "move", (5, 5), (5, 4))]
+    assert of(events, "turn")[0]["rule"] == "M11"
+    assert any("turns left" in line for line in narrate(monster_turn(pos, 1).events))
+    tied = P((5, 5), "E", stones={(6, 5): "pivot_left"}, pawns={"A": (5, 2), "B": (5, 8)})
+    assert brief(trace(tied, 1))[:1] == [(1, "push", (6, 5), (6, 5), (7, 5))]
+    assert brief(trace(tied, 1, pivot_when_tied="turn"))[:1] == [(1, "turn", "E", "N", "pivot")]
+    ring = {(6, 5): "pivot_left", (5, 4): "pivot_left", (4, 5): "pivot_left",
+            (5, 6): "pivot_left"}
+    result = monster_turn(P((5, 5), "E", stones=ring), 1)
+    turns = [(e["from"], e["to"]) for e in of([event_to_dict(e) for e in result.events], "turn")]
+    assert turns == [("E", "N"), ("N", "W"), ("W", "S"), ("S", "E")]
+    assert result.position.monster.at == (5, 5)
+
+
 # --- M12 teleporters -----------------------------------------------------------------------
 
 

@@ -272,3 +272,23 @@ def test_replace_validates_also_positions_the_engine_built() -> None:
     after = monster_turn(Position.from_dict(EXAMPLE), "1").position  # built without checks
     with pytest.raises(PositionError, match=r"square \[2, 2\]"):
         after.replace(pawns=(Pawn("Z", "red", 6, 1, "light", (2, 2)),))
+
+
+def test_B5_pivot_left_in_positions_and_diagrams_but_not_in_the_standard_set() -> None:
+    from finstere_widget.engine import Stone, StoneKind
+    from finstere_widget.engine.diagram import format_diagram, parse_diagram
+    from finstere_widget.engine.setup import PIECE_KINDS, PLACEMENT_PIECES
+
+    data = copy.deepcopy(EXAMPLE)
+    data["stones"].append({"at": [6, 3], "kind": "pivot_left"})
+    pos = Position.from_dict(data)
+    assert Stone((6, 3), StoneKind.PIVOT_LEFT) in pos.stones
+    assert Position.from_json(pos.to_json()) == pos
+    text = format_diagram(pos)
+    assert text.splitlines()[3][4 + 6] == "("  # row 3, column 6
+    assert set(parse_diagram(text).stones) == set(pos.stones)
+    assert StoneKind.PIVOT_LEFT.is_pivot and StoneKind.PIVOT_LEFT.blocks_sight
+    assert "pivot_left" not in PLACEMENT_PIECES and "pivot_left" not in PIECE_KINDS
+    data["stones"][-1]["kind"] = "pivot_up"
+    with pytest.raises(PositionError, match="pivot_left"):  # named among the known kinds
+        Position.from_dict(data)

@@ -82,7 +82,8 @@ def test_each_stone_kind_has_its_own_look(kind: StoneKind) -> None:
     else:
         assert S.STONE_FILL in fills
     labels = {p["text"] for p in dyn if p["k"] == "text"}
-    expected = {StoneKind.PIVOT_RIGHT: {"90"}, StoneKind.PIVOT_180: {"180"}}.get(kind, set())
+    expected = {StoneKind.PIVOT_RIGHT: {"90"}, StoneKind.PIVOT_LEFT: {"90"},
+                StoneKind.PIVOT_180: {"180"}}.get(kind, set())
     assert labels == expected
     if kind.is_pivot:  # the arrow: an arc/u-turn polyline and a filled head
         assert any(p["k"] == "poly" and not p.get("closed") and p.get("stroke") == S.PIVOT_ARROW
@@ -348,3 +349,20 @@ def test_overlays_targets_path_heat_selected() -> None:
     assert any(p["k"] == "text" and p["text"] == "90%" for p in prims)
     assert any(p["k"] == "circle" and p.get("stroke") == S.SELECTED for p in prims)
     assert any(p["k"] == "text" and p["text"] == "hello" for p in prims)
+
+
+def test_M11_pivot_left_is_drawn_as_the_right_turn_arrow_mirrored() -> None:
+    from finstere_widget.render.scene import stone_group
+
+    right = stone_group((6, 6), StoneKind.PIVOT_RIGHT)
+    left = stone_group((6, 6), StoneKind.PIVOT_LEFT)
+    assert left != right and len(left) == len(right)
+    cx = center((6, 6))[0]
+    arrows = [(r, lf) for r, lf in zip(right, left, strict=True) if r["k"] == "poly"]
+    assert len(arrows) == 2  # the arc and its head
+    for r, lf in arrows:
+        xs_r, xs_l = r["pts"][0::2], lf["pts"][0::2]
+        assert all(abs((a - cx) + (b - cx)) < 0.2 for a, b in zip(xs_r, xs_l, strict=True))
+        assert lf["pts"][1::2] == r["pts"][1::2]
+    pos = Position(Monster((0, 0), Heading.E), stones=(Stone((6, 6), StoneKind.PIVOT_LEFT),))
+    assert "<svg" in position_svg(pos)

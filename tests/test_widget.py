@@ -422,3 +422,15 @@ def test_P10_game_view_offers_only_moves_onto_the_board_in_round_one() -> None:
     assert g.state.ply == ply and g.position.pawn("blue5").at == "outside"
     send(v.board, {"type": "click", "square": [15, 10]})  # entering is
     assert g.position.pawn("blue5").at == (15, 10) or g.state.ply > ply
+
+
+def test_M11_pivot_left_offered_by_the_editor_and_placed_by_a_click() -> None:
+    from finstere_widget.engine import StoneKind
+    from finstere_widget.widget import BoardEditor
+
+    ed = BoardEditor(Position(Monster((0, 0), Heading.E)))
+    assert "pivot_left" in [value for _label, value in ed.tool.options]
+    w = ed.board
+    w.tool = "pivot_left"
+    send(w, {"type": "click", "square": [6, 6]})
+    assert [(s.at, s.kind) for s in w.position.stones] == [((6, 6), StoneKind.PIVOT_LEFT)]

@@ -16,6 +16,7 @@ Each grid line is the row number, two spaces, then one character per column x = 
 ``.``  empty floor                 ``~``  blood pool (4 joined squares)
 ``#``  stone                       ``*``  crystal
 ``)``  right-turn pivot stone      ``@``  180° pivot stone
+``(``  left-turn pivot stone (B5: not in the standard set)
 ``=``  teleporter (legend line)    ``^ > v <``  the monster and its heading
 ``A``  a pawn: one upper-case letter or digit, its id
 =====  ===============================================================
@@ -39,6 +40,7 @@ STONE_CHARS = {
     "#": StoneKind.STONE,
     "*": StoneKind.CRYSTAL,
     ")": StoneKind.PIVOT_RIGHT,
+    "(": StoneKind.PIVOT_LEFT,
     "@": StoneKind.PIVOT_180,
 }
 CHAR_OF_STONE = {v: k for k, v in STONE_CHARS.items()}

@@ -30,7 +30,7 @@ class Ray(NamedTuple):
     cells: tuple[Square, ...]
     seen: str | None
     distance: int | None
-    blocked_by: str  # "wall", "stone", "pivot_right", "pivot_180", or "pawn" (the one seen)
+    blocked_by: str  # "wall", "stone", "pivot_right", "pivot_left", "pivot_180", or "pawn" (the one seen)
 
     def to_dict(self) -> dict[str, Any]:
         return {

@@ -50,12 +50,14 @@ _DEFAULT = RuleOptions()
 _CRYSTAL = StoneKind.CRYSTAL
 _PIVOT_RIGHT = StoneKind.PIVOT_RIGHT
 _PIVOT_180 = StoneKind.PIVOT_180
+_PIVOT_LEFT = StoneKind.PIVOT_LEFT
 _KIND_VALUE = {kind: kind.value for kind in StoneKind}
 
 #: (ahead, left, right) for each heading (M4), and the pivot turns (M11).
 _LOOK_DIRS = tuple((h, Heading((h + 3) % 4), Heading((h + 1) % 4)) for h in Heading)
 _RIGHT = tuple(Heading((h + 1) % 4) for h in Heading)
 _ABOUT = tuple(Heading((h + 2) % 4) for h in Heading)
+_LEFT = tuple(Heading((h + 3) % 4) for h in Heading)
 
 #: RAY_SQUARES[h][i]: RAYS as (x, y) squares.
 RAY_SQUARES = tuple(tuple(tuple(SQUARE_OF[j] for j in ray) for ray in row) for row in RAYS)
@@ -369,11 +371,12 @@ class _Turn:
             if t < 0:
                 t = wrap_index(m)
             kind = self.kinds[t]
-            if kind is _PIVOT_RIGHT or kind is _PIVOT_180:
+            if kind is _PIVOT_RIGHT or kind is _PIVOT_180 or kind is _PIVOT_LEFT:
                 if not saw_pawn or (tied and pivot_turns):
                     if turns == 4:
                         return h  # four turns in one step: stays put
-                    new_h = _RIGHT[h] if kind is _PIVOT_RIGHT else _ABOUT[h]
+                    new_h = (_RIGHT[h] if kind is _PIVOT_RIGHT
+                             else _LEFT[h] if kind is _PIVOT_LEFT else _ABOUT[h])
                     ev.append(Turn(step, h, new_h, "pivot", "M11"))
                     h = new_h
                     turns += 1

@@ -15,6 +15,7 @@ class StoneKind(str, Enum):
     STONE = "stone"
     CRYSTAL = "crystal"
     PIVOT_RIGHT = "pivot_right"
+    PIVOT_LEFT = "pivot_left"  # B5: named by the Czech rules only; not in the standard set
     PIVOT_180 = "pivot_180"
 
     @property
@@ -24,7 +25,7 @@ class StoneKind(str, Enum):
 
     @property
     def is_pivot(self) -> bool:
-        return self in (StoneKind.PIVOT_RIGHT, StoneKind.PIVOT_180)
+        return self in (StoneKind.PIVOT_RIGHT, StoneKind.PIVOT_LEFT, StoneKind.PIVOT_180)
 
 
 @dataclass(frozen=True)

@@ -303,7 +303,8 @@ def _from_dict(data: Any) -> Position:
             stone_kind = StoneKind(kind)
         except ValueError:
             raise PositionError(
-                f"{where}.kind: unknown kind {kind!r} (stone, crystal, pivot_right, pivot_180)"
+                f"{where}.kind: unknown kind {kind!r} (stone, crystal, pivot_right, pivot_left, "
+                "pivot_180)"
             ) from None
         stones.append(Stone(_square(s["at"], f"{where}.at"), stone_kind))
     for k, p in enumerate(_list(data.get("pools", []), "pools")):

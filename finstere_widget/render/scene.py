@@ -354,12 +354,15 @@ def stone_group(sq: Square, kind: StoneKind, a: float | None = None) -> Group:
         out.append(poly([(x + 10, y + 13), (x + 17, y + 10), (x + 22, y + 15)], stroke="#a8a39d",
                         lw=1.5, a=a))
         out.append(poly([(x + 20, y + 27), (x + 28, y + 24)], stroke="#6c6863", lw=1.5, a=a))
-    elif kind is StoneKind.PIVOT_RIGHT:  # M11: a quarter turn to the right (clockwise)
+    elif kind is StoneKind.PIVOT_RIGHT or kind is StoneKind.PIVOT_LEFT:  # M11: a quarter turn
         pts = _arc(cx, cy, 10, math.radians(-80), math.radians(190))
-        out.append(poly(pts, stroke=S.PIVOT_ARROW, lw=3, a=a))
         tip = pts[0]
-        out.append(poly(_arrow_head((tip[0] + 2.5, tip[1] + 0.3), (1, 0.2), 7), closed=True,
-                        fill=S.PIVOT_ARROW, a=a))
+        head = _arrow_head((tip[0] + 2.5, tip[1] + 0.3), (1, 0.2), 7)
+        if kind is StoneKind.PIVOT_LEFT:  # the right-turn arrow mirrored: anticlockwise
+            pts = [(2 * cx - px, py) for px, py in pts]
+            head = [(2 * cx - px, py) for px, py in head]
+        out.append(poly(pts, stroke=S.PIVOT_ARROW, lw=3, a=a))
+        out.append(poly(head, closed=True, fill=S.PIVOT_ARROW, a=a))
         out.append(text(cx, cy + 1, "90", size=8, fill=S.PIVOT_ARROW, bold=True, a=a))
     else:  # PIVOT_180: an about-turn
         pts = [(cx - 7, cy + 10), (cx - 7, cy - 2)] + _arc(cx, cy - 2, 7, math.pi, 2 * math.pi, 8) \

@@ -59,7 +59,7 @@ STATIC_DIR = Path(__file__).resolve().parent / "static"
 
 #: edit tools (``BoardWidget.tool``)
 EDIT_TOOLS = (
-    "stone", "crystal", "pivot_right", "pivot_180",
+    "stone", "crystal", "pivot_right", "pivot_left", "pivot_180",
     "pool_square", "pool_long_h", "pool_long_v",
     "teleporter", "pawn", "monster", "erase",
 )
@@ -597,7 +597,7 @@ class BoardWidget(anywidget.AnyWidget):
             if sq == pos.monster.at:
                 return None, "the monster cannot be removed: move it with the monster tool"
             return None, f"nothing to remove on {where}"
-        if tool in ("stone", "crystal", "pivot_right", "pivot_180"):
+        if tool in ("stone", "crystal", "pivot_right", "pivot_left", "pivot_180"):
             kind = StoneKind(tool)
             if stone is not None and stone.kind is kind:
                 return pos.replace(stones=tuple(s for s in pos.stones if s.at != sq)), \

@@ -12,7 +12,8 @@ from ..engine import Position
 from .board import EDIT_TOOLS, PAWN_SETS, PLAYERS, BoardWidget
 
 TOOL_LABELS = {
-    "stone": "stone", "crystal": "crystal", "pivot_right": "pivot 90°", "pivot_180": "pivot 180°",
+    "stone": "stone", "crystal": "crystal", "pivot_right": "pivot 90° right",
+    "pivot_left": "pivot 90° left", "pivot_180": "pivot 180°",
     "pool_square": "pool 2×2", "pool_long_h": "pool 4×1 —", "pool_long_v": "pool 1×4 |",
     "teleporter": "teleporter", "pawn": "pawn", "monster": "monster", "erase": "erase",
 }
