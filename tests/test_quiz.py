@@ -1,0 +1,98 @@
+"""Quiz logic (engine/quiz.py): one question per look of the basic rulebook turn, judged by
+direction, square or pawn, with the rules' feedback, hints and the score."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from finstere_widget.engine import Heading, Position
+from finstere_widget.engine.events import Look
+from finstere_widget.engine.quiz import Quiz, score_line
+
+BASIC = Path(__file__).resolve().parent / "examples" / "monster_basic_8.json"
+N, E, S, W = Heading.N, Heading.E, Heading.S, Heading.W
+
+
+def basic_quiz(lang: str = "en") -> Quiz:
+    return Quiz.play(Position.from_json(BASIC.read_text()), "8", lang=lang)
+
+
+def test_one_question_per_look_with_the_rulebooks_headings() -> None:
+    quiz = basic_quiz()
+    # the rulebook's story: left to A, on to A, turn to C (slide), the D/E tie keeps east,
+    # east twice more, turn to G, on south, and the final look turns to B
+    assert [q.heading for q in quiz.questions] == [N, N, E, E, E, E, S, S, W]
+    assert [q.pawn for q in quiz.questions] == ["A", "A", "C", None, None, None, "G", None, "B"]
+    assert [q.rule for q in quiz.questions] == ["M5"] * 8 + ["M6"]
+    assert all(isinstance(quiz.events[q.event_index], Look) for q in quiz.questions)
+
+
+def test_right_by_direction_square_or_pawn() -> None:
+    quiz = basic_quiz()
+    first = quiz.judge(N)
+    assert first.correct and first.lines[0] == "Right: it goes north."
+    assert quiz.judge("A").correct  # the pawn it chases
+    # step 3: the next square east, or where the slide over the blood ends: both right
+    assert quiz.question.squares == ((10, 5), (12, 5))
+    assert quiz.question.is_right((12, 5)) and quiz.question.is_right((10, 5))
+    assert quiz.judge((12, 5)).correct
+    assert quiz.score == (3, 3)
+
+
+def test_a_wrong_answer_gets_the_lines_of_sight_the_distances_and_the_rule() -> None:
+    quiz = basic_quiz()
+    for guess in (N, N, E):
+        quiz.judge(guess)
+    tie = quiz.judge("D")  # D and E are both 3 away: it chases neither (M5 tie)
+    assert not tie.correct and tie.rule == "M5"
+    assert tie.lines == (
+        "Not quite: it goes east.",
+        "ahead (east): no pawn before a stone",
+        "left (north): D at 3",
+        "right (south): E at 3",
+        "sees D north at 3 and E south at 3 — tie between D and E, keeps heading east (M5)",
+    )
+    assert not quiz.judge((12, 4)).correct and quiz.score == (3, 5)
+    assert score_line(quiz) == "score: 3 of 5"
+
+
+def test_the_final_look_is_m6_and_the_quiz_ends() -> None:
+    quiz = basic_quiz()
+    for q in quiz.questions[:-1]:
+        quiz.judge(q.heading)
+    last = quiz.judge(S)
+    assert not last.correct and last.rule == "M6" and "turns west (M6)" in last.lines[-1]
+    assert quiz.done and quiz.score == (8, 9)
+    with pytest.raises(IndexError, match="over"):
+        quiz.judge(W)
+
+
+def test_three_levels_of_hints() -> None:
+    quiz = basic_quiz()
+    first = quiz.hint(1)
+    assert "never behind" in first and "(M4)" in first
+    assert quiz.hint(2) == "left (north): A at 6"
+    assert "keeps its heading (M5)" in quiz.hint(3)
+    assert quiz.hints_used == 3
+    assert repr(quiz) == "<Quiz question 1 of 9, score 0 of 0, 3 hints>"
+
+
+def test_the_quiz_speaks_french_with_the_same_rules() -> None:
+    quiz = basic_quiz("fr")
+    wrong = quiz.judge(E)
+    assert wrong.lines[0] == "Pas tout à fait : il va vers le nord."
+    assert wrong.lines[2] == "à gauche (nord) : A à 6"
+    assert wrong.lines[-1].endswith("(M5)") and wrong.rule == "M5"
+    assert score_line(quiz) == "score : 0 sur 1"
+
+
+def test_every_question_ships_its_answers_and_feedback_for_the_browser() -> None:
+    data = json.loads(json.dumps(basic_quiz().to_dict()))
+    assert data["lang"] == "en" and len(data["questions"]) == 9
+    third = data["questions"][2]
+    assert third["heading"] == "E" and third["squares"] == [[10, 5], [12, 5]]
+    assert third["pawn"] == "C" and third["right"][0] == "Right: it goes east."
+    assert third["wrong"][0] == "Not quite: it goes east." and third["rule"] == "M5"
