@@ -180,3 +180,11 @@ def test_bad_requests_name_what_is_wrong(kwargs: dict[str, object], match: str) 
 def test_bad_puzzle_files_raise_puzzle_errors(text: str) -> None:
     with pytest.raises(PuzzleError):
         puzzles_from_json(text)
+
+
+def test_a_left_pivot_is_a_pivot_puzzle_and_pushing_it_is_the_wrong_reading() -> None:
+    # M11 (pivot_left, a designer's piece): no pawn seen, the monster turns left (north)
+    pos = Position(Monster((5, 5), Heading.E), stones=(Stone((6, 5), StoneKind.PIVOT_LEFT),))
+    p = make_puzzle(pos, "pivot")
+    assert p is not None and p.answer == Answer((5, 4), Heading.N) and "M11" in p.rules
+    assert Answer((6, 5), Heading.E) in p.choices  # "pushes the pivot like a stone"

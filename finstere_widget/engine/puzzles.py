@@ -293,12 +293,10 @@ def _misreadings(
         out.append(Answer(pad.to, look.chosen))  # "keeps its heading"
     if topic in ("pivot", "crystal"):
         # "a pivot is pushed like a stone" / "a crystal blocks sight like a stone"
-        wrong = (
-            (StoneKind.PIVOT_RIGHT, StoneKind.PIVOT_180)
-            if topic == "pivot"
-            else (StoneKind.CRYSTAL,)
-        )
-        stones = tuple(Stone(s.at) if s.kind in wrong else s for s in position.stones)
+        def wrong(kind: StoneKind) -> bool:
+            return kind.is_pivot if topic == "pivot" else kind is StoneKind.CRYSTAL
+
+        stones = tuple(Stone(s.at) if wrong(s.kind) else s for s in position.stones)
         out.append(solve(position.replace(stones=stones), opts)[0])
     return out
 
