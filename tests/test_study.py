@@ -3,6 +3,7 @@ process pool, dask), its table and plots, and the ``study`` command line."""
 
 from __future__ import annotations
 
+import io
 import json
 import subprocess
 import sys
@@ -111,6 +112,24 @@ def test_study_json_is_identical_serial_pool_and_dask():
     assert with_dask == serial
     data = json.loads(serial)
     assert data["format"] == "finstere-study/1" and len(data["games"]) == 2
+
+
+def test_study_on_a_running_dask_scheduler_by_address():
+    """``dask="HOST:PORT"``: a scheduler started beforehand (here in this process)."""
+    dd = pytest.importorskip("dask.distributed", reason="the study extra (dask distributed)")
+    args = dict(games=2, players=[2], bots=[["random"]], seed=6)
+    with dd.LocalCluster(n_workers=1, threads_per_worker=2, processes=False,
+                         dashboard_address=None) as cluster:
+        address = cluster.scheduler_address.removeprefix("tcp://")
+        remote = to_json(study(**args, dask=address))
+    assert remote == to_json(study(**args))
+
+
+def test_progress_bar_counts_every_game():
+    pytest.importorskip("tqdm")
+    stream = io.StringIO()
+    study(3, [2], [["random"]], seed=2, progress=True, stream=stream)
+    assert "3/3" in stream.getvalue() and "games" in stream.getvalue()
 
 
 def test_table_dataframe_and_plots():
