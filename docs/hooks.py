@@ -1,8 +1,9 @@
 """MkDocs hooks of the documentation site (mkdocs.yml ``hooks:``).
 
 * the repository URL comes from one place, ``[project.urls] Source`` in pyproject.toml;
-* the committed, executed notebooks of ``notebooks/`` become pages (rendered by
-  mkdocs-jupyter with their static SVG boards; nothing is executed again);
+* the committed, executed notebooks of ``notebooks/`` become pages of the "Notebooks"
+  section, all of them in file order (rendered by mkdocs-jupyter with their static SVG
+  boards; nothing is executed again);
 * links from the documents to files of the repository outside ``docs/`` (``../tests/...``)
   point to that file in the repository, so they work on GitHub and on the site alike;
 * ``<!-- cli-help: COMMAND -->`` in a page becomes the ``--help`` text of that subcommand;
@@ -36,6 +37,11 @@ def project_urls() -> dict[str, str]:
 
 
 def on_config(config: Any) -> Any:
+    # every committed notebook is a page of the "Notebooks" section, in file order
+    notebooks = [f"notebooks/{nb.name}" for nb in sorted((ROOT / "notebooks").glob("*.ipynb"))]
+    for entry in config.nav:
+        if isinstance(entry, dict) and "Notebooks" in entry:
+            entry["Notebooks"] = notebooks
     urls = project_urls()
     config.repo_url = urls["Source"]
     config.repo_name = urls["Source"].rstrip("/").rsplit("/", 1)[-1]
