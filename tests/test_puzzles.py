@@ -188,3 +188,51 @@ def test_a_left_pivot_is_a_pivot_puzzle_and_pushing_it_is_the_wrong_reading() ->
     p = make_puzzle(pos, "pivot")
     assert p is not None and p.answer == Answer((5, 4), Heading.N) and "M11" in p.rules
     assert Answer((6, 5), Heading.E) in p.choices  # "pushes the pivot like a stone"
+
+
+# --- properties (hypothesis) ----------------------------------------------------------------
+
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+from finstere_widget.engine import FinstereError  # noqa: E402
+
+JSON = st.recursive(
+    st.none() | st.booleans() | st.integers(-3, 20) | st.text(max_size=4),
+    lambda inner: (
+        st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=6), inner, max_size=3)
+    ),
+    max_leaves=8,
+)
+_ONE = json.loads(puzzles_to_json(puzzles("all", n=9, seed=3)))["puzzles"]
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(list(TOPICS)), st.integers(0, 10**6))
+def test_any_seed_gives_puzzles_with_one_answer_the_engine_agrees_with(
+    topic: str, seed: int
+) -> None:
+    (p,) = puzzles(topic, n=1, seed=seed)
+    turn = monster_turn(p.position, "1")
+    assert turn.position.monster.at == p.answer.square and turn.eaten == p.answer.taken
+    assert TOPICS[topic][0] in p.rules
+    wrong = [c for c in p.choices if c != p.answer]
+    assert wrong and p.answer not in wrong
+    if topic not in FULL_ANSWER:
+        assert all(c.square != p.answer.square for c in wrong)
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    st.integers(0, 8), st.sampled_from(["topic", "answer", "options", "position", "choices"]), JSON
+)
+def test_an_edited_puzzle_file_loads_or_names_what_is_wrong(
+    k: int, key: str, value: object
+) -> None:
+    data = {"format": "finstere-puzzles/1", "puzzles": [dict(_ONE[k], **{key: value})]}
+    try:
+        (p,) = puzzles_from_json(json.dumps(data))
+    except FinstereError as exc:
+        assert str(exc)
+    else:  # accepted only when the rules give the answer the file states
+        assert p.answer.to_dict() == json.loads(json.dumps(data))["puzzles"][0]["answer"]

@@ -156,10 +156,13 @@ class Puzzle:
             if key not in data:
                 raise PuzzleError(f"{where}: missing key {key!r}")
         topic = data["topic"]
-        if topic not in TOPICS:
+        if not isinstance(topic, str) or topic not in TOPICS:
             raise PuzzleError(f"{where}.topic: unknown topic {topic!r}; known: {', '.join(TOPICS)}")
         position = Position.from_dict(data["position"])
-        options = RuleOptions.parse(data.get("options", {}))
+        given = data.get("options", {})
+        if not isinstance(given, dict):
+            raise PuzzleError(f"{where}.options: expected an object of rule options")
+        options = RuleOptions.parse(given)
         stored = Answer.from_dict(data["answer"], f"{where}.answer")
         puzzle = make_puzzle(position, topic, options)
         if puzzle is None:
@@ -487,6 +490,8 @@ def _candidate(topic: str, rng: random.Random) -> Position | None:
 
 
 def _topics_for(rule: str) -> tuple[str, ...]:
+    if not isinstance(rule, str):
+        raise PuzzleError(f"rule: expected a rule id or a topic name, got {rule!r}")
     if rule == "all":
         return tuple(TOPICS)
     if rule in TOPICS:
@@ -523,6 +528,12 @@ def puzzles(
     topics = _topics_for(rule)
     if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= MAX_PUZZLES:
         raise PuzzleError(f"n: expected a number of puzzles 0..{MAX_PUZZLES}, got {n!r}")
+    if difficulty is not None and (
+        isinstance(difficulty, bool) or not isinstance(difficulty, int) or difficulty < 1
+    ):
+        raise PuzzleError(f"difficulty: expected a level 1, 2, 3..., got {difficulty!r}")
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise PuzzleError(f"seed: expected an integer, got {seed!r}")
     rng = random.Random(seed)
     found: list[Puzzle] = []
     seen: set[str] = set()
