@@ -476,7 +476,7 @@ def test_M11_four_turns_in_one_step_stays_put() -> None:
 
 
 def test_M11_pivot_left_turns_the_monster_left() -> None:
-    """B5/M11: the Czech rules' left-turning pivot (a designer's piece, not in the standard
+    """B5/M11: the Czech rules' left-turning pivot (for scenario builders: not in the standard
     set) turns a monster that saw no pawn 90 degrees to its left; after a tied look it is
     pushed like any stone; four of them around the monster: four turns, it stays put."""
     pos = P((5, 5), "E", stones={(6, 5): "pivot_left"})

@@ -10,7 +10,9 @@
   pile) or apply a given one, as a replay does; the record keeps every tile drawn;
 * :class:`Placement` ``(piece, at, orientation)`` -- the advanced set-up (A1-A3).
 
-Passing is not an action: a player with no pawn left to move is skipped (T2, FAQ 3).
+Passing is not an action: a player with no pawn left to move is skipped (T2; FAQ 3, this
+project's ruling, rests on the French rulebook's "il passe son tour", said only of a player
+with nothing left to move).
 States are immutable (:class:`GameState`), so ``undo`` pops the previous one and a game
 replays exactly.
 """

@@ -9,7 +9,8 @@ only flipped (P2).
 with rule-cited events; an illegal path raises :class:`IllegalMoveError` naming the token,
 its index and the rule, and changes nothing. :func:`legal_moves` is a breadth-first search
 over *(square, stones)* states -- points left are the depth, and a pawn on a pool square is
-a pawn whose slide stopped there (FAQ 1) -- so each distinct resulting position is found
+a pawn whose slide stopped there (FAQ 1, this project's ruling: the rulebooks only say
+that leaving the pool costs another point, and never forbid stopping there) -- so each distinct resulting position is found
 once, with a shortest path.
 
 Both share one step function working on board indices (``board.INDEX``: ``y * 16 + x``) and

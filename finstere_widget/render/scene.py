@@ -234,7 +234,8 @@ def _pools(position: Position) -> Group:
         h = (max(ys) - min(ys) + 1) * S.CELL
         out.append(rect(x0 + 2, y0 + 2, w - 4, h - 4, r=9, fill=S.POOL_FILL, stroke=S.POOL_EDGE,
                         lw=2))
-        for sq in pool.squares:  # faint square borders: pool squares count (FAQ 2)
+        for sq in pool.squares:  # faint square borders: pool squares count (FAQ 2:
+            # this project's ruling, as no source counts them differently)
             cx, cy = center(sq)
             out.append(circle(cx - 6, cy - 6, 3.5, fill=S.POOL_SHINE, a=0.8))
         for a_sq in pool.squares:
