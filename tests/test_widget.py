@@ -48,10 +48,10 @@ def unpack(widget: BoardWidget, k: int) -> list[dict[str, Any]]:
 def test_state_sent_to_the_browser() -> None:
     w = BoardWidget(Position.basic())
     state = w.get_state()
-    for key in ("static", "groups", "frames", "log", "frame", "geometry", "hint", "mode"):
+    for key in ("static", "groups", "frames", "event_log", "frame", "geometry", "hint", "mode"):
         assert key in state
     json.dumps({k: state[k] for k in ("static", "groups", "frames", "geometry")})
-    assert len(w.frames) == 1 and w.log == []
+    assert len(w.frames) == 1 and w.event_log == []
     geo = w.geometry
     assert (geo["w"], geo["h"], geo["ox"], geo["oy"], geo["cell"]) == (
         S.WIDTH,
@@ -69,8 +69,8 @@ def test_show_turn_syncs_frames_log_and_steps_in_python_too() -> None:
     w = BoardWidget(TIE)
     result = w.show_turn("8")
     assert len(w.frames) == len(result.events) + 1 == len(w.trace_frames)
-    assert len(w.log) == len(result.events)
-    assert w.log[0].startswith("step 1:") and "(M5)" in w.log[0]
+    assert len(w.event_log) == len(result.events)
+    assert w.event_log[0].startswith("step 1:") and "(M5)" in w.event_log[0]
     assert [f["e"] for f in w.frames] == [-1] + list(range(len(result.events)))
     w.frame = 1
     assert "TIE" in w.svg()
@@ -282,7 +282,7 @@ def test_to_html_embeds_painter_and_frames(tmp_path: Path) -> None:
     assert '"standalone":true' in page
     state = page.split('id="finstere-state">', 1)[1].split("</script>", 1)[0]
     data = json.loads(state.replace("<\\/", "</"))
-    assert data["frames"] == s.board.frames and data["log"] == s.board.log
+    assert data["frames"] == s.board.frames and data["event_log"] == s.board.event_log
 
 
 def test_ipycanvas_painter_records_the_same_primitives(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -32,9 +32,9 @@ from __future__ import annotations
 import re
 
 from .board import HEIGHT, ROW_EXTENT, WIDTH, Heading, Square, on_board
-from .errors import PositionError
+from .errors import PositionError, shown
 from .pieces import Monster, Pawn, PawnPlace, Pool, Stone, StoneKind, Teleporter
-from .position import Position, make_pool
+from .position import MAX_TEXT, Position, make_pool
 
 STONE_CHARS = {
     "#": StoneKind.STONE,
@@ -46,15 +46,15 @@ STONE_CHARS = {
 CHAR_OF_STONE = {v: k for k, v in STONE_CHARS.items()}
 MONSTER_CHARS = {"^": Heading.N, ">": Heading.E, "v": Heading.S, "<": Heading.W}
 CHAR_OF_HEADING = {v: k for k, v in MONSTER_CHARS.items()}
-_ROW = re.compile(r"^\s?(\d{1,2})  (.*)$")
+_ROW = re.compile(r"^\s?([0-9]{1,2})  (.*)$")
 _PAWN_CHAR = re.compile(r"^[A-Z0-9]$")
 _SHAPES = {"2x2": (2, 2), "4x1": (4, 1), "1x4": (1, 4)}
 
 
 def _sq(text: str, where: str) -> Square:
-    m = re.fullmatch(r"(\d+),(\d+)", text)
+    m = re.fullmatch(r"([0-9]{1,3}),([0-9]{1,3})", text)
     if not m:
-        raise PositionError(f"{where}: expected a square x,y, got {text!r}")
+        raise PositionError(f"{where}: expected a square x,y, got {shown(text)}")
     sq = (int(m.group(1)), int(m.group(2)))
     if not on_board(sq):
         raise PositionError(f"{where}: square {list(sq)} is off the board (B1)")
@@ -63,6 +63,10 @@ def _sq(text: str, where: str) -> Square:
 
 def parse_diagram(text: str) -> Position:
     """Parse a diagram (see the module docstring) into a validated :class:`Position`."""
+    if not isinstance(text, str):
+        raise PositionError(f"diagram: expected text, got {shown(text)}")
+    if len(text) > MAX_TEXT:
+        raise PositionError(f"diagram: {len(text)} characters, more than the {MAX_TEXT} read")
     rows: dict[int, str] = {}
     legend: list[tuple[int, str]] = []
     for n, raw in enumerate(text.splitlines(), 1):
@@ -136,7 +140,7 @@ def parse_diagram(text: str) -> Position:
         where = f"diagram line {n}"
         if words[0] == "pawn" and len(words) in (5, 6):
             pid, player, faces, up = words[1:5]
-            fm = re.fullmatch(r"(\d+)/(\d+)", faces)
+            fm = re.fullmatch(r"([0-9]{1,2})/([0-9]{1,2})", faces)
             if not fm or up not in ("light", "dark"):
                 raise PositionError(
                     f"{where}: expected 'pawn ID PLAYER LIGHT/DARK light|dark [PLACE]'"
@@ -149,13 +153,13 @@ def parse_diagram(text: str) -> Position:
                 else:
                     at = _sq(place, where)
                 if pid in grid_pawns:
-                    raise PositionError(f"{where}: pawn {pid} is in the grid and given a place")
+                    raise PositionError(f"{where}: pawn {shown(pid)} is in the grid and given a place")
             elif pid in grid_pawns:
                 at = grid_pawns[pid]
             else:
-                raise PositionError(f"{where}: pawn {pid} is not in the grid and has no place")
+                raise PositionError(f"{where}: pawn {shown(pid)} is not in the grid and has no place")
             if pid in described:
-                raise PositionError(f"{where}: pawn {pid} described twice")
+                raise PositionError(f"{where}: pawn {shown(pid)} described twice")
             described.add(pid)
             pawns.append(Pawn(pid, player, int(fm.group(1)), int(fm.group(2)), up, at))  # type: ignore[arg-type]
         elif words[0] == "teleporter" and len(words) == 4:
@@ -167,21 +171,21 @@ def parse_diagram(text: str) -> Position:
                 arrow = Heading[words[2]]
             except KeyError:
                 raise PositionError(
-                    f"{where}: arrow must be N, E, S or W, got {words[2]!r}"
+                    f"{where}: arrow must be N, E, S or W, got {shown(words[2])}"
                 ) from None
             teleporters.append(Teleporter(sq, words[1], arrow))
         elif words[0] == "pool" and len(words) == 3:
             x0, y0 = _sq(words[1], where)
             if words[2] not in _SHAPES:
                 raise PositionError(
-                    f"{where}: pool shape must be 2x2, 4x1 or 1x4, got {words[2]!r}"
+                    f"{where}: pool shape must be 2x2, 4x1 or 1x4, got {shown(words[2])}"
                 )
             w, h = _SHAPES[words[2]]
             pools.append(make_pool([(x0 + i, y0 + j) for j in range(h) for i in range(w)], where))
         elif words[0] == "stage" and len(words) == 2 and words[1] in ("1", "2"):
             stage = int(words[1])
         else:
-            raise PositionError(f"{where}: cannot read {line!r}")
+            raise PositionError(f"{where}: cannot read {shown(line)}")
     if tele_cells:
         raise PositionError(
             f"diagram square {list(sorted(tele_cells)[0])}: '=' without a teleporter line"

@@ -1,10 +1,62 @@
-"""Errors. All subclass ``ValueError`` (python-chess style) and name what is at fault."""
+"""Errors. All subclass ``ValueError`` (python-chess style) and name what is at fault.
+
+Messages quote the culprit with :func:`shown`: a short, escaped ``repr`` cut to
+:data:`MAX_SHOWN` characters, so a huge or hostile input never floods a terminal or a
+notebook (control characters come out as ``\\x1b``-style escapes).
+"""
 
 from __future__ import annotations
 
+import reprlib
+from typing import Any
+
+#: the longest quotation of an input in an error message (characters, ellipsis included)
+MAX_SHOWN = 60
+#: the longest error message (characters, ellipsis included)
+MAX_MESSAGE = 400
+
+
+class _ShortRepr(reprlib.Repr):
+    """``reprlib`` with a bounded depth and no failure on huge integers (``repr`` of an
+    int with more than 4300 digits raises)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.maxlevel = 3
+        self.maxstring = MAX_SHOWN
+        self.maxother = MAX_SHOWN
+        self.maxlong = MAX_SHOWN
+
+    def repr_int(self, x: int, level: int) -> str:
+        if x.bit_length() > 200:
+            return f"<an integer of {x.bit_length()} bits>"
+        return super().repr_int(x, level)
+
+
+_REPR = _ShortRepr()
+
+
+def cut(text: str, limit: int = MAX_SHOWN) -> str:
+    """``text`` cut to ``limit`` characters, the last one an ellipsis when cut."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def shown(value: Any) -> str:
+    """``value`` as it is quoted in an error message: its ``repr``, escaped, bounded in
+    depth, cut to :data:`MAX_SHOWN` characters. Never raises."""
+    try:
+        text = _REPR.repr(value)
+    except Exception:  # a hostile __repr__: name the type only
+        text = f"<{type(value).__name__}>"
+    return cut(text)
+
 
 class FinstereError(ValueError):
-    """Base class of every error the engine raises on bad input."""
+    """Base class of every error the engine raises on bad input. The message is cut to
+    :data:`MAX_MESSAGE` characters."""
+
+    def __init__(self, message: Any = "", *args: Any) -> None:
+        super().__init__(cut(str(message), MAX_MESSAGE), *args)
 
 
 class PositionError(FinstereError):
@@ -16,7 +68,12 @@ class OptionError(FinstereError):
 
 
 class TileError(FinstereError):
-    """A monster tile that is not 5, 7, 8, 10, X, XX or a positive step count."""
+    """A monster tile that is not 5, 7, 8, 10, X, XX or a step count 1..20 (M1, M13)."""
+
+
+class RecordError(FinstereError):
+    """A game record (or game set-up) that is malformed or does not replay: names the key,
+    the action or the draw at fault."""
 
 
 class IllegalMoveError(FinstereError):

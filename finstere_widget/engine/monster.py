@@ -22,7 +22,7 @@ from .board import (
     Heading,
     wrap_index,
 )
-from .errors import TileError
+from .errors import OptionError, PositionError, TileError, shown
 from .events import (
     Eat,
     End,
@@ -44,6 +44,9 @@ from .position import Position, position_svg
 from .replay import eaten_place
 
 PREY_STEP_CAP = 20  # M1
+#: the most steps a numeric tile may ask for: the prey tiles' cap (M1, M13); the real
+#: tiles ask for 5 to 10
+MAX_STEPS = PREY_STEP_CAP
 NUMBER_TILES = ("5", "7", "8", "10")
 PREY_TILES = {"X": 1, "XX": 2, "XXX": 3}
 _DEFAULT = RuleOptions()
@@ -84,29 +87,47 @@ class Tile(NamedTuple):
 
     @classmethod
     def parse(cls, tile: str | int | Tile, options: RuleOptions = _DEFAULT) -> Tile:
-        """``5 7 8 10 X XX`` (and ``XXX``), or any positive step count. S4: with
-        ``five_is_three_prey`` the 5 tile is a three-prey tile."""
+        """``5 7 8 10 X XX`` (and ``XXX``), or a step count 1..20 (:data:`MAX_STEPS`, the
+        prey tiles' cap of M1/M13). S4: with ``five_is_three_prey`` the 5 tile is a
+        three-prey tile. Anything else is a :class:`TileError` naming the tile."""
         if isinstance(tile, Tile):
+            if (type(tile.steps) is not int or not 1 <= tile.steps <= MAX_STEPS
+                    or tile.prey not in (None, 1, 2, 3) or not isinstance(tile.label, str)):
+                raise TileError(f"tile {shown(tile)}: expected 1..{MAX_STEPS} steps and "
+                                "1..3 prey or none (M1, M13)")
             return tile
+        if type(tile) is not str and type(tile) is not int:
+            raise TileError(f"tile {shown(tile)}: expected 5, 7, 8, 10, X, XX or a step "
+                            f"count 1..{MAX_STEPS} (M1)")
         key = (tile, options.five_is_three_prey)
-        found = None if isinstance(tile, bool) else _TILE_CACHE.get(key)
+        found = _TILE_CACHE.get(key)
         if found is not None:
             return found
         parsed = cls._parse(tile, options)
-        if len(_TILE_CACHE) < 64 and not isinstance(tile, bool):
+        if len(_TILE_CACHE) < 64:
             _TILE_CACHE[key] = parsed
         return parsed
 
     @classmethod
     def _parse(cls, tile: str | int, options: RuleOptions) -> Tile:
-        text = str(tile).strip().upper()
-        if text in PREY_TILES:
-            return cls(text, PREY_STEP_CAP, PREY_TILES[text])
-        if text == "5" and options.five_is_three_prey:
+        if isinstance(tile, int):
+            steps = tile
+        else:
+            text = tile.strip().upper()
+            if text in PREY_TILES:
+                return cls(text, PREY_STEP_CAP, PREY_TILES[text])
+            if text == "5" and options.five_is_three_prey:
+                return cls("5", PREY_STEP_CAP, 3)
+            if not text.isascii() or not text.isdigit():
+                raise TileError(f"tile {shown(tile)}: expected 5, 7, 8, 10, X, XX or a step "
+                                f"count 1..{MAX_STEPS} (M1)")
+            steps = int(text) if len(text) <= 6 else MAX_STEPS + 1
+        if steps == 5 and options.five_is_three_prey:
             return cls("5", PREY_STEP_CAP, 3)
-        if text.isdigit() and int(text) > 0 and not isinstance(tile, bool):
-            return cls(str(int(text)), int(text), None)
-        raise TileError(f"tile {tile!r}: expected 5, 7, 8, 10, X, XX or a positive step count (M1)")
+        if not 1 <= steps <= MAX_STEPS:
+            raise TileError(f"tile {shown(tile)}: a step count is 1..{MAX_STEPS} (the prey "
+                            "tiles' cap, M1/M13)")
+        return cls(str(steps), steps, None)
 
 
 class TurnResult(NamedTuple):
@@ -469,6 +490,10 @@ def monster_turn(
     20 steps at most (M1).
     """
     opts = options if options is not None else _DEFAULT
+    if not isinstance(position, Position):
+        raise PositionError(f"monster turn: expected a Position, got {shown(position)}")
+    if not isinstance(opts, RuleOptions):
+        raise OptionError(f"monster turn: expected RuleOptions, got {shown(opts)}")
     t = Tile.parse(tile, opts)
     turn = _Turn(position, opts)
     turn.m = INDEX[position.monster.at]

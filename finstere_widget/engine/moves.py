@@ -23,13 +23,16 @@ from collections.abc import Sequence
 from typing import Any, NamedTuple
 
 from .board import ENTRANCE_I, EXIT_I, INDEX, NEXT, SQUARE_OF, Heading, Square
-from .errors import IllegalMoveError
+from .errors import IllegalMoveError, PositionError, shown
 from .events import Enter, Escape, Event, Flip, Move, Push, Remove, Slide, event_to_dict
 from .options import RuleOptions
 from .pieces import Pawn, PawnPlace, Stone
 from .position import Position
 
 TOKENS = ("N", "E", "S", "W", "IN", "OUT")
+#: the longest path read: a pawn shows at most 6 points (P1, P2), so any longer path is
+#: refused before it is walked
+MAX_PATH = 64
 _DIRS = {"N": 0, "E": 1, "S": 2, "W": 3}
 _DIR_TOKENS = ("N", "E", "S", "W")
 
@@ -46,16 +49,31 @@ def parse_path(path: str | Sequence[str]) -> tuple[str, ...]:
     Tokens are case-insensitive; an unknown token raises :class:`IllegalMoveError` (P2).
     """
     if isinstance(path, str):
+        if len(path) > 8 * MAX_PATH:
+            raise IllegalMoveError(f"path {shown(path)}: longer than any move (P2)", rule="P2")
         text = path.strip()
         items = [t.strip() for t in text.split(",")] if text else []
+    elif isinstance(path, (list, tuple)):
+        if len(path) > MAX_PATH:
+            raise IllegalMoveError(f"path of {len(path)} tokens: longer than any move (P2)",
+                                   rule="P2")
+        for k, t in enumerate(path):
+            if not isinstance(t, str):
+                raise IllegalMoveError(f"token {k + 1} {shown(t)}: expected N, E, S, W, IN or "
+                                       "OUT (P2, docs/format.md)", index=k, rule="P2")
+        items = [t.strip() for t in path]
     else:
-        items = [str(t).strip() for t in path]
+        raise IllegalMoveError(f"path {shown(path)}: expected 'N,E,...' or a list of tokens "
+                               "(P2, docs/format.md)", rule="P2")
+    if len(items) > MAX_PATH:
+        raise IllegalMoveError(f"path of {len(items)} tokens: longer than any move (P2)",
+                               rule="P2")
     tokens = []
     for k, item in enumerate(items):
         tok = item.upper()
         if tok not in TOKENS:
             raise IllegalMoveError(
-                f"token {k + 1} {item!r}: unknown token; a path is made of N, E, S, W, IN, OUT "
+                f"token {k + 1} {shown(item)}: unknown token; a path is made of N, E, S, W, IN, OUT "
                 "(P2, docs/format.md)",
                 token=item,
                 index=k,
@@ -71,6 +89,10 @@ class _Board:
     __slots__ = ("position", "pawn", "pawn_k", "others", "monster", "tele", "pool", "stones0")
 
     def __init__(self, position: Position, pawn_id: str) -> None:
+        if not isinstance(position, Position):
+            raise PositionError(f"pawn move: expected a Position, got {shown(position)}")
+        if not isinstance(pawn_id, str):
+            raise PositionError(f"pawn move: expected a pawn id, got {shown(pawn_id)}")
         self.position = position
         k = -1
         for j, p in enumerate(position.pawns):

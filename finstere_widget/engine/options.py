@@ -7,7 +7,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, fields, replace
 from typing import Any
 
-from .errors import OptionError
+from .errors import OptionError, shown
 
 #: name -> (allowed values, rule id, one-line description)
 OPTION_INFO: dict[str, tuple[tuple[str, ...], str, str]] = {
@@ -72,12 +72,11 @@ class RuleOptions:
     placement: str = "rulebook"
 
     def __post_init__(self) -> None:
+        # the constructor takes what ``set`` and ``parse`` take (``finish_round="off"`` is
+        # off), checks it the same way and stores the typed value
         for f in fields(self):
-            allowed = OPTION_INFO[f.name][0]
-            if _text(getattr(self, f.name)) not in allowed:
-                raise OptionError(
-                    f"option {f.name}: value {getattr(self, f.name)!r} is not one of {', '.join(allowed)}"
-                )
+            typed = _typed(f.name, getattr(self, f.name), f.default)
+            object.__setattr__(self, f.name, typed)
 
     @classmethod
     def names(cls) -> tuple[str, ...]:
@@ -85,42 +84,40 @@ class RuleOptions:
 
     def set(self, name: str, value: Any) -> RuleOptions:
         """A copy with option ``name`` set from text (``"stop"``, ``"8"``, ``"on"``) or a value."""
-        if name not in OPTION_INFO:
+        if not isinstance(name, str) or name not in OPTION_INFO:
             raise OptionError(
-                f"unknown rule option {name!r}; known options: {', '.join(OPTION_INFO)}"
+                f"unknown rule option {shown(name)}; known options: {', '.join(OPTION_INFO)}"
             )
-        allowed = OPTION_INFO[name][0]
-        text = _text(value)
-        if text not in allowed:
-            raise OptionError(f"option {name}: value {value!r} is not one of {', '.join(allowed)}")
-        current = getattr(self, name)
-        typed: Any
-        if isinstance(current, bool):
-            typed = text == "on"
-        elif isinstance(current, int):
-            typed = int(text)
-        else:
-            typed = text
-        return replace(self, **{name: typed})
+        return replace(self, **{name: _typed(name, value, getattr(self, name))})
 
     @classmethod
     def parse(cls, assignments: Iterable[str] | Mapping[str, Any] = ()) -> RuleOptions:
-        """From ``["name=value", ...]`` (command line) or a ``{name: value}`` mapping."""
+        """From ``["name=value", ...]`` (command line; one ``"name=value"`` string too) or
+        a ``{name: value}`` mapping."""
         opts = cls()
         if isinstance(assignments, Mapping):
             for name, value in assignments.items():
                 opts = opts.set(name, value)
             return opts
+        if isinstance(assignments, str):
+            assignments = [assignments]
+        if not isinstance(assignments, (list, tuple)):
+            raise OptionError(
+                "rule options: expected NAME=VALUE texts or a {name: value} mapping, got "
+                f"{shown(assignments)}"
+            )
         for item in assignments:
+            if not isinstance(item, str):
+                raise OptionError(f"rule option {shown(item)}: expected NAME=VALUE text")
             name, sep, value = item.partition("=")
             if not sep:
-                raise OptionError(f"rule option {item!r}: expected NAME=VALUE")
+                raise OptionError(f"rule option {shown(item)}: expected NAME=VALUE")
             opts = opts.set(name.strip(), value.strip())
         return opts
 
     def to_dict(self) -> dict[str, str]:
         """Every option as text (``{"tiles_per_stage": "7", "finish_round": "off", ...}``)."""
-        return {f.name: _text(getattr(self, f.name)) for f in fields(self)}
+        return {f.name: str(_text(getattr(self, f.name))) for f in fields(self)}
 
     def changed(self) -> dict[str, str]:
         """Only the options that differ from the defaults."""
@@ -128,7 +125,34 @@ class RuleOptions:
         return {k: v for k, v in self.to_dict().items() if default[k] != v}
 
 
-def _text(value: Any) -> str:
+def _text(value: Any) -> str | None:
+    """An option value as its text (``True`` is ``"on"``, ``8`` is ``"8"``); None for
+    anything that is no option value (a float, None, a list...)."""
     if isinstance(value, bool):
         return "on" if value else "off"
-    return str(value)
+    if isinstance(value, int):
+        return str(value) if -1000 < value < 1000 else None
+    if isinstance(value, str):
+        return value
+    return None
+
+
+def _typed(name: str, value: Any, default: Any) -> Any:
+    """Option ``name``'s value from text or a value of its type, checked; typed like its
+    ``default`` (bool: off/on, int, or text)."""
+    allowed = OPTION_INFO[name][0]
+    text = _text(value)
+    ok = text in allowed
+    if isinstance(default, bool) and isinstance(value, int) and not isinstance(value, bool):
+        ok = False  # 0 and 1 are not off and on
+    if isinstance(default, str) and not isinstance(value, str):
+        ok = False
+    if not ok:
+        raise OptionError(
+            f"option {name}: value {shown(value)} is not one of {', '.join(allowed)}"
+        )
+    if isinstance(default, bool):
+        return text == "on"
+    if isinstance(default, int):
+        return int(str(text))
+    return text

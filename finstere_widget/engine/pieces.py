@@ -2,11 +2,21 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from enum import Enum
 from typing import Literal, Union
 
 from .board import Heading, Square
+
+#: P1: the players' colours, in the order players take them (2-4 players: the first four).
+COLOURS: tuple[str, ...] = ("blue", "yellow", "red", "green", "purple", "black", "white")
+#: B5: the teleporter pairs.
+TELEPORTER_PAIRS: tuple[str, ...] = ("yellow", "blue")
+#: A pawn id: 1 to 16 ASCII letters, digits, ``_`` or ``-`` (safe in HTML, SVG, terminals).
+PAWN_ID = re.compile(r"[A-Za-z0-9_-]{1,16}")
+#: P1: the pawns' faces: two sides 1..6 adding up to 7 (6/1, 4/3, 3/4, 2/5, either side up)
+FACES: frozenset[tuple[int, int]] = frozenset((v, 7 - v) for v in range(1, 7))
 
 
 class StoneKind(str, Enum):

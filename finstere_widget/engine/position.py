@@ -15,11 +15,25 @@ from functools import cached_property
 from typing import Any
 
 from .board import ENTRANCE, EXIT, Heading, Square, on_board
-from .errors import PositionError
-from .pieces import Monster, Pawn, PawnPlace, Pool, Stone, StoneKind, Teleporter
+from .errors import PositionError, cut, shown
+from .pieces import (
+    COLOURS,
+    FACES,
+    PAWN_ID,
+    TELEPORTER_PAIRS,
+    Monster,
+    Pawn,
+    PawnPlace,
+    Pool,
+    Stone,
+    StoneKind,
+    Teleporter,
+)
 
 FORMAT_ID = "finstere-position/1"
 PLACES = ("outside", "escaped", "eaten")
+#: the longest position JSON text (or diagram) the loaders read: a position is a few KB
+MAX_TEXT = 1_000_000
 
 #: B4: the basic layout.
 BASIC_STONES: tuple[Square, ...] = (
@@ -63,6 +77,11 @@ class Position:
     @classmethod
     def basic(cls, pawns: Iterable[Pawn] = (), stage: int = 1) -> Position:
         """B4: the basic layout (stones, both pools, monster on the exit facing east)."""
+        if not isinstance(pawns, (list, tuple)):
+            try:
+                pawns = tuple(pawns)
+            except TypeError:
+                raise PositionError(f"pawns: expected pawns, got {shown(pawns)}") from None
         return cls(
             monster=Monster(EXIT, Heading.E),
             stones=tuple(Stone(s) for s in BASIC_STONES),
@@ -72,12 +91,8 @@ class Position:
         )
 
     @classmethod
-    def from_json(cls, text: str) -> Position:
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise PositionError(f"malformed JSON: {exc}") from None
-        return cls.from_dict(data)
+    def from_json(cls, text: str | bytes) -> Position:
+        return cls.from_dict(load_json(text, "position", PositionError))
 
     @classmethod
     def from_dict(cls, data: Any) -> Position:
@@ -124,6 +139,11 @@ class Position:
 
     def replace(self, **changes: Any) -> Position:
         """A copy with some fields changed (validated again)."""
+        unknown = set(changes) - _FIELDS
+        if unknown:
+            raise PositionError(
+                f"replace: unknown field {_first(unknown)} ({', '.join(sorted(_FIELDS))})"
+            )
         return replace(self, **changes, _check=True)
 
     @classmethod
@@ -175,7 +195,9 @@ class Position:
         try:
             return self.pawn_by_id[pawn_id]
         except KeyError:
-            raise PositionError(f"no pawn with id {pawn_id!r}") from None
+            raise PositionError(f"no pawn with id {shown(pawn_id)}") from None
+        except TypeError:  # an unhashable id
+            raise PositionError(f"no pawn with id {shown(pawn_id)}") from None
 
     def partner(self, teleporter: Teleporter) -> Teleporter:
         """M12: the other pad of a teleporter's pair."""
@@ -227,7 +249,36 @@ def position_svg(position: Position, **overlay: Any) -> str:
 
 # --- loading & validation ---------------------------------------------------------------
 
+_FIELDS = {"monster", "stones", "pools", "teleporters", "pawns", "stage"}
 _TOP_KEYS = {"format", "monster", "stones", "pools", "teleporters", "pawns", "stage", "layout"}
+
+
+def load_json(text: Any, what: str, error: type[Exception]) -> Any:
+    """Parse JSON text (``str``, or UTF-8 ``bytes``) for ``what``; every failure -- not
+    text, not UTF-8, too long, malformed, nested too deeply, a number too long to read --
+    is an ``error`` naming ``what``."""
+    if isinstance(text, (bytes, bytearray)):
+        try:
+            text = bytes(text).decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise error(f"{what}: not UTF-8 text (byte {exc.start})") from None
+    if not isinstance(text, str):
+        raise error(f"{what}: expected JSON text, got {type(text).__name__}")
+    if len(text) > MAX_TEXT:
+        raise error(f"{what}: {len(text)} characters of JSON, more than the {MAX_TEXT} read")
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise error(f"{what}: malformed JSON: {cut(str(exc), 120)}") from None
+    except RecursionError:
+        raise error(f"{what}: malformed JSON: nested too deeply") from None
+    except ValueError as exc:  # e.g. an integer of more than 4300 digits
+        raise error(f"{what}: malformed JSON: {cut(str(exc), 120)}") from None
+
+
+def _first(keys: Iterable[Any]) -> str:
+    """The first of some dict keys, quoted, whatever their types."""
+    return shown(sorted(keys, key=repr)[0])
 
 
 def _keys(
@@ -237,28 +288,29 @@ def _keys(
         raise PositionError(f"{where}: expected an object, got {type(obj).__name__}")
     unknown = set(obj) - required - optional
     if unknown:
-        raise PositionError(f"{where}: unknown key {sorted(unknown)[0]!r}")
+        raise PositionError(f"{where}: unknown key {_first(unknown)}")
     missing = required - set(obj)
     if missing:
-        raise PositionError(f"{where}: missing key {sorted(missing)[0]!r}")
+        raise PositionError(f"{where}: missing key {_first(missing)}")
+
+
+def _int(value: Any) -> bool:
+    return type(value) is int
 
 
 def _square(value: Any, where: str) -> Square:
-    if (
-        not isinstance(value, (list, tuple))
-        or len(value) != 2
-        or not all(isinstance(v, int) and not isinstance(v, bool) for v in value)
-    ):
-        raise PositionError(f"{where}: expected a square [x, y], got {value!r}")
+    """A square from JSON (a list) or Python (a tuple): two ints on the board (B1)."""
+    if not isinstance(value, (list, tuple)) or len(value) != 2 or not all(map(_int, value)):
+        raise PositionError(f"{where}: expected a square [x, y], got {shown(value)}")
     sq = (value[0], value[1])
     if not on_board(sq):
-        raise PositionError(f"{where}: square {list(sq)} is off the board (B1)")
+        raise PositionError(f"{where}: square {shown(list(sq))} is off the board (B1)")
     return sq
 
 
 def _heading(value: Any, where: str) -> Heading:
     if not isinstance(value, str) or value not in ("N", "E", "S", "W"):
-        raise PositionError(f"{where}: expected a heading N, E, S or W, got {value!r}")
+        raise PositionError(f"{where}: expected a heading N, E, S or W, got {shown(value)}")
     return Heading[value]
 
 
@@ -268,16 +320,57 @@ def _list(value: Any, where: str) -> list[Any]:
     return value
 
 
+def _place(value: Any, where: str) -> PawnPlace:
+    """A pawn's ``at``: a square, or outside / escaped / eaten."""
+    if isinstance(value, str):
+        if value not in PLACES:
+            raise PositionError(
+                f"{where}: expected a square or one of {', '.join(PLACES)}, got {shown(value)}"
+            )
+        return value  # type: ignore[return-value]
+    return _square(value, where)
+
+
+def _check_stage(stage: Any) -> None:
+    if not _int(stage) or stage not in (1, 2):
+        raise PositionError(f"stage: expected 1 or 2, got {shown(stage)}")
+
+
+def check_pawn_fields(pid: Any, player: Any, light: Any, dark: Any, up: Any,
+                      where: str = "pawn") -> None:
+    """P1 and docs/format.md: what a pawn may be. ``id``: 1 to 16 ASCII letters, digits, ``_``
+    or ``-`` (:data:`~.pieces.PAWN_ID`); ``player``: a colour of P1; faces: one of the
+    game's pawns (two sides 1..6 adding up to 7); ``up``: ``light`` or ``dark``."""
+    if not isinstance(pid, str) or not PAWN_ID.fullmatch(pid):
+        raise PositionError(
+            f"{where}.id: expected 1 to 16 letters, digits, '_' or '-', got {shown(pid)}"
+        )
+    if not isinstance(player, str) or player not in COLOURS:
+        raise PositionError(
+            f"{where}.player: expected a colour of P1 ({', '.join(COLOURS)}), got {shown(player)}"
+        )
+    for side, v in (("light", light), ("dark", dark)):
+        if not _int(v) or not 1 <= v <= 6:
+            raise PositionError(f"{where}.{side}: expected a number 1..6 (P1), got {shown(v)}")
+    if (light, dark) not in FACES:
+        raise PositionError(
+            f"{where}: faces {light}/{dark} (light/dark) are not a pawn of the game: the two "
+            "sides add up to 7 (6/1, 4/3, 3/4, 2/5, P1)"
+        )
+    if not isinstance(up, str) or up not in ("light", "dark"):
+        raise PositionError(f"{where}.up: expected 'light' or 'dark', got {shown(up)}")
+
+
 def _from_dict(data: Any) -> Position:
     if not isinstance(data, dict):
         raise PositionError(f"position: expected a JSON object, got {type(data).__name__}")
     unknown = set(data) - _TOP_KEYS
     if unknown:
-        raise PositionError(f"position: unknown key {sorted(unknown)[0]!r}")
+        raise PositionError(f"position: unknown key {_first(unknown)}")
     if "format" not in data:
         raise PositionError(f"position: missing key 'format' (expected {FORMAT_ID!r})")
     if data["format"] != FORMAT_ID:
-        raise PositionError(f"format: expected {FORMAT_ID!r}, got {data['format']!r}")
+        raise PositionError(f"format: expected {FORMAT_ID!r}, got {shown(data['format'])}")
     if "monster" not in data:
         raise PositionError("position: missing key 'monster'")
     m = data["monster"]
@@ -288,7 +381,7 @@ def _from_dict(data: Any) -> Position:
     pools: list[Pool] = []
     if "layout" in data:
         if data["layout"] != "basic":
-            raise PositionError(f"layout: only 'basic' is known, got {data['layout']!r}")
+            raise PositionError(f"layout: only 'basic' is known, got {shown(data['layout'])}")
         if "stones" in data or "pools" in data:
             raise PositionError(
                 "layout: 'basic' stands in for 'stones' and 'pools'; give one or the other"
@@ -300,12 +393,13 @@ def _from_dict(data: Any) -> Position:
         _keys(s, where, {"at"}, {"kind"})
         kind = s.get("kind", "stone")
         try:
-            stone_kind = StoneKind(kind)
+            stone_kind = StoneKind(kind) if isinstance(kind, str) else None
         except ValueError:
+            stone_kind = None
+        if stone_kind is None:
             raise PositionError(
-                f"{where}.kind: unknown kind {kind!r} (stone, crystal, pivot_right, pivot_left, "
-                "pivot_180)"
-            ) from None
+                f"{where}.kind: unknown kind {shown(kind)} ({', '.join(k.value for k in StoneKind)})"
+            )
         stones.append(Stone(_square(s["at"], f"{where}.at"), stone_kind))
     for k, p in enumerate(_list(data.get("pools", []), "pools")):
         squares = tuple(
@@ -316,10 +410,7 @@ def _from_dict(data: Any) -> Position:
     for k, t in enumerate(_list(data.get("teleporters", []), "teleporters")):
         where = f"teleporters[{k}]"
         _keys(t, where, {"at", "pair", "arrow"})
-        if not isinstance(t["pair"], str) or not t["pair"]:
-            raise PositionError(
-                f"{where}.pair: expected a pair name such as 'yellow', got {t['pair']!r}"
-            )
+        _check_pair(t["pair"], f"{where}.pair")
         teleporters.append(
             Teleporter(
                 _square(t["at"], f"{where}.at"), t["pair"], _heading(t["arrow"], f"{where}.arrow")
@@ -329,41 +420,26 @@ def _from_dict(data: Any) -> Position:
     for k, p in enumerate(_list(data.get("pawns", []), "pawns")):
         where = f"pawns[{k}]"
         _keys(p, where, {"id", "player", "light", "dark", "at"}, {"up"})
-        if not isinstance(p["id"], str) or not p["id"]:
-            raise PositionError(f"{where}.id: expected a non-empty string, got {p['id']!r}")
-        if not isinstance(p["player"], str) or not p["player"]:
-            raise PositionError(f"{where}.player: expected a colour name, got {p['player']!r}")
-        for side in ("light", "dark"):
-            v = p[side]
-            if not isinstance(v, int) or isinstance(v, bool) or not 0 <= v <= 20:
-                raise PositionError(f"{where}.{side}: expected a number 0..20, got {v!r}")
-        up = p.get("up", "light")
-        if up not in ("light", "dark"):
-            raise PositionError(f"{where}.up: expected 'light' or 'dark', got {up!r}")
-        at: PawnPlace
-        if isinstance(p["at"], str):
-            if p["at"] not in PLACES:
-                raise PositionError(
-                    f"{where}.at: expected a square or one of {', '.join(PLACES)}, got {p['at']!r}"
-                )
-            at = p["at"]  # type: ignore[assignment]
-        else:
-            at = _square(p["at"], f"{where}.at")
-        pawns.append(Pawn(p["id"], p["player"], p["light"], p["dark"], up, at))
+        check_pawn_fields(p["id"], p["player"], p["light"], p["dark"], p.get("up", "light"), where)
+        at = _place(p["at"], f"{where}.at")
+        pawns.append(Pawn(p["id"], p["player"], p["light"], p["dark"], p.get("up", "light"), at))
     stage = data.get("stage", 1)
-    if stage not in (1, 2) or isinstance(stage, bool):
-        raise PositionError(f"stage: expected 1 or 2, got {stage!r}")
+    _check_stage(stage)
     return Position(monster, tuple(stones), tuple(pools), tuple(teleporters), tuple(pawns), stage)
 
 
 def make_pool(squares: Iterable[Square], where: str = "pool") -> Pool:
     """B5: a pool from its squares; rejects anything but a 2x2 square or a 1x4 line."""
-    given = list(squares)
-    sqs = tuple(sorted(set(given), key=lambda s: (s[1], s[0])))
-    if len(sqs) != 4 or len(given) != 4:
+    if not isinstance(squares, (list, tuple)):
+        raise PositionError(f"{where}: expected the 4 squares of a pool, got {shown(squares)}")
+    if len(squares) != 4:
         raise PositionError(
-            f"{where}: a pool has 4 distinct squares (2x2 or 1x4), got {len(given)}"
+            f"{where}: a pool has 4 distinct squares (2x2 or 1x4), got {len(squares)}"
         )
+    given = [_square(sq, f"{where}[{j}]") for j, sq in enumerate(squares)]
+    sqs = tuple(sorted(set(given), key=lambda s: (s[1], s[0])))
+    if len(sqs) != 4:
+        raise PositionError(f"{where}: a pool has 4 distinct squares (2x2 or 1x4), got {len(sqs)}")
     xs = sorted({s[0] for s in sqs})
     ys = sorted({s[1] for s in sqs})
     ok = (
@@ -378,37 +454,99 @@ def make_pool(squares: Iterable[Square], where: str = "pool") -> Pool:
     return Pool(sqs)
 
 
+def _check_pair(pair: Any, where: str) -> None:
+    if not isinstance(pair, str) or pair not in TELEPORTER_PAIRS:
+        raise PositionError(
+            f"{where}: expected a teleporter pair ({', '.join(TELEPORTER_PAIRS)}, B5), "
+            f"got {shown(pair)}"
+        )
+
+
+def _at(value: Any, where: str) -> Square:
+    """A square of a piece built in Python: an ``(x, y)`` tuple on the board."""
+    if not isinstance(value, tuple):
+        raise PositionError(f"{where}: expected a square (x, y), got {shown(value)}")
+    return _square(value, where)
+
+
+def _pieces(pos: Position, name: str, kind: type) -> tuple[Any, ...]:
+    """The field ``name`` as a tuple of ``kind`` (a list is made a tuple)."""
+    value = getattr(pos, name)
+    if isinstance(value, list):
+        value = tuple(value)
+        object.__setattr__(pos, name, value)
+    if not isinstance(value, tuple):
+        raise PositionError(f"{name}: expected a tuple of {kind.__name__}, got {shown(value)}")
+    for k, item in enumerate(value):
+        if not isinstance(item, kind):
+            raise PositionError(f"{name}[{k}]: expected a {kind.__name__}, got {shown(item)}")
+    return value
+
+
 def _validate(pos: Position) -> None:
-    """docs/format.md rejections: no two pieces on one square, pairs, ids, pools."""
+    """Every check of docs/format.md and the rules, for positions built by any door (the loaders,
+    ``Position(...)``, :meth:`Position.basic`, :meth:`Position.replace`): types, squares on
+    the board, pawns (P1), teleporter pairs (B5), no two pieces on one square, pools.
+    Positions the engine builds from checked ones skip it (``_check=False``)."""
+    if not isinstance(pos.monster, Monster):
+        raise PositionError(f"monster: expected a Monster, got {shown(pos.monster)}")
+    _at(pos.monster.at, "monster.at")
     if not isinstance(pos.monster.facing, Heading):
-        raise PositionError("monster.facing: expected a Heading")
-    if pos.stage not in (1, 2):
-        raise PositionError(f"stage: expected 1 or 2, got {pos.stage!r}")
+        raise PositionError(f"monster.facing: expected a Heading, got {shown(pos.monster.facing)}")
+    _check_stage(pos.stage)
+    stones: tuple[Stone, ...] = _pieces(pos, "stones", Stone)
+    pools: tuple[Pool, ...] = _pieces(pos, "pools", Pool)
+    teleporters: tuple[Teleporter, ...] = _pieces(pos, "teleporters", Teleporter)
+    pawns: tuple[Pawn, ...] = _pieces(pos, "pawns", Pawn)
+    for k, s in enumerate(stones):
+        _at(s.at, f"stones[{k}].at")
+        if not isinstance(s.kind, StoneKind):
+            raise PositionError(f"stones[{k}].kind: expected a StoneKind, got {shown(s.kind)}")
+    for k, t in enumerate(teleporters):
+        where = f"teleporters[{k}]"
+        _at(t.at, f"{where}.at")
+        _check_pair(t.pair, f"{where}.pair")
+        if not isinstance(t.arrow, Heading):
+            raise PositionError(f"{where}.arrow: expected a Heading, got {shown(t.arrow)}")
+        if corner(t.at):
+            raise PositionError(
+                f"{where}: square {list(t.at)} is the exit or the entrance, no place for a "
+                "teleporter (A2)"
+            )
+    for k, p in enumerate(pawns):
+        where = f"pawns[{k}]"
+        check_pawn_fields(p.id, p.player, p.light, p.dark, p.up, where)
+        if not isinstance(p.at, str):
+            _at(p.at, f"{where}.at")
+        _place(p.at, f"{where}.at")
     occupied: dict[Square, str] = {}
 
     def put(sq: Square, what: str) -> None:
-        if not on_board(sq):
-            raise PositionError(f"{what}: square {list(sq)} is off the board (B1)")
         if sq in occupied:
             raise PositionError(f"square {list(sq)}: {what} overlaps {occupied[sq]}")
         occupied[sq] = what
 
-    for k, t in enumerate(pos.teleporters):
+    for k, t in enumerate(teleporters):
         put(t.at, f"teleporters[{k}]")
     if occupied.get(pos.monster.at, "").startswith("teleporters"):
         del occupied[pos.monster.at]  # M12: the monster arrives on a pad and may stand there
     put(pos.monster.at, "the monster")
-    for k, s in enumerate(pos.stones):
+    for k, s in enumerate(stones):
         put(s.at, f"stones[{k}] ({s.kind.value})")
     ids: set[str] = set()
-    for k, p in enumerate(pos.pawns):
+    for k, p in enumerate(pawns):
         if p.id in ids:
             raise PositionError(f"pawns[{k}].id: duplicate pawn id {p.id!r}")
         ids.add(p.id)
         if isinstance(p.at, tuple):
             put(p.at, f"pawns[{k}] ({p.id})")
     pool_owner: dict[Square, int] = {}
-    for k, pool in enumerate(pos.pools):
+    tele_squares = {t.at for t in teleporters}
+    for k, pool in enumerate(pools):
+        if not isinstance(pool.squares, tuple):
+            raise PositionError(f"pools[{k}]: expected a tuple of squares, got {shown(pool.squares)}")
+        for j, sq in enumerate(pool.squares):
+            _at(sq, f"pools[{k}][{j}]")
         make_pool(pool.squares, f"pools[{k}]")
         for sq in pool.squares:
             if sq in pool_owner:
@@ -416,10 +554,10 @@ def _validate(pos: Position) -> None:
                     f"square {list(sq)}: pools[{k}] overlaps pools[{pool_owner[sq]}]"
                 )
             pool_owner[sq] = k
-            if sq in pos.teleporter_map:
+            if sq in tele_squares:
                 raise PositionError(f"square {list(sq)}: pools[{k}] overlaps a teleporter (P9)")
     pairs: dict[str, int] = {}
-    for t in pos.teleporters:
+    for t in teleporters:
         pairs[t.pair] = pairs.get(t.pair, 0) + 1
     for name, count in pairs.items():
         if count != 2:
@@ -437,6 +575,10 @@ def as_position(value: Position | Mapping[str, Any] | str) -> Position:
     """Accept a Position, a docs/format.md dict or its JSON text."""
     if isinstance(value, Position):
         return value
-    if isinstance(value, str):
+    if isinstance(value, (str, bytes, bytearray)):
         return Position.from_json(value)
-    return Position.from_dict(dict(value))
+    if isinstance(value, Mapping):
+        return Position.from_dict(dict(value))
+    raise PositionError(
+        f"position: expected a Position, a docs/format.md dict or its JSON text, got {shown(value)}"
+    )

@@ -10,11 +10,9 @@ from typing import NamedTuple
 from .board import ENTRANCE, EXIT, HEADINGS, NEXT, Heading, Square, on_board
 from .errors import FinstereError, IllegalMoveError
 from .options import RuleOptions
-from .pieces import Monster, Pawn, Pool, Stone, StoneKind, Teleporter
+from .pieces import COLOURS, Monster, Pawn, Pool, Stone, StoneKind, Teleporter
 from .position import Position
 
-#: P1: colours in the order players take them (2-4 players: the first four).
-COLOURS: tuple[str, ...] = ("blue", "yellow", "red", "green", "purple", "black", "white")
 #: P1: pawn values as (light side, dark side). The rulebooks write the pairs dark number
 #: first -- 6/1, 4/3, 3/4, 2/5 -- and every pawn starts light side up, so a player starts
 #: showing 1, 3, 4 and 5 (the French text lists the white numbers 1, 4, 5 and 3). 5-7

@@ -228,7 +228,7 @@ def pack_frames(frames: Sequence[TraceFrame]) -> dict[str, Any]:
 
 def packed_size(packed: dict[str, Any], log: Sequence[str] = ()) -> int:
     """Bytes of the packed frames (and log) as compact JSON: what the widget syncs."""
-    return len(json.dumps({**packed, "log": list(log)}, separators=(",", ":")).encode())
+    return len(json.dumps({**packed, "event_log": list(log)}, separators=(",", ":")).encode())
 
 
 def frame_svg(position: Position, events: Sequence[Event], index: int, tile: str | None = None) -> str:

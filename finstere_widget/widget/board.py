@@ -35,6 +35,7 @@ from ..engine import (
 from ..engine.board import Square
 from ..engine.events import Event
 from ..engine.moves import apply_move, legal_moves
+from ..engine.pieces import COLOURS
 from ..engine.position import as_position
 from ..render import style as S
 from ..render.frames import TraceFrame, event_log, pack_frames, pack_groups, trace_frames
@@ -70,7 +71,10 @@ POOL_SHAPES: dict[str, tuple[Square, ...]] = {
 }
 #: P1: the pawns as the rulebooks write them, dark number / light number
 PAWN_SETS = ("6/1", "4/3", "3/4", "2/5")
-PLAYERS = ("blue", "yellow", "red", "green", "purple", "black", "white")
+PLAYERS = COLOURS
+#: the only synced state the browser may change: the frame on show (stepping). Any other
+#: update from the front end is refused, logged and answered with the Python-side state.
+FRONT_END_KEYS = frozenset({"frame"})
 
 Target = Square | str  # a square, or "escaped" / "outside"
 MoveListener = Callable[[str, Any], None]
@@ -105,7 +109,9 @@ class BoardWidget(anywidget.AnyWidget):
     static: traitlets.List[dict[str, Any]] = traitlets.List().tag(sync=True)
     groups: traitlets.List[list[dict[str, Any]]] = traitlets.List().tag(sync=True)
     frames: traitlets.List[dict[str, Any]] = traitlets.List().tag(sync=True)
-    log = traitlets.List(traitlets.Unicode()).tag(sync=True)
+    #: the trace's lines, one per event (named so as not to shadow ``Widget.log``, the
+    #: logger ipywidgets reports refused front-end updates with)
+    event_log = traitlets.List(traitlets.Unicode()).tag(sync=True)
     frame = traitlets.Int(0).tag(sync=True)
     geometry = traitlets.Dict().tag(sync=True)
     hint = traitlets.Unicode("").tag(sync=True)
@@ -117,7 +123,7 @@ class BoardWidget(anywidget.AnyWidget):
     tool = traitlets.Enum(EDIT_TOOLS, "stone")
     tool_heading = traitlets.Enum(("N", "E", "S", "W"), "E")
     tool_pair = traitlets.Unicode("yellow")
-    tool_player = traitlets.Unicode("blue")
+    tool_player = traitlets.Enum(COLOURS, "blue")
     tool_pawn = traitlets.Enum(PAWN_SETS, "6/1")
     tool_face = traitlets.Enum(("light", "dark"), "light")
 
@@ -288,9 +294,9 @@ class BoardWidget(anywidget.AnyWidget):
         return list(self._trace_frames)
 
     def synced_size(self) -> int:
-        """Bytes of the frame data this widget syncs (static, groups, frames, log)."""
+        """Bytes of the frame data this widget syncs (static, groups, frames, event log)."""
         data = {"static": self.static, "groups": self.groups, "frames": self.frames,
-                "log": self.log, "geometry": self.geometry}
+                "event_log": self.event_log, "geometry": self.geometry}
         return len(json.dumps(data, separators=(",", ":")).encode())
 
     # --- overlays ---------------------------------------------------------------------
@@ -363,12 +369,12 @@ class BoardWidget(anywidget.AnyWidget):
     def _refresh(self) -> None:
         if self._trace is not None and self._trace_frames:
             packed = pack_frames(self._trace_frames)
-            log = event_log(self._trace[1])
+            lines = event_log(self._trace[1])
         else:
             pos = self._position
             under, over = overlay_groups(pos, self._overlay())
             packed = pack_groups(static_layer(pos), [under + piece_groups(pos) + over])
-            log = []
+            lines = []
         geo = geometry()
         geo["font"] = S.FONT
         geo["zones"] = pawn_zones(self._position) + place_zones()
@@ -377,8 +383,26 @@ class BoardWidget(anywidget.AnyWidget):
             self.static = packed["static"]
             self.groups = packed["groups"]
             self.frames = packed["frames"]
-            self.log = log
+            self.event_log = lines
             self.frame = max(0, min(self.frame, len(packed["frames"]) - 1))
+
+    def set_state(self, sync_data: Any) -> None:
+        """A state update from the browser: only ``frame`` (an int) is taken; anything else
+        is refused, logged, and the browser is sent the Python-side value back."""
+        if not isinstance(sync_data, dict):
+            self.log.warning("BoardWidget: refused a front-end update that is not an object")
+            return
+        refused = sorted(k for k in sync_data if k not in FRONT_END_KEYS
+                         or type(sync_data[k]) is not int)
+        if refused:
+            self.log.warning("BoardWidget: refused a front-end update of %s",
+                             ", ".join(repr(k)[:40] for k in refused[:5]))
+            known = [k for k in refused if k in self.keys]
+            if known:
+                self.send_state(known)
+        accepted = {k: v for k, v in sync_data.items() if k not in refused}
+        if accepted:
+            super().set_state(accepted)
 
     @traitlets.validate("frame")
     def _valid_frame(self, proposal: Any) -> int:
@@ -680,7 +704,7 @@ class BoardWidget(anywidget.AnyWidget):
 
     def state_for_html(self) -> dict[str, Any]:
         return {"static": self.static, "groups": self.groups, "frames": self.frames,
-                "log": self.log, "frame": self.frame, "geometry": self.geometry,
+                "event_log": self.event_log, "frame": self.frame, "geometry": self.geometry,
                 "hint": "", "mode": "view", "max_width": self.max_width, "standalone": True}
 
     def to_html(self, path: str | Path, title: str = "Finstere Flure") -> Path:

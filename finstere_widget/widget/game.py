@@ -189,7 +189,7 @@ class GameView(W.VBox):  # type: ignore[misc]
         else:
             colour = g.current_colour or ""
             head = (f"<b>Your move ({escape(colour)})</b>: click one of your pawns "
-                    f"({', '.join(sorted(movable))}), then a lit square")
+                    f"({escape(', '.join(sorted(movable)))}), then a lit square")
         self.status.value = (f"{head}<br>round {st.round}, stage {g.position.stage}, "
                              f"tiles left {len(st.pile)}; escaped: {score}")
         self.story.value = "<br>".join(escape(x) for x in self._lines)

@@ -55,13 +55,26 @@ def _script_safe(text: str) -> str:
     return text.replace("</", "<\\/")
 
 
+#: JSON escapes for the characters that could end or comment out a <script> element
+#: (``</script>``, ``<!--``, ``-->``) or an entity, and the JS line terminators
+_JSON_ESCAPES = str.maketrans({"<": "\\u003c", ">": "\\u003e", "&": "\\u0026",
+                               "\u2028": "\\u2028", "\u2029": "\\u2029"})
+
+
+def script_json(data: Any) -> str:
+    """``data`` as JSON that is safe inside a <script> element whatever its strings hold:
+    ``<``, ``>``, ``&``, U+2028 and U+2029 are written as ``\\uXXXX`` escapes (JSON.parse
+    reads them back unchanged)."""
+    return json.dumps(data, separators=(",", ":"), ensure_ascii=False).translate(_JSON_ESCAPES)
+
+
 def html_page(state: dict[str, Any], title: str = "Finstere Flure") -> str:
     esm = (STATIC_DIR / "board.js").read_text(encoding="utf-8")
     css = (STATIC_DIR / "board.css").read_text(encoding="utf-8")
     return _PAGE.format(
         title=html.escape(title),
         css=css,
-        state=_script_safe(json.dumps(state, separators=(",", ":"), ensure_ascii=False)),
+        state=script_json(state),
         esm=_script_safe(esm),
     )
 

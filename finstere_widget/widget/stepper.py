@@ -4,12 +4,15 @@ turn, and the board steps through it in the browser with the event log beside it
 from __future__ import annotations
 
 from collections.abc import Mapping
+from html import escape
 from pathlib import Path
 from typing import Any
 
 import ipywidgets as W  # type: ignore[import-untyped]
 
 from ..engine import OPTION_INFO, Position, RuleOptions, TurnResult
+from ..engine.errors import TileError
+from ..engine.monster import MAX_STEPS, Tile
 from ..engine.position import as_position
 from .board import BoardWidget
 
@@ -30,17 +33,17 @@ class MonsterStepper(W.VBox):  # type: ignore[misc]
     def __init__(self, position: Position | Mapping[str, Any] | str | None = None,
                  tile: str | int = "8", options: RuleOptions | None = None,
                  option_names: tuple[str, ...] = MONSTER_OPTIONS, **kwargs: Any) -> None:
+        button, steps = _tile_choice(tile)
         self.board = BoardWidget(position)
         self._options = options or RuleOptions()
-        tile_text = str(tile).upper()
         self.tile_buttons = W.ToggleButtons(
-            options=list(TILES) + ["n"], value=tile_text if tile_text in TILES else "n",
+            options=list(TILES) + ["n"], value=button,
             description="tile", tooltips=["5 steps", "7 steps", "8 steps", "10 steps",
                                           "one prey (M1)", "two prey (M1)", "n steps"],
             style={"button_width": "44px"},
         )
-        self.steps = W.BoundedIntText(value=int(tile_text) if tile_text.isdigit() else 3,
-                                      min=1, max=99, description="n =",
+        self.steps = W.BoundedIntText(value=steps or 3,
+                                      min=1, max=MAX_STEPS, description="n =",
                                       layout=W.Layout(width="130px"))
         self.option_widgets: dict[str, W.Dropdown] = {}
         values = self._options.to_dict()
@@ -83,13 +86,11 @@ class MonsterStepper(W.VBox):  # type: ignore[misc]
 
     @tile.setter
     def tile(self, value: str | int) -> None:
-        text = str(value).upper()
+        button, steps = _tile_choice(value)  # a TileError leaves the stepper as it was
         with self.hold_trait_notifications():
-            if text in TILES:
-                self.tile_buttons.value = text
-            else:
-                self.steps.value = int(text)
-                self.tile_buttons.value = "n"
+            if steps is not None:
+                self.steps.value = steps
+            self.tile_buttons.value = button
         self.run()
 
     @property
@@ -132,11 +133,13 @@ class MonsterStepper(W.VBox):  # type: ignore[misc]
         try:
             self.result = self.board.show_turn_from(self._start, self.tile, self._options)
         except Exception as exc:  # a bad tile or option: say so, never raise into the UI
-            self.message.value = f"<b style='color:#b00020'>{exc}</b>"
+            self.result = None
+            self.message.value = f"<b style='color:#b00020'>{escape(str(exc))}</b>"
             return None
+        # the message is HTML (ipywidgets sets innerHTML): every user string is escaped
         eaten = ", ".join(self.result.eaten) or "nobody"
-        self.message.value = (f"tile {self.result.tile}: {len(self.board.frames)} frames; "
-                              f"taken: {eaten}")
+        self.message.value = escape(f"tile {self.result.tile}: {len(self.board.frames)} frames; "
+                                    f"taken: {eaten}")
         return self.result
 
     def apply(self) -> Position | None:
@@ -149,3 +152,14 @@ class MonsterStepper(W.VBox):  # type: ignore[misc]
 
     def to_html(self, path: str | Path, title: str | None = None) -> Path:
         return self.board.to_html(path, title or f"Finstere Flure: monster turn, tile {self.tile}")
+
+
+def _tile_choice(tile: Any) -> tuple[str, int | None]:
+    """The tile button and step count for ``tile`` (checked by the engine: a
+    :class:`TileError` names a tile the stepper cannot show)."""
+    t = Tile.parse(tile)
+    if t.label in TILES:
+        return t.label, None
+    if t.prey is not None:
+        raise TileError(f"tile {t.label}: the stepper plays {', '.join(TILES)} or 1..{MAX_STEPS} steps")
+    return "n", t.steps

@@ -184,7 +184,7 @@ function render({ model, el }) {
   }
 
   function updateLog() {
-    const lines = model.get("log") || [];
+    const lines = model.get("event_log") || [];
     side.style.display = lines.length ? "" : "none";
     if (log.childElementCount !== lines.length || log.dataset.src !== lines.join("\n")) {
       log.replaceChildren(...lines.map((t, i) => {
@@ -344,7 +344,7 @@ function render({ model, el }) {
   const listeners = [
     ["change:frames", onFrames], ["change:groups", onFrames], ["change:frame", onFrame],
     ["change:static", onStatic], ["change:geometry", onGeometry],
-    ["change:max_width", onGeometry], ["change:log", updateLog],
+    ["change:max_width", onGeometry], ["change:event_log", updateLog],
     ["change:hint", updateHint], ["change:mode", updateHint],
   ];
   for (const [name, fn] of listeners) model.on(name, fn);

@@ -1,0 +1,277 @@
+"""Issue 11, case by case: each door of the package (constructors, loaders, the tile, the
+widgets' HTML and messages) refuses the hostile inputs the issue lists with an error of
+the package's family naming the culprit, and escapes what reaches HTML."""
+
+from __future__ import annotations
+
+import json
+import logging
+import re
+from typing import Any
+
+import pytest
+
+from finstere_widget.engine import (
+    FinstereError,
+    Heading,
+    Monster,
+    Pawn,
+    Position,
+    PositionError,
+    RuleOptions,
+    monster_turn,
+)
+from finstere_widget.engine.errors import MAX_MESSAGE, OptionError, TileError, shown
+from finstere_widget.engine.monster import MAX_STEPS, Tile
+
+XSS = "<img src=x onerror=alert(1)>"
+
+
+def pawn_dict(pid: Any = "A", player: Any = "blue", light: Any = 6, dark: Any = 1,
+              at: Any = (3, 3), up: Any = "light") -> dict[str, Any]:
+    return {"id": pid, "player": player, "light": light, "dark": dark, "up": up,
+            "at": list(at) if isinstance(at, tuple) else at}
+
+
+def position_dict(**kw: Any) -> dict[str, Any]:
+    return {"format": "finstere-position/1", "monster": {"at": [0, 0], "facing": "E"},
+            "pawns": [pawn_dict(**kw)]}
+
+
+# --- 1-3, 12: ids, players and faces at every door ------------------------------------------
+
+
+@pytest.mark.parametrize(("field", "value", "key"), [
+    ("pid", XSS, "pawns[0].id"),
+    ("pid", "<!--<script>", "pawns[0].id"),
+    ("pid", "\x1b]0;pwned\x07\x1b[2J", "pawns[0].id"),
+    ("pid", "", "pawns[0].id"),
+    ("pid", "A" * 17, "pawns[0].id"),
+    ("player", "mauve", "pawns[0].player"),
+    ("player", "", "pawns[0].player"),
+    ("light", 20, "pawns[0].light"),
+    ("light", 0, "pawns[0].light"),
+    ("up", "sideways", "pawns[0].up"),
+])
+def test_loader_and_constructors_refuse_bad_pawns(field: str, value: Any, key: str) -> None:
+    data = position_dict(**{field: value})
+    with pytest.raises(PositionError, match=re.escape(key)):
+        Position.from_dict(data)
+    with pytest.raises(PositionError, match=re.escape(key)):
+        Position.from_json(json.dumps(data))
+    kw = {"pid": "A", "player": "blue", "light": 6, "dark": 1, "up": "light", field: value}
+    pawn = Pawn(kw["pid"], kw["player"], kw["light"], kw["dark"], kw["up"], (3, 3))
+    with pytest.raises(PositionError, match=re.escape(key)):
+        Position(Monster((0, 0), Heading.E), pawns=(pawn,))
+    with pytest.raises(PositionError, match=re.escape(key)):
+        Position.basic([pawn])
+    with pytest.raises(PositionError, match=re.escape(key)):
+        Position.basic().replace(pawns=(pawn,))
+
+
+def test_P1_faces_are_the_games_pawns_only() -> None:
+    ok = [(6, 1), (1, 6), (4, 3), (3, 4), (2, 5), (5, 2)]
+    for light, dark in ok:
+        Position.from_dict(position_dict(light=light, dark=dark))
+    for light, dark in [(0, 0), (20, 20), (6, 6), (1, 1), (3, 3)]:
+        with pytest.raises(PositionError, match="P1"):
+            Position.from_dict(position_dict(light=light, dark=dark))
+
+
+def test_pawn_of_all_wrong_kinds_is_refused_by_the_constructor() -> None:
+    with pytest.raises(PositionError, match=r"pawns\[0\]\.id"):
+        Position.basic([Pawn("", "", -5, 99, "sideways")])  # type: ignore[arg-type]
+
+
+def test_safe_ids_of_the_examples_still_load() -> None:
+    for pid in ("A", "P5", "blue6", "08-25", "GR", "x_1"):
+        assert Position.from_dict(position_dict(pid=pid)).pawns[0].id == pid
+
+
+def test_positions_the_rules_forbid() -> None:
+    base = Position.basic().to_dict()
+    cases = {
+        "teleporters[0].pair": {"teleporters": [
+            {"at": [5, 5], "pair": "green", "arrow": "N"},
+            {"at": [6, 6], "pair": "green", "arrow": "N"}]},
+        "teleporters[0]: square [15, 10]": {"teleporters": [
+            {"at": [15, 10], "pair": "blue", "arrow": "N"},
+            {"at": [6, 5], "pair": "blue", "arrow": "N"}]},
+        "stage": {"stage": 1.0},
+    }
+    for key, change in cases.items():
+        with pytest.raises(PositionError, match=re.escape(key)):
+            Position.from_dict({**base, **change})
+    assert Position.from_dict({**base, "stage": 2}).to_dict()["stage"] == 2
+
+
+def test_monster_may_stand_on_a_pool_after_a_stopped_slide() -> None:
+    """M9 slide_over_pawn=stop leaves the monster on a pool square: such a position (the
+    engine's own result) must load, or its trace and game record would not."""
+    pos = Position.from_dict({
+        "format": "finstere-position/1", "monster": {"at": [3, 8], "facing": "E"},
+        "pools": [[[4, 8], [5, 8], [6, 8], [7, 8]]],
+        "pawns": [pawn_dict(at=(5, 8))],
+    })
+    after = monster_turn(pos, 1, RuleOptions(slide_over_pawn="stop")).position
+    assert after.monster.at == (5, 8)
+    assert Position.from_json(after.to_json()) == after
+
+
+def test_wrong_types_at_the_doors() -> None:
+    for call in (lambda: Position.from_json(None),  # type: ignore[arg-type]
+                 lambda: Position.from_diagram(5),  # type: ignore[arg-type]
+                 lambda: Position.from_dict([1]),
+                 lambda: Position.basic(pawns=5),  # type: ignore[arg-type]
+                 lambda: Position.basic().replace(colour="red"),
+                 lambda: Position.basic().pawn(["A"])):  # type: ignore[arg-type]
+        with pytest.raises(PositionError):
+            call()
+
+
+def test_loader_survives_deep_nesting_huge_numbers_and_bytes() -> None:
+    for text in ("[" * 100_000, '{"stage": ' + "9" * 5000 + "}", b"\xff\xfe", "1" * 5000):
+        with pytest.raises(PositionError, match="position"):
+            Position.from_json(text)  # type: ignore[arg-type]
+
+
+# --- 5, 8: tiles ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("tile", ["²", "0", 0, -3, 10**6, "99999999999999", 21, True, 5.0, [8],
+                                  None, "8x", Tile("8", 10**6, None)])
+def test_tiles_out_of_bounds_are_named(tile: Any) -> None:
+    with pytest.raises(TileError, match="tile"):
+        Tile.parse(tile)
+    with pytest.raises(TileError):
+        monster_turn(Position.basic(), tile)
+
+
+def test_step_counts_up_to_the_cap_play() -> None:
+    assert Tile.parse(MAX_STEPS).steps == MAX_STEPS == 20
+    assert Tile.parse(" 3 ").steps == 3
+
+
+# --- 8, 10: options ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("value", [5, [None], b"finish_round=on", [1], {1: "on"},
+                                   {"finish_round": 1}, {"tiles_per_stage": 7.0}])
+def test_option_parse_refuses_wrong_types(value: Any) -> None:
+    with pytest.raises(OptionError):
+        RuleOptions.parse(value)
+
+
+def test_option_constructor_reads_like_parse() -> None:
+    assert RuleOptions(finish_round="off").finish_round is False  # type: ignore[arg-type]
+    assert RuleOptions(finish_round="on") == RuleOptions.parse(["finish_round=on"])  # type: ignore[arg-type]
+    assert RuleOptions(tiles_per_stage="8").tiles_per_stage == 8  # type: ignore[arg-type]
+    for kw in ({"finish_round": "maybe"}, {"finish_round": 1}, {"tiles_per_stage": 7.5},
+               {"slide_over_pawn": None}):
+        with pytest.raises(OptionError, match=next(iter(kw))):
+            RuleOptions(**kw)
+
+
+# --- 13: messages stay short and escaped ----------------------------------------------------
+
+
+def test_messages_cut_long_inputs() -> None:
+    with pytest.raises(FinstereError) as info:
+        Position.from_dict(position_dict(pid="Z" * 100_000))
+    assert len(str(info.value)) < 200 and "pawns[0].id" in str(info.value)
+    assert len(shown("x" * 10_000)) <= 60 and shown(10**5000).startswith("<an integer")
+    assert "\x1b" not in shown("\x1b[2J")
+    assert len(str(FinstereError("y" * 10_000))) == MAX_MESSAGE
+
+
+# --- 1, 2, 9: the widgets ----------------------------------------------------------------------
+
+
+def trusted_position(pid: str) -> Position:
+    """A position with a hostile id built without the checks (as if an older version or a
+    bug let one through): what reaches HTML is escaped anyway."""
+    return Position(Monster((0, 0), Heading.E),
+                    pawns=(Pawn(pid, "blue", 6, 1, "light", (1, 0)),), _check=False)
+
+
+def test_stepper_message_escapes_eaten_ids() -> None:
+    from finstere_widget.widget import MonsterStepper
+
+    s = MonsterStepper(trusted_position(XSS), tile=1)
+    assert s.result is not None and s.result.eaten == (XSS,)
+    assert "<img" not in s.message.value and "&lt;img" in s.message.value
+    frames = s.board.frames
+    for bad in ("²", "99", "XXX", None):
+        with pytest.raises(TileError):
+            s.tile = bad  # type: ignore[assignment]
+        assert s.tile == "1" and s.board.frames == frames
+    with pytest.raises(TileError):
+        MonsterStepper(Position.basic(), tile="²")
+
+
+def test_stepper_error_message_is_escaped(monkeypatch: pytest.MonkeyPatch) -> None:
+    from finstere_widget.widget import MonsterStepper
+
+    s = MonsterStepper(Position.basic(), tile=1)
+
+    def fail(*_a: Any) -> None:
+        raise FinstereError(XSS)
+
+    monkeypatch.setattr(s.board, "show_turn_from", fail)
+    assert s.run() is None and s.result is None
+    assert "<img" not in s.message.value and "&lt;img" in s.message.value
+
+
+def test_game_view_status_escapes(monkeypatch: pytest.MonkeyPatch) -> None:
+    from finstere_widget.widget.game import GameView
+
+    view = GameView(players=("blue", "red"), you="blue", seed=1)
+    monkeypatch.setattr(view.game, "movable_pawns", lambda *a: [Pawn(XSS, "blue", 6, 1)])
+    view._update()
+    assert "<img" not in view.status.value and "&lt;img" in view.status.value
+
+
+def test_to_html_json_cannot_end_the_script(tmp_path: Any) -> None:
+    from finstere_widget.widget import BoardWidget
+    from finstere_widget.widget.html import script_json
+
+    for pid in ("<!--<script>", "</script><script>alert(1)</script>", "a\u2028b&c"):
+        page = BoardWidget(trusted_position(pid)).to_html(tmp_path / "p.html").read_text()
+        state = page.split('id="finstere-state">', 1)[1].split("</script>", 1)[0]
+        assert "<" not in state and ">" not in state and "\u2028" not in state
+    data = {"s": "</script><!-- & \u2028\u2029"}
+    assert json.loads(script_json(data)) == data
+
+
+def test_board_refuses_front_end_updates_and_logs_them(caplog: pytest.LogCaptureFixture) -> None:
+    from finstere_widget.widget import BoardWidget
+
+    w = BoardWidget(Position.basic())
+    w.show_turn("8")
+    w.set_state({"frame": 2})
+    assert w.frame == 2
+    with caplog.at_level(logging.WARNING):
+        for update in ({"frame": "abc"}, {"mode": "bogus"}, {"static": 5}, {"event_log": [1]}):
+            w._handle_msg({"content": {"data": {"method": "update", "state": update}},
+                           "buffers": []})
+        w._handle_msg({"content": {"data": {"method": "nonsense"}}, "buffers": []})
+    assert w.frame == 2 and w.mode == "view" and w.event_log and w.static
+    assert sum("refused" in r.getMessage() for r in caplog.records) == 4
+    assert not hasattr(w.log, "append")  # the logger, not a synced list
+
+
+def test_editor_cannot_make_a_position_the_loader_rejects() -> None:
+    import traitlets
+
+    from finstere_widget.widget import BoardEditor
+
+    ed = BoardEditor(Position.basic())
+    with pytest.raises(traitlets.TraitError):
+        ed.board.tool_player = ""
+    ed.board.tool = "teleporter"
+    ed.board.tool_pair = "<b>x</b>"
+    ed.board.click((5, 5))
+    ed.board.click((10, 6))  # both free squares
+    assert ed.position.teleporters == ()
+    assert "teleporter pair" in ed.board.hint
+    assert Position.from_json(ed.position.to_json()) == ed.position
