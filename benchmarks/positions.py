@@ -56,16 +56,20 @@ def varied_position(rng: random.Random) -> Position:
     if rng.random() < 0.3:
         x, y = rng.randint(3, 10), rng.randint(2, 7)
         line = [(x + k, y) for k in range(4)] if rng.random() < 0.5 else [(x, y + k) for k in range(4)]
-        pools = (pools[0], make_pool(line))
-        if len({s for p in pools for s in p.squares}) < 8:
-            pools = pools[:1]
+        if set(line) <= set(SQUARES):  # a pool lies on the board (B1)
+            pools = (pools[0], make_pool(line))
+            if len({s for p in pools for s in p.squares}) < 8:
+                pools = pools[:1]
     pool_squares = {s for p in pools for s in p.squares}
     free = [s for s in SQUARES if s not in pool_squares]
     rng.shuffle(free)
     teleporters = []
+    pads = [s for s in free if s not in ((0, 0), (15, 10))]  # never on the exit/entrance (A2)
     for pair in ("yellow", "blue")[: rng.choice((0, 0, 1, 2))]:
         for _ in range(2):
-            teleporters.append(Teleporter(free.pop(), pair, rng.choice(HEADINGS)))
+            pad = pads.pop()
+            free.remove(pad)
+            teleporters.append(Teleporter(pad, pair, rng.choice(HEADINGS)))
     monster_at = (rng.choice(teleporters).at if teleporters and rng.random() < 0.2
                   else free.pop())
     stones = tuple(Stone(free.pop(), rng.choice(KINDS)) for _ in range(rng.randint(4, 14)))
