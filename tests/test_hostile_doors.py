@@ -275,3 +275,98 @@ def test_editor_cannot_make_a_position_the_loader_rejects() -> None:
     assert ed.position.teleporters == ()
     assert "teleporter pair" in ed.board.hint
     assert Position.from_json(ed.position.to_json()) == ed.position
+
+
+# --- 8, 11: games and records -------------------------------------------------------------
+
+
+def played_record(seed: int = 5) -> dict[str, Any]:
+    from finstere_widget.engine.bots import make_bot, play_game
+    from finstere_widget.engine.game import Game
+
+    g = Game(2, seed=seed)
+    play_game(g, [make_bot("random", "a"), make_bot("random", "b")])
+    return g.to_record()
+
+
+@pytest.mark.parametrize("seed", ["abc", True, 1.5, -1, 2**64, 10**5000],
+                         ids=["text", "bool", "float", "negative", "2**64", "5000 digits"])
+def test_game_refuses_a_seed_that_is_not_an_integer(seed: Any) -> None:
+    from finstere_widget.engine.game import Game
+    from finstere_widget.engine.setup import SetupError
+
+    with pytest.raises(SetupError, match="seed"):
+        Game(2, seed=seed)
+
+
+def test_record_draws_must_come_from_its_seed() -> None:
+    from finstere_widget.engine.errors import RecordError
+    from finstere_widget.engine.game import Game
+
+    rec = played_record()
+    assert Game.from_record(rec).to_record() == rec
+    changed = {**rec, "setup": {**rec["setup"], "seed": rec["setup"]["seed"] + 1}}
+    with pytest.raises(RecordError, match=r"actions\[\d+\]: draw 1 is tile"):
+        Game.from_record(changed)
+    tiles = [k for k, a in enumerate(rec["actions"]) if a["type"] == "tile"]
+    swapped = json.loads(json.dumps(rec))
+    acts = swapped["actions"]
+    a, b = next((i, j) for i in tiles for j in tiles if acts[i]["tile"] != acts[j]["tile"])
+    acts[a], acts[b] = acts[b], acts[a]
+    with pytest.raises(RecordError, match=rf"actions\[{min(a, b)}\]: draw \d+ is tile"):
+        Game.from_record(swapped)
+
+
+def test_tiles_chosen_by_hand_record_no_seed_and_replay() -> None:
+    from finstere_widget.engine.game import DrawTile, Game
+
+    g = Game(2, seed=5)
+    while not g.is_chance():
+        g.apply(g.legal_actions()[0])
+    top = g._drawable(g.state)[0]
+    other = next(t for t, _ in g.chance_outcomes() if t != top)
+    g.apply(DrawTile(other))
+    rec = g.to_record()
+    assert rec["setup"]["seed"] is None
+    assert Game.from_record(rec).to_record() == rec
+    g.undo()
+    assert g.to_record()["setup"]["seed"] == 5
+
+
+@pytest.mark.parametrize(("change", "key"), [
+    ({"setup": None}, "record.setup"),
+    ({"actions": 5}, "record.actions"),
+    ({"actions": [5]}, r"record.actions\[0\]"),
+    ({"actions": [{"type": "move"}]}, r"record.actions\[0\]: a move action needs the key 'pawn'"),
+    ({"actions": [{"type": "place", "piece": "stone", "at": [1]}]}, r"record.actions\[0\].at"),
+    ({"actions": [{"type": "tile", "tile": None}]}, r"record.actions\[0\].tile"),
+    ({"actions": [{"type": "fly"}]}, r"record.actions\[0\].type"),
+    ({"options": [1]}, "record.options"),
+    ({"format": "x"}, "record.format"),
+])
+def test_malformed_records_are_named(change: dict[str, Any], key: str) -> None:
+    from finstere_widget.engine.errors import RecordError
+    from finstere_widget.engine.game import Game
+
+    rec = {**played_record(), **change}
+    with pytest.raises(RecordError, match=key):
+        Game.from_record(rec)
+    for missing in ("setup", "actions"):
+        with pytest.raises(RecordError, match=f"missing key '{missing}'"):
+            Game.from_record({k: v for k, v in played_record().items() if k != missing})
+    for text in ("[" * 100_000, b"\xff", "{" + "1" * 5000):
+        with pytest.raises(RecordError, match="record"):
+            Game.from_record(text)
+
+
+def test_game_apply_wrong_types_leave_the_game_unchanged() -> None:
+    from finstere_widget.engine.game import DrawTile, Game, PawnMove
+    from finstere_widget.engine.setup import Placement
+
+    g = Game(2, seed=1)
+    before = g.to_record()
+    for action in ({"type": "tile"}, {"type": "move", "pawn": ["A"]}, PawnMove("blue1", None),  # type: ignore[arg-type]
+                   PawnMove(["x"], ()), DrawTile(None), Placement(1, [1], None), 5):  # type: ignore[arg-type]
+        with pytest.raises(FinstereError):
+            g.apply(action)  # type: ignore[arg-type]
+    assert g.to_record() == before

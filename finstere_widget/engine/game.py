@@ -26,13 +26,13 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
-from .errors import FinstereError, IllegalMoveError, OptionError
+from .errors import FinstereError, IllegalMoveError, OptionError, RecordError, shown
 from .events import Event, Flip, event_to_dict
 from .monster import Tile, TurnResult, monster_turn
 from .moves import MoveOutcome, MoveResult, apply_move, legal_moves
 from .options import RuleOptions
 from .pieces import Pawn
-from .position import Position, position_svg
+from .position import Position, load_json, position_svg
 from .setup import (
     DECK,
     PLACEMENT_PIECES,
@@ -80,17 +80,47 @@ def action_to_dict(action: Action) -> dict[str, Any]:
     return action.to_dict()
 
 
-def action_from_dict(data: Mapping[str, Any]) -> Action:
+_ACTION_KEYS = {"move": ({"pawn"}, {"path"}), "tile": ({"tile"}, set()),
+                "place": ({"piece", "at"}, {"orientation"})}
+
+
+def action_from_dict(data: Mapping[str, Any], where: str = "action") -> Action:
+    """An action from its dict form (docs/format.md); a :class:`RecordError` names the key
+    at fault."""
+    if not isinstance(data, Mapping):
+        raise RecordError(f"{where}: expected an object, got {shown(data)}")
     kind = data.get("type")
+    if not isinstance(kind, str) or kind not in _ACTION_KEYS:
+        raise RecordError(f"{where}.type: expected move, tile or place, got {shown(kind)}")
+    required, optional = _ACTION_KEYS[kind]
+    for key in sorted(required - set(data)):
+        raise RecordError(f"{where}: a {kind} action needs the key {key!r}")
+    for key in sorted(set(data) - required - optional - {"type"}, key=repr):
+        raise RecordError(f"{where}: unknown key {shown(key)} in a {kind} action")
+
+    def text(key: str, default: str | None = None) -> str:
+        value = data.get(key, default)
+        if not isinstance(value, str):
+            raise RecordError(f"{where}.{key}: expected text, got {shown(value)}")
+        return value
+
     if kind == "move":
-        return PawnMove(str(data["pawn"]), tuple(str(t) for t in data.get("path", ())))
+        path = data.get("path", [])
+        if not isinstance(path, list) or not all(isinstance(t, str) for t in path):
+            raise RecordError(f"{where}.path: expected a list of tokens, got {shown(path)}")
+        return PawnMove(text("pawn"), tuple(path))
     if kind == "tile":
-        return DrawTile(str(data["tile"]))
-    if kind == "place":
-        at = data["at"]
-        return Placement(str(data["piece"]), (int(at[0]), int(at[1])),
-                         str(data.get("orientation", "")))
-    raise FinstereError(f"record: unknown action type {kind!r} (move, tile, place)")
+        tile = data["tile"]
+        if type(tile) is int:
+            tile = str(tile) if 0 < tile < 1000 else tile
+        if not isinstance(tile, str):
+            raise RecordError(f"{where}.tile: expected a tile such as '8' or 'X', got {shown(tile)}")
+        return DrawTile(tile)
+    at = data["at"]
+    if (not isinstance(at, (list, tuple)) or len(at) != 2
+            or not all(type(v) is int for v in at)):
+        raise RecordError(f"{where}.at: expected a square [x, y], got {shown(at)}")
+    return Placement(text("piece"), (at[0], at[1]), text("orientation", ""))
 
 
 class Outcome(NamedTuple):
@@ -126,6 +156,8 @@ class GameState(NamedTuple):
     finishing: bool = False  # S2 finish_round: a player has won, the round is played out
     to_place: tuple[str, ...] = ()  # A1: pieces still to place
     outcome: Outcome | None = None
+    #: every tile so far was the one the seeded pile gives (M1): a record keeps its seed
+    seeded: bool = True
 
 
 class HistoryEntry(NamedTuple):
@@ -193,6 +225,8 @@ class Game:
                  options: RuleOptions | None = None, first_player: int = 0,
                  advanced: bool = False, position: Position | None = None, round: int = 1,
                  tiles_played: int = 0) -> None:
+        _check_setup(players, seed, options, first_player, advanced, position, round,
+                     tiles_played)
         if position is not None:  # a scenario: players named by the position's pawns
             if isinstance(players, int):
                 players = list(dict.fromkeys(p.player for p in position.pawns))
@@ -408,9 +442,15 @@ class Game:
         elif isinstance(action, DrawTile):
             new, entry = self._apply_tile(st, action)
         elif isinstance(action, Placement):
+            at = action.at
+            if (not isinstance(action.piece, str) or not isinstance(action.orientation, str)
+                    or not isinstance(at, tuple) or len(at) != 2
+                    or not all(type(v) is int for v in at)):
+                raise IllegalMoveError(f"A1: expected a piece name, a square (x, y) and an "
+                                       f"orientation, got {shown(action)}", rule="A1")
             new, entry = self._apply_placement(st, action)
         else:
-            raise FinstereError(f"not an action: {action!r}")
+            raise FinstereError(f"not an action: {shown(action)}")
         self._states.append(new)
         self.history.append(entry)
         return entry
@@ -551,6 +591,8 @@ class Game:
             raise IllegalMoveError(f"no tile is drawn in the {st.phase} phase (T1)",
                                    token=action.tile, rule="T1")
         label = Tile.parse(action.tile, self.options).label
+        # M1: the tile the seeded pile gives; another (chosen by hand) makes the draws unseeded
+        seeded = st.seeded and label in st.pile and label == self._drawable(st)[0]
         if label not in st.pile:
             raise IllegalMoveError(f"tile {label} is not in the pile (left: "
                                    f"{', '.join(self.tiles_left())}) (M1)", token=label, rule="M1")
@@ -569,7 +611,7 @@ class Game:
         turn = monster_turn(st.position, label, self.options)
         ply = st.ply + 1
         new = st._replace(position=turn.position, pile=tuple(pile), tiles_played=st.tiles_played + 1,
-                      draws=st.draws + 1, stage_draws=st.stage_draws + 1, ply=ply)
+                      draws=st.draws + 1, stage_draws=st.stage_draws + 1, ply=ply, seeded=seeded)
         entry = HistoryEntry(DrawTile(label), -1, monster=turn)
         stage = new.position.stage
         if stage == 2 and not self._pawns_in_play(new):
@@ -633,9 +675,12 @@ class Game:
         """The JSON game record: set-up, options, every action (tiles drawn included) and
         the result. :meth:`from_record` replays it."""
         out = self.outcome()
+        setup = self.setup.to_dict()
+        if not self.state.seeded:  # tiles chosen by hand: the seed does not give them
+            setup["seed"] = None
         return {
             "format": RECORD_FORMAT,
-            "setup": self.setup.to_dict(),
+            "setup": setup,
             "options": self.options.to_dict(),
             "actions": [action_to_dict(h.action) for h in self.history],
             "result": out.to_dict() if out is not None else None,
@@ -646,31 +691,78 @@ class Game:
         return json.dumps(self.to_record(), indent=indent)
 
     @classmethod
-    def from_record(cls, record: Mapping[str, Any] | str) -> Game:
+    def from_record(cls, record: Mapping[str, Any] | str | bytes) -> Game:
         """Replay a record (dict or JSON text) action by action; with ``final_position`` /
-        ``result`` present, check the replay ends there."""
-        data: Any = json.loads(record) if isinstance(record, str) else record
-        if not isinstance(data, Mapping) or data.get("format") != RECORD_FORMAT:
-            raise FinstereError(f"record: expected format {RECORD_FORMAT!r}")
+        ``result`` present, check the replay ends there. With an integer ``setup.seed``
+        every tile drawn must be the one the seeded pile gives (M1); ``null``: tiles chosen
+        by hand. Anything malformed is a :class:`RecordError` naming the key or action."""
+        data: Any = (load_json(record, "record", RecordError)
+                     if isinstance(record, (str, bytes, bytearray)) else record)
+        if not isinstance(data, Mapping):
+            raise RecordError(f"record: expected an object, got {shown(data)}")
+        if data.get("format") != RECORD_FORMAT:
+            raise RecordError(f"record.format: expected {RECORD_FORMAT!r}, got "
+                              f"{shown(data.get('format'))}")
+        for key in ("setup", "actions"):
+            if key not in data:
+                raise RecordError(f"record: missing key {key!r}")
         s = data["setup"]
+        if not isinstance(s, Mapping):
+            raise RecordError(f"record.setup: expected an object, got {shown(s)}")
+        for key in ("players", "seed"):
+            if key not in s:
+                raise RecordError(f"record.setup: missing key {key!r}")
+        if not isinstance(s["players"], list):
+            raise RecordError(f"record.setup.players: expected a list of colours, got "
+                              f"{shown(s['players'])}")
+        seed = s["seed"]
+        if seed is not None and (type(seed) is not int or not 0 <= seed < 2**64):
+            raise RecordError(f"record.setup.seed: expected an integer 0..2**64-1 or null, got "
+                              f"{shown(seed)}")
+        for key, kind, default in (("first_player", int, 0), ("advanced", bool, False),
+                                   ("round", int, 1), ("tiles_played", int, 0)):
+            if type(s.get(key, default)) is not kind:
+                raise RecordError(f"record.setup.{key}: expected {kind.__name__}, got "
+                                  f"{shown(s.get(key))}")
+        actions = data["actions"]
+        if not isinstance(actions, list):
+            raise RecordError(f"record.actions: expected a list, got {shown(actions)}")
+        options = data.get("options", {})
+        if not isinstance(options, Mapping):
+            raise RecordError(f"record.options: expected an object, got {shown(options)}")
         start = s.get("position")
-        game = cls(list(s["players"]), seed=int(s["seed"]),
-                   options=RuleOptions.parse(data.get("options", {})),
-                   first_player=int(s.get("first_player", 0)), advanced=bool(s.get("advanced", False)),
+        game = cls(list(s["players"]), seed=0 if seed is None else seed,
+                   options=RuleOptions.parse(options),
+                   first_player=s.get("first_player", 0), advanced=s.get("advanced", False),
                    position=Position.from_dict(start) if start is not None else None,
-                   round=int(s.get("round", 1)), tiles_played=int(s.get("tiles_played", 0)))
-        for k, a in enumerate(data["actions"]):
+                   round=s.get("round", 1), tiles_played=s.get("tiles_played", 0))
+        if seed is None:  # tiles chosen by hand: no seed to check them against
+            game._states[0] = game._states[0]._replace(seeded=False)
+        draws = 0
+        for k, a in enumerate(actions):
+            action = action_from_dict(a, f"record.actions[{k}]")
+            expected = game._drawable(game.state)[0] if game.is_chance() else None
             try:
-                game.apply(action_from_dict(a))
+                applied = game.apply(action).action
             except FinstereError as exc:
-                raise FinstereError(f"record: action {k} {a}: {exc}") from None
+                raise RecordError(f"record: action {k} {shown(a)}: {exc}") from None
+            if isinstance(applied, DrawTile):
+                draws += 1
+                if seed is not None and not game.state.seeded:  # the first draw that differs
+                    raise RecordError(
+                        f"record.actions[{k}]: draw {draws} is tile {applied.tile}, but the "
+                        f"pile shuffled from seed {seed} gives {expected} (M1)")
         final = data.get("final_position")
-        if final is not None and Position.from_dict(final).to_dict() != game.position.to_dict():
-            raise FinstereError("record: the replay does not end on the recorded final position")
+        try:
+            final_pos = Position.from_dict(final) if final is not None else None
+        except FinstereError as exc:
+            raise RecordError(f"record.final_position: {exc}") from None
+        if final_pos is not None and final_pos.to_dict() != game.position.to_dict():
+            raise RecordError("record: the replay does not end on the recorded final position")
         result = data.get("result")
         out = game.outcome()
         if result is not None and (out is None or out.to_dict() != result):
-            raise FinstereError("record: the replay does not reach the recorded result")
+            raise RecordError("record: the replay does not reach the recorded result")
         return game
 
     def monster_traces(self) -> list[dict[str, Any]]:
@@ -710,6 +802,28 @@ class Game:
     def _repr_svg_(self) -> str:
         """The current position with a caption saying where the game stands."""
         return position_svg(self.position, caption=self._summary())
+
+
+def _check_setup(players: Any, seed: Any, options: Any, first_player: Any, advanced: Any,
+                 position: Any, round: Any, tiles_played: Any) -> None:
+    """The types and ranges of :class:`Game`'s arguments (P1 checks the players)."""
+    if isinstance(players, bool) or not isinstance(players, (int, list, tuple)):
+        raise SetupError(f"players: expected a number 2..7 or a list of colours, got "
+                         f"{shown(players)}")
+    if isinstance(players, (list, tuple)) and not all(isinstance(c, str) for c in players):
+        raise SetupError(f"players: expected colours (P1), got {shown(players)}")
+    if seed is not None and (type(seed) is not int or not 0 <= seed < 2**64):
+        raise SetupError(f"seed: expected an integer 0..2**64-1 or None, got {shown(seed)}")
+    if options is not None and not isinstance(options, RuleOptions):
+        raise SetupError(f"options: expected RuleOptions, got {shown(options)}")
+    if position is not None and not isinstance(position, Position):
+        raise SetupError(f"position: expected a Position, got {shown(position)}")
+    if type(advanced) is not bool:
+        raise SetupError(f"advanced: expected True or False, got {shown(advanced)}")
+    for name, value, top in (("first_player", first_player, 6), ("round", round, 10_000),
+                             ("tiles_played", tiles_played, 7)):
+        if type(value) is not int or not 0 <= value <= top:
+            raise SetupError(f"{name}: expected an integer 0..{top}, got {shown(value)}")
 
 
 def _tile_key(t: str) -> tuple[int, str]:
