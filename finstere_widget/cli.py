@@ -161,4 +161,4 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 1
 
 
-from . import cli_game, cli_study  # noqa: E402, F401  (register move, moves, simulate, play; study)
+from . import cli_game, cli_study, cli_teach  # noqa: E402, F401  (register move, moves, simulate, play; study; puzzles)

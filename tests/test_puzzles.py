@@ -236,3 +236,52 @@ def test_an_edited_puzzle_file_loads_or_names_what_is_wrong(
         assert str(exc)
     else:  # accepted only when the rules give the answer the file states
         assert p.answer.to_dict() == json.loads(json.dumps(data))["puzzles"][0]["answer"]
+
+
+# --- command line -----------------------------------------------------------------------------
+
+
+def test_the_command_line_prints_a_seeded_set_with_answers(
+    capsys: pytest.CaptureFixture[str], tmp_path: object
+) -> None:
+    from pathlib import Path
+
+    from finstere_widget.cli import main
+
+    out = Path(str(tmp_path)) / "set.json"
+    assert (
+        main(["puzzles", "--rule", "M8", "-n", "2", "--seed", "4", "--answers", "--out", str(out)])
+        == 0
+    )
+    text = capsys.readouterr().out
+    expected = puzzles("M8", n=2, seed=4)
+    assert text.count("puzzle ") == 2 and text.count("answer: ") == 2
+    assert f"puzzle 1: {expected[0].topic} (M8)" in text
+    assert "After its next step, where does the monster stand" in text
+    assert [p.to_dict() for p in puzzles_from_json(out.read_text())] == [
+        p.to_dict() for p in expected
+    ]
+    assert main(["puzzles", "--rule", "tie", "-n", "1", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["format"] == "finstere-puzzles/1" and data["puzzles"][0]["topic"] == "tie"
+    assert main(["puzzles", "-n", "1", "--answers", "--lang", "it"]) == 0
+    assert "enigma 1: " in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["puzzles", "--rule", "M99"], "no puzzles for 'M99'"),
+        (["puzzles", "-n", "-2"], "n: expected"),
+        (["puzzles", "--lang", "xx"], "unknown language"),
+        (["puzzles", "--difficulty", "0"], "difficulty"),
+    ],
+)
+def test_the_command_line_refuses_bad_requests(
+    argv: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from finstere_widget.cli import main
+
+    assert main(argv) == 2
+    captured = capsys.readouterr()
+    assert captured.out == "" and message in captured.err

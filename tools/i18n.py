@@ -21,7 +21,14 @@ PACKAGE = Path(__file__).resolve().parent.parent / "finstere_widget"
 HERE = PACKAGE / "locale"
 DOMAIN = "finstere_widget"
 #: files whose gettext/pgettext/ngettext calls are the messages
-SOURCES = ("engine/narrate.py", "engine/quiz.py", "cli.py", "render/frames.py")
+SOURCES = (
+    "engine/narrate.py",
+    "engine/quiz.py",
+    "engine/puzzles.py",
+    "cli.py",
+    "cli_teach.py",
+    "render/frames.py",
+)
 POT = HERE / f"{DOMAIN}.pot"
 LANGS = ("fr", "de", "it", "cs")
 _FIXED_DATE = datetime.datetime(2026, 1, 1, tzinfo=datetime.timezone.utc)

@@ -31,6 +31,7 @@ from typing import Any, NamedTuple
 from .board import SQUARES, Heading, Square, neighbour
 from .errors import PositionError, PuzzleError
 from .events import Eat, Event, Look, Push, Remove, Slide, Teleport, Turn, Wrap, event_to_dict
+from .i18n import translations
 from .monster import _LOOK_DIRS, _look, _tables, _Turn
 from .options import RuleOptions
 from .pieces import Monster, Pawn, Pool, Stone, StoneKind, Teleporter
@@ -109,10 +110,8 @@ class Puzzle:
 
     @property
     def question(self) -> str:
-        return (
-            "After its next step, where does the monster stand, which way does it face, "
-            "and whom has it taken?"
-        )
+        """The question, in the locale's language (see :func:`question_text`)."""
+        return question_text()
 
     def check(self, guess: Answer | Square) -> bool:
         """Is ``guess`` right? A bare square is judged on the square alone, which decides
@@ -173,6 +172,14 @@ class Puzzle:
                 f"{stored.to_dict()}"
             )
         return puzzle
+
+
+def question_text(lang: str | None = None) -> str:
+    """Every puzzle's question, in ``lang``."""
+    return translations(lang).gettext(
+        "After its next step, where does the monster stand, which way does it face, "
+        "and whom has it taken?"
+    )
 
 
 # --- solving -----------------------------------------------------------------------------

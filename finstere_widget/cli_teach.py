@@ -1,0 +1,90 @@
+"""Command line for teachers: ``puzzles`` prints (or writes as JSON) a seeded set of
+predict-the-monster puzzles, with the answers told in the language asked."""
+
+from __future__ import annotations
+
+import argparse
+
+from .cli import EXTRA_COMMANDS, UsageError, add_lang
+from .engine.i18n import translations
+from .engine.narrate import _towards, narrate, sq
+from .engine.puzzles import TOPICS, Puzzle, puzzles, puzzles_to_json, question_text
+
+
+def _show(number: int, puzzle: Puzzle, answers: bool, lang: str | None) -> list[str]:
+    t = translations(lang)
+    m = puzzle.position.monster
+    out = [
+        t.gettext(
+            "puzzle {number}: {topic} ({rule}), level {level} — the monster on {square} "
+            "facing {heading}"
+        ).format(
+            number=number,
+            topic=puzzle.topic,
+            rule=puzzle.rule,
+            level=puzzle.difficulty,
+            square=sq(m.at),
+            heading=_towards(t, m.facing),
+        ),
+        puzzle.position.diagram().rstrip(),
+        question_text(lang),
+    ]
+    for letter, c in zip("abcdefg", puzzle.choices, strict=False):
+        out.append(
+            "  "
+            + t.gettext("{letter}) {square} facing {heading}, taken: {taken}").format(
+                letter=letter,
+                square=sq(c.square),
+                heading=_towards(t, c.facing),
+                taken=", ".join(c.taken) or "-",
+            )
+        )
+    if answers:
+        letter = "abcdefg"[puzzle.choices.index(puzzle.answer)]
+        out.append(
+            t.gettext("answer: {letter}) — rules met: {rules}").format(
+                letter=letter, rules=", ".join(puzzle.rules)
+            )
+        )
+        out += [f"  {line}" for line in narrate(puzzle.events, lang=lang)]
+    return out
+
+
+def cmd_puzzles(args: argparse.Namespace) -> int:
+    found = puzzles(args.rule, n=args.n, seed=args.seed, difficulty=args.difficulty)
+    translations(args.lang)  # an unknown --lang fails before anything is printed
+    if args.out:
+        try:
+            with open(args.out, "w", encoding="utf-8") as fp:
+                fp.write(puzzles_to_json(found) + "\n")
+        except OSError as exc:
+            raise UsageError(f"cannot write {args.out!r}: {exc.strerror}") from None
+    if args.json:
+        print(puzzles_to_json(found))
+        return 0
+    for k, p in enumerate(found, start=1):
+        print("\n".join(_show(k, p, args.answers, args.lang)))
+        print()
+    return 0
+
+
+def add_teach_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    p = sub.add_parser(
+        "puzzles", help="a seeded set of predict-the-monster puzzles (one right answer each)"
+    )
+    p.add_argument(
+        "--rule",
+        default="all",
+        help=f"a rule id (M4, M5, M8-M12), a topic ({', '.join(TOPICS)}) or all (default)",
+    )
+    p.add_argument("-n", type=int, default=9, help="how many puzzles (default 9)")
+    p.add_argument("--seed", type=int, default=0, help="the same seed gives the same set")
+    p.add_argument("--difficulty", type=int, default=None, help="only this level (1, 2, ...)")
+    p.add_argument("--answers", action="store_true", help="print each answer, told step by step")
+    p.add_argument("--json", action="store_true", help="print the set as finstere-puzzles/1 JSON")
+    p.add_argument("--out", metavar="FILE", default=None, help="also write the set's JSON to FILE")
+    add_lang(p)
+    p.set_defaults(handler=cmd_puzzles)
+
+
+EXTRA_COMMANDS.append(add_teach_commands)
