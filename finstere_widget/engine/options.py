@@ -47,7 +47,7 @@ OPTION_INFO: dict[str, tuple[tuple[str, ...], str, str]] = {
     "five_is_three_prey": (
         ("off", "on"),
         "S4",
-        "6-7 players variant: the 5 tile is a three-prey tile",
+        "6-7 players variant: the 5 tile is a three-prey tile (refused with fewer players)",
     ),
     "placement": (
         ("rulebook", "online"),
