@@ -20,10 +20,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-import reference  # noqa: E402
-from positions import random_positions  # noqa: E402
+import reference
+from positions import random_positions
 
-from finstere_widget.engine.simulation import simulate  # noqa: E402
+from finstere_widget.engine.simulation import simulate
 
 
 def rate(games: int, players: int, bots: list[str], jobs: int, seed: int = 1) -> float:

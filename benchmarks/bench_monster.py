@@ -28,11 +28,11 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-import reference  # noqa: E402
-from positions import random_positions  # noqa: E402
+import reference
+from positions import random_positions
 
-from finstere_widget.engine import Look, Position, TurnResult, monster_turn  # noqa: E402
-from finstere_widget.engine.board import NUM_INDICES, RAYS, Heading  # noqa: E402
+from finstere_widget.engine import Look, Position, TurnResult, monster_turn
+from finstere_widget.engine.board import NUM_INDICES, RAYS, Heading
 
 LOOK_DIRS = {h: (h, h.left, h.right) for h in Heading}
 

@@ -27,11 +27,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-import reference  # noqa: E402
+import reference
 
-from finstere_widget.engine import SQUARES, Heading, Monster, Pawn, Position, Stone  # noqa: E402
-from finstere_widget.engine.moves import legal_moves  # noqa: E402
-from finstere_widget.engine.position import BASIC_POOLS, BASIC_STONES, make_pool  # noqa: E402
+from finstere_widget.engine import SQUARES, Heading, Monster, Pawn, Position, Stone
+from finstere_widget.engine.moves import legal_moves
+from finstere_widget.engine.position import BASIC_POOLS, BASIC_STONES, make_pool
 
 COLOURS = ("blue", "yellow", "red", "green")
 FACES = ((6, 1), (4, 3), (3, 4), (2, 5))

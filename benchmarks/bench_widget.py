@@ -27,10 +27,10 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from positions import random_positions  # noqa: E402
+from positions import random_positions
 
-from finstere_widget.engine import monster_turn  # noqa: E402
-from finstere_widget.widget import BoardWidget  # noqa: E402
+from finstere_widget.engine import monster_turn
+from finstere_widget.widget import BoardWidget
 
 CHROMIUM = os.environ.get("FINSTERE_CHROMIUM", "/usr/bin/chromium")
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",

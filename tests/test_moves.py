@@ -20,6 +20,7 @@ from finstere_widget.engine import (
     Teleporter,
     make_pool,
 )
+from finstere_widget.engine.errors import PathError
 from finstere_widget.engine.events import (
     Enter,
     Escape,
@@ -87,7 +88,7 @@ def test_parse_path():
     assert parse_path("") == ()
     assert parse_path("w, w ,N") == ("W", "W", "N")
     assert parse_path(["IN", "out"]) == ("IN", "OUT")
-    with pytest.raises(IllegalMoveError) as info:
+    with pytest.raises(PathError) as info:  # a syntax error, not a move the rules forbid
         parse_path("W,NE")
     assert info.value.token == "NE" and info.value.index == 1
 

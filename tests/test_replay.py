@@ -12,7 +12,7 @@ from finstere_widget.engine import Position, event_from_dict, event_to_dict, mon
 from finstere_widget.engine.moves import apply_move, legal_moves
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
-from positions import random_position  # noqa: E402
+from positions import random_position
 
 EXAMPLES = Path(__file__).parent / "examples"
 

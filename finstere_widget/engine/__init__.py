@@ -16,20 +16,29 @@ from .board import (
     step,
     wall_letter,
 )
-from .bots import GreedyBot, LookaheadBot, MCTSBot, RandomBot, play_game  # noqa: E402
-from .danger import danger_map  # noqa: E402
+from .bots import GreedyBot, LookaheadBot, MCTSBot, RandomBot, play_game
+from .danger import danger_map
 from .errors import (
+    BotError,
     FinstereError,
     IllegalMoveError,
+    LanguageError,
     OptionError,
+    PathError,
     PositionError,
     PuzzleError,
+    RecordError,
+    SetupError,
     TileError,
+    TraceError,
 )
 from .events import (
     Eat,
     End,
+    Enter,
+    Escape,
     Event,
+    Flip,
     Look,
     Move,
     Push,
@@ -42,84 +51,100 @@ from .events import (
     event_from_dict,
     event_to_dict,
 )
-from .game import DrawTile, Game, PawnMove  # noqa: E402
+from .game import CHANCE, TERMINAL, DrawTile, Game, PawnMove
 from .monster import Tile, TurnResult, look, monster_turn
-
-# pawn moves, the game, bots, danger map and simulation (they import the pieces above)
-from .moves import MoveOutcome, MoveResult, apply_move, legal_moves  # noqa: E402, I001
+from .moves import MoveOutcome, MoveResult, apply_move, legal_moves
 from .options import OPTION_INFO, RuleOptions
 from .pieces import Monster, Pawn, Pool, Stone, StoneKind, Teleporter
 from .position import FORMAT_ID, Position, make_pool
-from .puzzles import Puzzle, puzzles, puzzles_from_json, puzzles_to_json  # noqa: E402
+from .puzzles import Puzzle, puzzles, puzzles_from_json, puzzles_to_json
 from .replay import eaten_place, replay
-from .setup import Placement  # noqa: E402
-from .simulation import simulate  # noqa: E402
+from .setup import Placement
+from .simulation import simulate
 
+# The public API, by what it is about; each group sorted.
 __all__ = [
+    # the board (B1-B3)
+    "ENTRANCE",
+    "EXIT",
+    "HEADINGS",
+    "SQUARES",
+    "Heading",
+    "Square",
+    "mirror",
+    "on_board",
+    "step",
+    "wall_letter",
+    # pieces and positions (docs/format.md), rule options
+    "FORMAT_ID",
+    "OPTION_INFO",
+    "Monster",
+    "Pawn",
+    "Pool",
+    "Position",
+    "RuleOptions",
+    "Stone",
+    "StoneKind",
+    "Teleporter",
+    "make_pool",
+    # the monster's turn (M1-M13) and pawn moves (P2-P9)
+    "MoveOutcome",
+    "MoveResult",
+    "Tile",
+    "TurnResult",
+    "apply_move",
+    "legal_moves",
+    "look",
+    "monster_turn",
+    # events (the trace), replaying them
+    "Eat",
+    "End",
+    "Enter",
+    "Escape",
+    "Event",
+    "Flip",
+    "Look",
+    "Move",
+    "Push",
+    "Ray",
+    "Remove",
+    "Slide",
+    "Teleport",
+    "Turn",
+    "Wrap",
+    "eaten_place",
+    "event_from_dict",
+    "event_to_dict",
+    "replay",
+    # games, bots, simulation, teaching
+    "CHANCE",
+    "TERMINAL",
     "DrawTile",
     "Game",
     "GreedyBot",
     "LookaheadBot",
     "MCTSBot",
-    "MoveOutcome",
-    "MoveResult",
     "PawnMove",
     "Placement",
-    "RandomBot",
-    "apply_move",
-    "danger_map",
-    "legal_moves",
-    "play_game",
-    "simulate",
-    "eaten_place",
-    "replay",
-    "ENTRANCE",
-    "EXIT",
-    "FORMAT_ID",
-    "HEADINGS",
-    "OPTION_INFO",
-    "SQUARES",
-    "Eat",
-    "End",
-    "Event",
-    "FinstereError",
-    "Heading",
-    "IllegalMoveError",
-    "Look",
-    "Monster",
-    "Move",
-    "OptionError",
-    "Pawn",
-    "Pool",
-    "Position",
-    "PositionError",
     "Puzzle",
-    "PuzzleError",
+    "RandomBot",
+    "danger_map",
+    "play_game",
     "puzzles",
     "puzzles_from_json",
     "puzzles_to_json",
-    "Push",
-    "Ray",
-    "Remove",
-    "RuleOptions",
-    "Slide",
-    "Square",
-    "Stone",
-    "StoneKind",
-    "Teleport",
-    "Teleporter",
-    "Tile",
+    "simulate",
+    # errors: every one a FinstereError, a ValueError
+    "BotError",
+    "FinstereError",
+    "IllegalMoveError",
+    "LanguageError",
+    "OptionError",
+    "PathError",
+    "PositionError",
+    "PuzzleError",
+    "RecordError",
+    "SetupError",
     "TileError",
-    "Turn",
-    "TurnResult",
-    "Wrap",
-    "event_from_dict",
-    "event_to_dict",
-    "look",
-    "make_pool",
-    "mirror",
-    "monster_turn",
-    "on_board",
-    "step",
-    "wall_letter",
+    "TraceError",
 ]

@@ -11,6 +11,8 @@ from __future__ import annotations
 from enum import IntEnum
 from typing import Final
 
+from .errors import PositionError
+
 Square = tuple[int, int]
 
 WIDTH: Final = 16
@@ -66,7 +68,7 @@ class Heading(IntEnum):
         try:
             return cls[text]
         except KeyError:
-            raise ValueError(f"unknown heading {text!r} (expected N, E, S or W)") from None
+            raise PositionError(f"unknown heading {text!r} (expected N, E, S or W)") from None
 
 
 _DELTAS: Final = ((0, -1), (1, 0), (0, 1), (-1, 0))
@@ -147,7 +149,7 @@ def wall_letter(square: Square, heading: Heading) -> str:
     try:
         return WALL_LETTERS[(square, heading)]
     except KeyError:
-        raise ValueError(f"square {list(square)} has no wall on its {heading.name} side") from None
+        raise PositionError(f"square {list(square)} has no wall on its {heading.name} side") from None
 
 
 def step(square: Square, heading: Heading) -> tuple[Square, str | None]:

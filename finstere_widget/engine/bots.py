@@ -37,21 +37,15 @@ import math
 import random
 from collections import Counter
 from collections.abc import Sequence
-from typing import Protocol
 
 from .danger import eaten_probability
+from .errors import BotError
 from .game import Action, Game, PawnMove
 from .monster import Tile, look, monster_turn
 from .moves import MoveOutcome, random_path
 from .pieces import Pawn
 from .position import Position
 from .setup import legal_placements
-
-
-class Bot(Protocol):
-    name: str
-
-    def choose(self, game: Game) -> Action: ...
 
 
 class RandomBot:
@@ -67,7 +61,7 @@ class RandomBot:
             return self.rng.choice(legal_placements(game.position, game.state.to_place, game.options))
         pawns = game.movable_pawns()
         if not pawns:
-            raise ValueError("RandomBot: nothing to choose (chance node or game over)")
+            raise BotError("RandomBot: nothing to choose (chance node or game over)")
         pawn = self.rng.choice(pawns)
         if game.state.round == 1:  # P10: onto the board; the random walk may stay outside
             return PawnMove(pawn.id, self.rng.choice(game.pawn_moves(pawn.id)).path)
@@ -113,7 +107,7 @@ class GreedyBot:
                 scored.append((score, k, PawnMove(pawn.id, o.path), o))
                 k += 1
         if not scored:
-            raise ValueError("GreedyBot: nothing to choose (chance node or game over)")
+            raise BotError("GreedyBot: nothing to choose (chance node or game over)")
         scored.sort(key=lambda s: (-s[0], s[1]))
         tiles = game.tiles_left()
         best: tuple[float, int, PawnMove] | None = None
@@ -252,7 +246,7 @@ class LookaheadBot:
         if game.phase == "placement":
             return self.rng.choice(legal_placements(game.position, game.state.to_place, game.options))
         if not game.movable_pawns():
-            raise ValueError("LookaheadBot: nothing to choose (chance node or game over)")
+            raise BotError("LookaheadBot: nothing to choose (chance node or game over)")
         return self.values(game)[0][1]
 
 
@@ -323,7 +317,7 @@ class MCTSBot:
         if game.phase == "placement":
             return self.rng.choice(legal_placements(game.position, game.state.to_place, game.options))
         if not game.movable_pawns():
-            raise ValueError("MCTSBot: nothing to choose (chance node or game over)")
+            raise BotError("MCTSBot: nothing to choose (chance node or game over)")
         ranked = self.lookahead.values(game)
         for _, action, o in ranked:
             if o.to == "escaped":
@@ -365,12 +359,12 @@ def make_bot(name: str, seed: int | str | None = None) -> AnyBot:
     try:
         cls = BOTS[base]
     except KeyError:
-        raise ValueError(f"unknown bot {name!r} (one of {', '.join(BOTS)}; "
+        raise BotError(f"unknown bot {name!r} (one of {', '.join(BOTS)}; "
                          "mcts:N sets the playouts)") from None
     if not param:
         return cls(seed)
     if base == "random" or not param.isdigit() or not 0 < int(param) <= 10_000:
-        raise ValueError(f"bot {name!r}: the parameter after ':' is a whole number 1-10000 "
+        raise BotError(f"bot {name!r}: the parameter after ':' is a whole number 1-10000 "
                          "(mcts: playouts, lookahead: candidates, greedy: outcomes checked); "
                          "random takes none")
     n = int(param)

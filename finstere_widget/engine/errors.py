@@ -1,4 +1,6 @@
-"""Errors. All subclass ``ValueError`` (python-chess style) and name what is at fault.
+"""Errors: one family. Every error the engine raises on bad input is a :class:`FinstereError`
+(a ``ValueError``, python-chess style) and names what is at fault: the key, square, token,
+rule id or name. Catch ``FinstereError`` for all of them, or one kind below.
 
 Messages quote the culprit with :func:`shown`: a short, escaped ``repr`` cut to
 :data:`MAX_SHOWN` characters, so a huge or hostile input never floods a terminal or a
@@ -76,6 +78,16 @@ class RecordError(FinstereError):
     the action or the draw at fault."""
 
 
+class PathError(FinstereError):
+    """A path that is not written right (an unknown token): a syntax error, not a move
+    the rules forbid. ``token`` and its 0-based ``index`` name it when there is one."""
+
+    def __init__(self, message: str, *, token: str | None = None, index: int | None = None) -> None:
+        super().__init__(message)
+        self.token = token
+        self.index = index
+
+
 class IllegalMoveError(FinstereError):
     """A pawn move or game action that the rules forbid; names the token and rule id."""
 
@@ -91,6 +103,18 @@ class IllegalMoveError(FinstereError):
         self.token = token
         self.index = index
         self.rule = rule
+
+
+class SetupError(FinstereError):
+    """A game set-up that the rules do not allow (player count, colours...)."""
+
+
+class TraceError(FinstereError):
+    """Events that do not apply to the position they are replayed on."""
+
+
+class BotError(FinstereError):
+    """An unknown bot name, or a bot asked to choose where there is nothing to choose."""
 
 
 class PuzzleError(FinstereError):

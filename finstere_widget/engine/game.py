@@ -24,9 +24,9 @@ import random
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, NamedTuple
+from typing import Any, Final, NamedTuple
 
-from .errors import FinstereError, IllegalMoveError, OptionError, RecordError, shown
+from .errors import FinstereError, IllegalMoveError, OptionError, RecordError, SetupError, shown
 from .events import Event, Flip, event_to_dict
 from .monster import Tile, TurnResult, monster_turn
 from .moves import MoveOutcome, MoveResult, apply_move, legal_moves
@@ -37,7 +37,6 @@ from .setup import (
     DECK,
     PLACEMENT_PIECES,
     Placement,
-    SetupError,
     apply_placement,
     check_placement,
     check_players,
@@ -47,6 +46,10 @@ from .setup import (
 )
 
 RECORD_FORMAT = "finstere-game/1"
+
+#: ``current_player`` at a chance node (the monster's tile is drawn) and at the end of the game
+CHANCE: Final = -1
+TERMINAL: Final = -2
 #: S3's reason with ``stage2_end=board_empty``
 BOARD_EMPTY = "no pawn left on the board in stage 2 (stage2_end=board_empty)"
 
@@ -306,8 +309,12 @@ class Game:
 
     @property
     def current_player(self) -> int:
-        """The seat to act, or -1 at a chance node (tile draw) or when the game is over."""
-        return self.state.to_move if self.state.phase in ("pawns", "placement") else -1
+        """The seat to act; :data:`CHANCE` at a chance node (the tile draw), :data:`TERMINAL`
+        when the game is over (both negative, never a seat)."""
+        phase = self.state.phase
+        if phase in ("pawns", "placement"):
+            return self.state.to_move
+        return TERMINAL if phase == "over" else CHANCE
 
     @property
     def current_colour(self) -> str | None:
@@ -463,9 +470,6 @@ class Game:
         return self.history.pop().action
 
     # --- pawn phase --------------------------------------------------------------------------
-
-    def _can_move(self, st: GameState, seat: int) -> bool:
-        return self._mover(st.position, st.moved, st.moves_made, st.round, seat, 1) >= 0
 
     def _mover(self, position: Position, moved: frozenset[str], made: tuple[int, ...],
                round: int, start: int, seats: int) -> int:

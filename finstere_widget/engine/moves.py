@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from typing import Any, NamedTuple
 
 from .board import ENTRANCE_I, EXIT_I, INDEX, NEXT, SQUARE_OF, Heading, Square
-from .errors import IllegalMoveError, PositionError, shown
+from .errors import IllegalMoveError, PathError, PositionError, shown
 from .events import Enter, Escape, Event, Flip, Move, Push, Remove, Slide, event_to_dict
 from .options import RuleOptions
 from .pieces import Pawn, PawnPlace, Stone
@@ -46,38 +46,35 @@ Place = Square | str  # a square, "outside" or "escaped"
 def parse_path(path: str | Sequence[str]) -> tuple[str, ...]:
     """``"W,W,N"`` or ``["W", "W", "N"]`` -> ``("W", "W", "N")``; ``""`` is the empty path.
 
-    Tokens are case-insensitive; an unknown token raises :class:`IllegalMoveError` (P2).
+    Tokens are case-insensitive; an unknown token raises :class:`PathError` (P2).
     """
     if isinstance(path, str):
         if len(path) > 8 * MAX_PATH:
-            raise IllegalMoveError(f"path {shown(path)}: longer than any move (P2)", rule="P2")
+            raise PathError(f"path {shown(path)}: longer than any move (P2)")
         text = path.strip()
         items = [t.strip() for t in text.split(",")] if text else []
     elif isinstance(path, (list, tuple)):
         if len(path) > MAX_PATH:
-            raise IllegalMoveError(f"path of {len(path)} tokens: longer than any move (P2)",
-                                   rule="P2")
+            raise PathError(f"path of {len(path)} tokens: longer than any move (P2)")
         for k, t in enumerate(path):
             if not isinstance(t, str):
-                raise IllegalMoveError(f"token {k + 1} {shown(t)}: expected N, E, S, W, IN or "
-                                       "OUT (P2, docs/format.md)", index=k, rule="P2")
+                raise PathError(f"token {k + 1} {shown(t)}: expected N, E, S, W, IN or "
+                                "OUT (P2, docs/format.md)", index=k)
         items = [t.strip() for t in path]
     else:
-        raise IllegalMoveError(f"path {shown(path)}: expected 'N,E,...' or a list of tokens "
-                               "(P2, docs/format.md)", rule="P2")
+        raise PathError(f"path {shown(path)}: expected 'N,E,...' or a list of tokens "
+                        "(P2, docs/format.md)")
     if len(items) > MAX_PATH:
-        raise IllegalMoveError(f"path of {len(items)} tokens: longer than any move (P2)",
-                               rule="P2")
+        raise PathError(f"path of {len(items)} tokens: longer than any move (P2)")
     tokens = []
     for k, item in enumerate(items):
         tok = item.upper()
         if tok not in TOKENS:
-            raise IllegalMoveError(
+            raise PathError(
                 f"token {k + 1} {shown(item)}: unknown token; a path is made of N, E, S, W, IN, OUT "
                 "(P2, docs/format.md)",
                 token=item,
                 index=k,
-                rule="P2",
             )
         tokens.append(tok)
     return tuple(tokens)

@@ -239,12 +239,10 @@ class Position:
 
 def position_svg(position: Position, **overlay: Any) -> str:
     """``position`` drawn as SVG, with an ``Overlay(**overlay)`` when given: the ``_repr_svg_``
-    of positions, turns and games (the drawing lives outside the engine, imported here)."""
-    from importlib import import_module
+    of positions, turns and games (the drawing lives outside the engine: imported on use)."""
+    from .. import render
 
-    render = import_module("finstere_widget.render")
-    svg: str = render.position_svg(position, render.Overlay(**overlay) if overlay else None)
-    return svg
+    return render.position_svg(position, render.Overlay(**overlay) if overlay else None)
 
 
 # --- loading & validation ---------------------------------------------------------------

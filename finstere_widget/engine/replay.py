@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from .board import ENTRANCE
+from .errors import TraceError
 from .events import (
     Eat,
     Enter,
@@ -53,14 +54,14 @@ class _Pieces:
             if s.at == src:
                 self.stones[k] = Stone(dst, s.kind)
                 return
-        raise ValueError(f"event moves a stone from {list(src)}, but no stone stands there")
+        raise TraceError(f"event moves a stone from {list(src)}, but no stone stands there")
 
     def remove_stone(self, at: tuple[int, int]) -> None:
         for k, s in enumerate(self.stones):
             if s.at == at:
                 del self.stones[k]
                 return
-        raise ValueError(f"event removes a stone at {list(at)}, but no stone stands there")
+        raise TraceError(f"event removes a stone at {list(at)}, but no stone stands there")
 
     def move(self, piece: str, to: tuple[int, int]) -> None:
         if piece == "monster":

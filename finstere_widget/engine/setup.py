@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from .board import ENTRANCE, EXIT, HEADINGS, NEXT, Heading, Square, on_board
-from .errors import FinstereError, IllegalMoveError
+from .errors import IllegalMoveError, SetupError
 from .options import RuleOptions
 from .pieces import COLOURS, Monster, Pawn, Pool, Stone, StoneKind, Teleporter
 from .position import Position
@@ -31,10 +31,6 @@ PIECE_KINDS: tuple[str, ...] = (
     "stone", "crystal", "pivot_right", "pivot_180", "pool_2x2", "pool_1x4",
     "teleporter_yellow", "teleporter_blue",
 )
-
-
-class SetupError(FinstereError):
-    """A game set-up that the rules do not allow (player count, colours...)."""
 
 
 def check_players(players: int | Sequence[str]) -> tuple[str, ...]:

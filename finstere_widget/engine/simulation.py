@@ -17,6 +17,7 @@ from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from typing import Any, NamedTuple
 
 from .bots import make_bot, play_game
+from .errors import SetupError
 from .events import Eat, End
 from .game import Game
 from .options import RuleOptions
@@ -201,7 +202,7 @@ def simulate(games: int, players: int = 2, bots: str | Sequence[str] = ("random"
     their order) depend only on the arguments, never on the executor.
     """
     if games < 0:
-        raise ValueError("games must be >= 0")
+        raise SetupError(f"games: expected a count >= 0, got {games}")
     names = (bots,) if isinstance(bots, str) else tuple(bots)
     for name in names:
         make_bot(name)  # unknown names fail here, not in a worker
