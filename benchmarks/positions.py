@@ -45,7 +45,7 @@ def random_positions(n: int, seed: int = 2003) -> list[Position]:
     return [random_position(rng) for _ in range(n)]
 
 
-KINDS = (StoneKind.STONE, StoneKind.CRYSTAL, StoneKind.PIVOT_RIGHT, StoneKind.PIVOT_180)
+KINDS = tuple(StoneKind)  # stone, crystal and every pivot
 
 
 def varied_position(rng: random.Random) -> Position:

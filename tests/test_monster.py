@@ -326,6 +326,18 @@ def test_M8_pieces_pushed_onto_a_teleporter_are_destroyed() -> None:
     ]
 
 
+def test_M8_a_pawn_destroyed_on_a_teleporter_leaves_its_square() -> None:
+    # found by the benchmarks' reference implementation: the pawn pushed from (7, 5) onto the
+    # pad was also left behind on (7, 5), so the monster "ate" it again a step later
+    tps = [((8, 5), "blue", "N"), ((2, 2), "blue", "S")]
+    pos = P((5, 5), "E", stones=[(6, 5)], pawns={"A": (7, 5)}, teleporters=tps)
+    result = monster_turn(pos, 2)
+    eats = [e for e in result.events if e.type == "eat"]
+    assert [(e.pawn, e.at, e.how) for e in eats] == [("A", (8, 5), "teleporter")]  # type: ignore[union-attr]
+    assert result.position.pawn("A").at == "outside"
+    assert result.position.monster.at == (7, 5) and result.position.stones == ()
+
+
 def test_M8_P8_stone_pushed_onto_a_pool_slides_and_stops_before_occupied_squares() -> None:
     pool = [(4, 8), (5, 8), (6, 8), (7, 8)]
     events = trace(P((2, 8), "E", stones=[(3, 8)], pools=[pool]), 1)

@@ -267,13 +267,15 @@ class _Turn:
 
     # --- pieces ------------------------------------------------------------------------
 
-    def _eat(self, k: int, at: int, how: str, rule: str) -> None:
+    def _eat(self, k: int, at: int, how: str, rule: str, where: int | None = None) -> None:
+        """Pawn ``k``, standing on ``at``, is eaten there, or destroyed at ``where`` (a
+        teleporter it was pushed onto): it leaves its square either way."""
         self.pawn_ids[at] = -1
         self.sight[at] = None
         self.pawn_place[k] = self.gone
         pid = self.pos.pawns[k].id
         self.eaten.append(pid)
-        self.events.append(Eat(self.step, pid, SQUARE_OF[at], how, rule))
+        self.events.append(Eat(self.step, pid, SQUARE_OF[at if where is None else where], how, rule))
 
     def _remove_stone(self, at: int, where: int, why: str, rule: str) -> None:
         """The stone standing on ``at`` leaves the game at ``where`` (a teleporter: where
@@ -330,7 +332,7 @@ class _Turn:
             if is_stone:
                 self._remove_stone(c, dest, "teleporter", "M8")
             else:
-                self._eat(self.pawn_ids[c], dest, "teleporter", "M8")
+                self._eat(self.pawn_ids[c], c, "teleporter", "M8", where=dest)
             return
         self._move_piece(c, dest)
         end = dest
