@@ -12,10 +12,14 @@ import os
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import NoReturn
 
 from .engine import FinstereError, Position, RuleOptions, monster_turn
 from .engine.i18n import translations
 from .engine.narrate import narrate
+
+#: the most bytes read from a position file (a position is a few KB)
+MAX_INPUT = 1_000_000
 
 #: subcommand name -> function(args) -> exit status; filled by ``register``.
 Handler = Callable[[argparse.Namespace], int]
@@ -25,16 +29,37 @@ class UsageError(Exception):
     """A problem with the command line itself (file missing, option unknown...)."""
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse whose error line quotes a bad argument (``--seed`` of 5000 digits, control
+    characters) escaped and cut: the usage line, then one error line, exit status 2."""
+
+    def error(self, message: str) -> NoReturn:
+        self.print_usage(sys.stderr)
+        self.exit(2, f"{self.prog}: error: {printable(message, 200)}\n")
+
+
+def printable(text: str, limit: int = 400) -> str:
+    """``text`` safe for a terminal line: control and other non-printing characters
+    (``\\x1b``, newlines, bidi marks) escaped, cut to ``limit`` characters."""
+    out = "".join(c if c.isprintable() else c.encode("unicode_escape").decode("ascii")
+                  for c in text[: limit + 1])
+    return out if len(out) <= limit else out[: limit - 1] + "…"
+
+
 def read_position(path: str) -> Position:
     """A position from a file path, or ``-`` for standard input."""
     if path == "-":
-        text = sys.stdin.read()
+        data = sys.stdin.buffer.read(MAX_INPUT + 1)
     else:
         try:
-            text = Path(path).read_text(encoding="utf-8")
+            with open(path, "rb") as f:
+                data = f.read(MAX_INPUT + 1)
         except OSError as exc:
-            raise UsageError(f"cannot read position file {path!r}: {exc.strerror}") from None
-    return Position.from_json(text)
+            raise UsageError(f"cannot read position file {printable(repr(path), 80)}: "
+                             f"{exc.strerror}") from None
+    if len(data) > MAX_INPUT:
+        raise UsageError(f"position file {printable(repr(path), 80)}: more than {MAX_INPUT} bytes")
+    return Position.from_json(data)  # bytes: not UTF-8 is a PositionError
 
 
 def add_common(parser: argparse.ArgumentParser) -> None:
@@ -97,14 +122,15 @@ def save_pictures(args: argparse.Namespace, position: Position, options: RuleOpt
 
 def build_parser(prog: str | None = None) -> argparse.ArgumentParser:
     """The command line's parser; ``prog`` is the command named in usage lines."""
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog=prog or program_name(),
         description="Finstere Flure: play the monster, move pawns, simulate games.",
     )
     from . import __version__
 
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
-    sub = parser.add_subparsers(dest="command", required=True)
+    sub: argparse._SubParsersAction[argparse.ArgumentParser] = parser.add_subparsers(  # type: ignore[assignment]
+        dest="command", required=True)
     p = sub.add_parser("monster", help="play the monster's turn for a tile and print its trace")
     add_common(p)
     p.add_argument("--tile", required=True, help="5, 7, 8, 10, X, XX or a positive step count")
@@ -151,7 +177,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         sys.stdout.flush()  # a closed pipe shows up here, not at interpreter exit
         return status
     except (FinstereError, UsageError) as exc:
-        print(f"error: {exc}", file=sys.stderr)
+        print(f"error: {printable(str(exc))}", file=sys.stderr)
+        return 2
+    except RecursionError:  # a structure nested too deeply for the engine
+        print("error: input nested too deeply", file=sys.stderr)
         return 2
     except BrokenPipeError:
         # the reader went away (``finstere-widget ... | head -1``): stop quietly; point

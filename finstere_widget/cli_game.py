@@ -8,13 +8,14 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from typing import Any, TextIO
 
 from .cli import EXTRA_COMMANDS, UsageError, add_common, options_from, read_position
 from .engine.bots import make_bot
 from .engine.diagram import format_diagram
-from .engine.errors import FinstereError, IllegalMoveError
+from .engine.errors import FinstereError, IllegalMoveError, shown
 from .engine.game import Game, PawnMove
 from .engine.moves import apply_move, legal_moves, moves_to_json, parse_path
 from .engine.narrate import narrate
@@ -33,7 +34,7 @@ def cmd_move(args: argparse.Namespace) -> int:
     try:
         result = apply_move(position, args.pawn, args.path, options)
     except IllegalMoveError as exc:
-        raise IllegalMoveError(f"illegal path for pawn {args.pawn}: {exc}", token=exc.token,
+        raise IllegalMoveError(f"illegal path for pawn {shown(args.pawn)}: {exc}", token=exc.token,
                                index=exc.index, rule=exc.rule) from None
     if args.json:
         print(json.dumps(result.position.to_dict()))
@@ -207,7 +208,22 @@ def play_loop(game: Game, human: set[int], bot_names: list[str], inp: TextIO, ou
     return 0
 
 
+def check_writable(path: str, flag: str) -> None:
+    """Refuse, before any work, a file that cannot be written (no such folder, a folder,
+    no permission)."""
+    target = os.path.abspath(path)
+    folder = os.path.dirname(target)
+    if os.path.isdir(target):
+        raise UsageError(f"{flag} {shown(path)}: is a folder")
+    if not os.path.isdir(folder):
+        raise UsageError(f"{flag} {shown(path)}: no such folder")
+    if not os.access(target if os.path.exists(target) else folder, os.W_OK):
+        raise UsageError(f"{flag} {shown(path)}: not writable")
+
+
 def cmd_play(args: argparse.Namespace) -> int:
+    if args.record:
+        check_writable(args.record, "--record")
     options = RuleOptions.parse(args.option)
     bots = _bot_list(args.bots)
     game = Game(args.players, seed=args.seed, options=options, first_player=args.first)
@@ -218,8 +234,11 @@ def cmd_play(args: argparse.Namespace) -> int:
                      f"{game.setup.seed}; type help for commands")
     status = play_loop(game, human, bots, sys.stdin, sys.stdout)
     if args.record:
-        with open(args.record, "w", encoding="utf-8") as f:
-            f.write(game.to_json(indent=1))
+        try:
+            with open(args.record, "w", encoding="utf-8") as f:
+                f.write(game.to_json(indent=1))
+        except OSError as exc:
+            raise UsageError(f"--record {shown(args.record)}: {exc.strerror}") from None
     return status
 
 

@@ -370,3 +370,63 @@ def test_game_apply_wrong_types_leave_the_game_unchanged() -> None:
         with pytest.raises(FinstereError):
             g.apply(action)  # type: ignore[arg-type]
     assert g.to_record() == before
+
+
+# --- 3, 6, 7: the command line -------------------------------------------------------------
+
+
+def cli(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    from finstere_widget.cli import main
+
+    try:
+        status = main(list(argv))
+    except SystemExit as exc:  # argparse
+        status = int(exc.code or 0)
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def test_cli_bad_input_is_one_line_and_status_2(tmp_path: Any,
+                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    files = {
+        "not_utf8.json": b"\xff\xfe{}",
+        "deep.json": b"[" * 200_000,
+        "huge_int.json": b'{"format": "finstere-position/1", "stage": ' + b"7" * 5000 + b"}",
+        "control.json": json.dumps(position_dict(pid="\x1b]0;x\x07\x1b[2J")).encode(),
+    }
+    for name, data in files.items():
+        (tmp_path / name).write_bytes(data)
+        status, out, err = cli(capsys, "monster", str(tmp_path / name), "--tile", "8")
+        assert status == 2 and out == "" and err.count("\n") == 1 and err.startswith("error: ")
+        assert "\x1b" not in err and "Traceback" not in err
+    good = tmp_path / "good.json"
+    good.write_text(json.dumps(position_dict()))
+    for tile in ("²", "99999999999999", "0"):
+        status, out, err = cli(capsys, "monster", str(good), "--tile", tile)
+        assert status == 2 and out == "" and err.count("\n") == 1 and "tile" in err
+    status, out, err = cli(capsys, "move", str(good), "--pawn", "\x1b[2J", "--path", "N")
+    assert status == 2 and "\x1b" not in err and "\\x1b" in err
+
+
+def test_cli_refuses_before_working(tmp_path: Any, capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, err = cli(capsys, "play", "--watch", "--record", str(tmp_path / "no" / "x.json"))
+    assert status == 2 and out == "" and "--record" in err and "no such folder" in err
+    status, out, err = cli(capsys, "simulate", "--games", "100000000", "--players", "9")
+    assert status == 2 and "2 to 7 players" in err
+    status, out, err = cli(capsys, "simulate", "--games", "100000000", "--players", "2")
+    assert status == 2 and "games" in err
+    status, out, err = cli(capsys, "simulate", "--games", "1", "--seed", "9" * 5000)
+    assert status == 2 and len(err) < 600 and "Traceback" not in err
+
+
+def test_simulate_streams_and_checks_first() -> None:
+    from finstere_widget.engine.setup import SetupError
+    from finstere_widget.engine.simulation import simulate
+
+    for kw in ({"games": 10**8, "players": 9}, {"games": -1}, {"games": 2.5}, {"seed": "x"},
+               {"bots": [None]}, {"bots": "greedy:²"}):
+        with pytest.raises(SetupError):
+            simulate(**{"games": 1, **kw, "jobs": 1})
+    a = simulate(4, 2, ["random", "greedy"], seed=3, jobs=1)
+    b = simulate(4, 2, ["random", "greedy"], seed=3, jobs=2, chunk=1)
+    assert a == b and [g.game for g in a.games] == [0, 1, 2, 3]

@@ -39,7 +39,7 @@ from collections import Counter
 from collections.abc import Sequence
 
 from .danger import eaten_probability
-from .errors import BotError
+from .errors import BotError, shown
 from .game import Action, Game, PawnMove
 from .monster import Tile, look, monster_turn
 from .moves import MoveOutcome, random_path
@@ -355,16 +355,19 @@ BOTS: dict[str, type[AnyBot]] = {"random": RandomBot, "greedy": GreedyBot,
 def make_bot(name: str, seed: int | str | None = None) -> AnyBot:
     """A bot by name, optionally with its parameter: ``mcts:200`` (playouts),
     ``lookahead:12`` (candidates), ``greedy:6`` (outcomes checked for danger)."""
+    if not isinstance(name, str):
+        raise BotError(f"unknown bot {shown(name)} (one of {', '.join(BOTS)})")
     base, _, param = name.partition(":")
     try:
         cls = BOTS[base]
     except KeyError:
-        raise BotError(f"unknown bot {name!r} (one of {', '.join(BOTS)}; "
+        raise BotError(f"unknown bot {shown(name)} (one of {', '.join(BOTS)}; "
                          "mcts:N sets the playouts)") from None
     if not param:
         return cls(seed)
-    if base == "random" or not param.isdigit() or not 0 < int(param) <= 10_000:
-        raise BotError(f"bot {name!r}: the parameter after ':' is a whole number 1-10000 "
+    if (base == "random" or not param.isascii() or not param.isdigit() or len(param) > 5
+            or not 0 < int(param) <= 10_000):
+        raise BotError(f"bot {shown(name)}: the parameter after ':' is a whole number 1-10000 "
                          "(mcts: playouts, lookahead: candidates, greedy: outcomes checked); "
                          "random takes none")
     n = int(param)

@@ -10,17 +10,23 @@ Standard library only; a progress bar lives outside the engine (finstere_widget.
 
 from __future__ import annotations
 
+import os
 import random
-from collections import Counter
-from collections.abc import Callable, Sequence
+from collections import Counter, deque
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import Executor, Future, ProcessPoolExecutor
+from itertools import islice
 from typing import Any, NamedTuple
 
 from .bots import make_bot, play_game
-from .errors import SetupError
+from .errors import SetupError, shown
 from .events import Eat, End
 from .game import Game
 from .options import RuleOptions
+from .setup import check_players
+
+#: the most games one run plays (results are kept: a GameResult per game)
+MAX_GAMES = 1_000_000
 
 
 class GameResult(NamedTuple):
@@ -108,7 +114,7 @@ def _play_specs(specs: list[GameSpec]) -> list[GameResult]:
     return [play_one(*s) for s in specs]
 
 
-def play_specs(specs: Sequence[GameSpec], executor: Executor | None = None,
+def play_specs(specs: Iterable[GameSpec], executor: Executor | None = None,
                progress: Callable[[int], None] | None = None, *, jobs: int | None = None,
                chunk: int | None = None) -> list[GameResult]:
     """Play ``specs`` and return their results in the order given, whatever runs them:
@@ -116,30 +122,42 @@ def play_specs(specs: Sequence[GameSpec], executor: Executor | None = None,
     ``executor`` (any ``concurrent.futures.Executor``: a process pool, dask's
     ``Client.get_executor()``...) or to a process pool of ``jobs`` workers made here.
     ``progress(k)`` gets the number of games finished so far."""
-    n = len(specs)
     results: list[GameResult] = []
+    for result in iter_play_specs(specs, executor, jobs=jobs, chunk=chunk):
+        results.append(result)
+        if progress is not None:
+            progress(len(results))
+    return results
+
+
+def iter_play_specs(specs: Iterable[GameSpec], executor: Executor | None = None, *,
+                    jobs: int | None = None, chunk: int | None = None) -> Iterator[GameResult]:
+    """:func:`play_specs` as a stream: results in the order given, as they come, with
+    only a few chunks of games submitted at a time (``specs`` may be a generator)."""
     if executor is None and jobs == 1:
-        for i, spec in enumerate(specs):
-            results.append(play_one(*spec))
-            if progress is not None:
-                progress(i + 1)
-        return results
+        for spec in specs:
+            yield play_one(*spec)
+        return
     own = executor is None
     ex: Executor = ProcessPoolExecutor(max_workers=jobs) if executor is None else executor
     try:
         workers = jobs or getattr(ex, "_max_workers", None) or 2
+        n = len(specs) if isinstance(specs, Sequence) else 100 * workers
         size = chunk or max(1, min(25, n // (4 * workers) or 1))
-        futures: list[Future[list[GameResult]]] = [
-            ex.submit(_play_specs, list(specs[start:start + size]))
-            for start in range(0, n, size)]
-        for fut in futures:  # in submission order: results come back in the order given
-            results.extend(fut.result())
-            if progress is not None:
-                progress(len(results))
+        it = iter(specs)
+        pending: deque[Future[list[GameResult]]] = deque()
+        while True:
+            while len(pending) < 4 * workers:  # a bounded window of work in flight
+                batch = list(islice(it, size))
+                if not batch:
+                    break
+                pending.append(ex.submit(_play_specs, batch))
+            if not pending:
+                break
+            yield from pending.popleft().result()  # in submission order
     finally:
         if own:
-            ex.shutdown()
-    return results
+            ex.shutdown(cancel_futures=True)
 
 
 class SimulationResult(NamedTuple):
@@ -201,14 +219,27 @@ def simulate(games: int, players: int = 2, bots: str | Sequence[str] = ("random"
     ``progress(k)`` is called with the number of games finished so far. The results (and
     their order) depend only on the arguments, never on the executor.
     """
-    if games < 0:
-        raise SetupError(f"games: expected a count >= 0, got {games}")
-    names = (bots,) if isinstance(bots, str) else tuple(bots)
+    # every argument is checked before any work or allocation
+    if type(players) is not int:
+        raise SetupError(f"players: expected 2..7 (P1), got {shown(players)}")
+    check_players(players)
+    if type(games) is not int or not 0 <= games <= MAX_GAMES:
+        raise SetupError(f"games: expected 0..{MAX_GAMES}, got {shown(games)}")
+    if type(seed) is not int or not 0 <= seed < 2**64:
+        raise SetupError(f"seed: expected an integer 0..2**64-1, got {shown(seed)}")
+    if isinstance(bots, str):
+        names: tuple[str, ...] = (bots,)
+    elif isinstance(bots, (list, tuple)) and bots and all(isinstance(b, str) for b in bots):
+        names = tuple(bots)
+    else:
+        raise SetupError(f"bots: expected bot names, got {shown(bots)}")
     for name in names:
         make_bot(name)  # unknown names fail here, not in a worker
     opts = options if options is not None else RuleOptions()
-    Game(players, seed=0, options=opts)  # checks the player count before any work
-    specs = [GameSpec(i, seed, players, seat_bots(names, players, i, rotate), opts)
-             for i in range(games)]
-    results = play_specs(specs, executor, progress, jobs=jobs, chunk=chunk)
+    Game(players, seed=0, options=opts)  # the options for this player count (S4)
+    specs = (GameSpec(i, seed, players, seat_bots(names, players, i, rotate), opts)
+             for i in range(games))  # made as the games are played, not all at once
+    workers = jobs or os.cpu_count() or 2
+    results = play_specs(specs, executor, progress, jobs=jobs,
+                         chunk=chunk or max(1, min(25, games // (4 * workers) or 1)))
     return SimulationResult(results, summarise(results, players))
