@@ -424,8 +424,11 @@ def test_simulate_streams_and_checks_first() -> None:
     from finstere_widget.engine.simulation import simulate
 
     for kw in ({"games": 10**8, "players": 9}, {"games": -1}, {"games": 2.5}, {"seed": "x"},
-               {"bots": [None]}, {"bots": "greedy:²"}):
+               {"bots": [None]}):
         with pytest.raises(SetupError):
+            simulate(**{"games": 1, **kw, "jobs": 1})
+    for kw in ({"bots": "greedy:²"}, {"bots": "nobody"}):
+        with pytest.raises(FinstereError, match="bot"):
             simulate(**{"games": 1, **kw, "jobs": 1})
     a = simulate(4, 2, ["random", "greedy"], seed=3, jobs=1)
     b = simulate(4, 2, ["random", "greedy"], seed=3, jobs=2, chunk=1)
