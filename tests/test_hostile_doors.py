@@ -190,8 +190,8 @@ def test_messages_cut_long_inputs() -> None:
 def trusted_position(pid: str) -> Position:
     """A position with a hostile id built without the checks (as if an older version or a
     bug let one through): what reaches HTML is escaped anyway."""
-    return Position(Monster((0, 0), Heading.E),
-                    pawns=(Pawn(pid, "blue", 6, 1, "light", (1, 0)),), _check=False)
+    return Position._trusted(Monster((0, 0), Heading.E), (), (), (),
+                             (Pawn(pid, "blue", 6, 1, "light", (1, 0)),), 1)
 
 
 def test_stepper_message_escapes_eaten_ids() -> None:

@@ -57,8 +57,8 @@ def touched(position: Position, tile: str, options: RuleOptions | None = None) -
 
 def _probe(position: Position, square: Square) -> Position:
     probe = Pawn(PROBE_ID, "probe", 1, 6, "light", square)
-    return Position(position.monster, position.stones, position.pools, position.teleporters,
-                    position.pawns + (probe,), position.stage, _check=False)
+    return Position._trusted(position.monster, position.stones, position.pools,
+                             position.teleporters, position.pawns + (probe,), position.stage)
 
 
 def empty_squares(position: Position) -> list[Square]:

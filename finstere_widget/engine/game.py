@@ -835,8 +835,8 @@ def _tile_key(t: str) -> tuple[int, str]:
 
 
 def _with_pawns(position: Position, pawns: Sequence[Pawn]) -> Position:
-    return Position(position.monster, position.stones, position.pools, position.teleporters,
-                    tuple(pawns), position.stage, _check=False)
+    return Position._trusted(position.monster, position.stones, position.pools,
+                             position.teleporters, tuple(pawns), position.stage)
 
 
 def replay(record: Mapping[str, Any] | str) -> Game:

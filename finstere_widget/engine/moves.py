@@ -330,8 +330,8 @@ def _result_position(b: _Board, at: int, stones: _Stones) -> Position:
     pawn = b.pawn
     pawns[b.pawn_k] = Pawn(pawn.id, pawn.player, pawn.light, pawn.dark,
                            "dark" if pawn.up == "light" else "light", _place(at))
-    return Position(
-        pos.monster, new_stones, pos.pools, pos.teleporters, tuple(pawns), pos.stage, _check=False
+    return Position._trusted(
+        pos.monster, new_stones, pos.pools, pos.teleporters, tuple(pawns), pos.stage
     )
 
 

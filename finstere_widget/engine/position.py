@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 from collections import Counter
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from functools import cached_property
 from typing import Any
 
@@ -66,11 +66,9 @@ class Position:
     teleporters: tuple[Teleporter, ...] = ()
     pawns: tuple[Pawn, ...] = ()
     stage: int = 1
-    _check: bool = field(default=True, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        if self._check:
-            _validate(self)
+        _validate(self)  # every door validates; the engine's own results use _trusted
 
     # --- construction -----------------------------------------------------------------
 
@@ -144,7 +142,7 @@ class Position:
             raise PositionError(
                 f"replace: unknown field {_first(unknown)} ({', '.join(sorted(_FIELDS))})"
             )
-        return replace(self, **changes, _check=True)
+        return replace(self, **changes)
 
     @classmethod
     def _trusted(
@@ -156,7 +154,9 @@ class Position:
         pawns: tuple[Pawn, ...],
         stage: int,
     ) -> Position:
-        """Build without validation, for the engine's own results (hot paths only)."""
+        """The one way to build without validation: for positions the engine derives from a
+        checked one (a turn's or a move's result, a replayed frame, a set-up in progress, a
+        probe), where checking again would cost more than the step itself."""
         pos = object.__new__(cls)
         pos.__dict__.update(
             monster=monster,
@@ -165,7 +165,6 @@ class Position:
             teleporters=teleporters,
             pawns=pawns,
             stage=stage,
-            _check=False,
         )
         return pos
 
@@ -485,7 +484,7 @@ def _validate(pos: Position) -> None:
     """Every check of docs/format.md and the rules, for positions built by any door (the loaders,
     ``Position(...)``, :meth:`Position.basic`, :meth:`Position.replace`): types, squares on
     the board, pawns (P1), teleporter pairs (B5), no two pieces on one square, pools.
-    Positions the engine builds from checked ones skip it (``_check=False``)."""
+    Positions the engine builds from checked ones skip it (:meth:`Position._trusted`)."""
     if not isinstance(pos.monster, Monster):
         raise PositionError(f"monster: expected a Monster, got {shown(pos.monster)}")
     _at(pos.monster.at, "monster.at")

@@ -181,17 +181,17 @@ def apply_placement(position: Position, placement: Placement) -> Position:
     p = placement
     if p.piece.startswith("pool"):
         squares = tuple(sorted(piece_squares(p), key=lambda s: (s[1], s[0])))
-        return Position(position.monster, position.stones, position.pools + (Pool(squares),),
-                        position.teleporters, position.pawns, position.stage, _check=False)
+        return Position._trusted(position.monster, position.stones,
+                                 position.pools + (Pool(squares),), position.teleporters,
+                                 position.pawns, position.stage)
     if p.piece.startswith("teleporter"):
         pair = p.piece.split("_", 1)[1]
         tele = Teleporter(p.at, pair, Heading[p.orientation])
-        return Position(position.monster, position.stones, position.pools,
-                        position.teleporters + (tele,), position.pawns, position.stage,
-                        _check=False)
+        return Position._trusted(position.monster, position.stones, position.pools,
+                                 position.teleporters + (tele,), position.pawns, position.stage)
     stone = Stone(p.at, StoneKind(p.piece))
-    return Position(position.monster, position.stones + (stone,), position.pools,
-                    position.teleporters, position.pawns, position.stage, _check=False)
+    return Position._trusted(position.monster, position.stones + (stone,), position.pools,
+                             position.teleporters, position.pawns, position.stage)
 
 
 def legal_placements(position: Position, remaining: Sequence[str],
