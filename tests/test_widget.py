@@ -434,3 +434,15 @@ def test_M11_pivot_left_offered_by_the_editor_and_placed_by_a_click() -> None:
     w.tool = "pivot_left"
     send(w, {"type": "click", "square": [6, 6]})
     assert [(s.at, s.kind) for s in w.position.stones] == [((6, 6), StoneKind.PIVOT_LEFT)]
+
+
+def test_S3_stage2_end_is_switched_from_the_game_view() -> None:
+    from finstere_widget.widget import GameView
+
+    v = GameView(("blue", "red"), you="blue", bot="random", seed=3)
+    menu = v.option_widgets["stage2_end"]
+    assert menu.value == "all_eaten" and list(menu.options) == ["all_eaten", "board_empty"]
+    menu.value = "board_empty"
+    v.new_game()
+    assert v.game.options.stage2_end == "board_empty"
+    assert v.game.to_record()["options"]["stage2_end"] == "board_empty"
