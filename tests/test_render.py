@@ -60,7 +60,7 @@ def prims_of(pos: Position, overlay: Overlay | None = None) -> list[dict]:
 def test_square_geometry_follows_the_style_constants() -> None:
     assert square_origin((0, 0)) == (S.OX, S.OY)
     assert center((15, 10)) == (S.OX + 15.5 * S.CELL, S.OY + 10.5 * S.CELL)
-    assert S.WIDTH == 16 * S.CELL + 2 * S.MARGIN
+    assert S.WIDTH == S.COORD + 16 * S.CELL + 2 * S.MARGIN
 
 
 def test_a_stone_is_drawn_on_its_square() -> None:

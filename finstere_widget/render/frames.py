@@ -40,6 +40,7 @@ from .scene import (
     center,
     cross,
     edge_point,
+    fixture_group,
     letter_highlight,
     look_overlay,
     pawn_ghost,
@@ -197,33 +198,55 @@ def event_log(events: Sequence[Event], lang: str | None = None) -> list[str]:
 
 
 def pack_groups(static: Group, frames: Sequence[Sequence[Group]],
-                events: Sequence[int | None] | None = None) -> dict[str, Any]:
+                events: Sequence[int | None] | None = None,
+                pieces: Sequence[Sequence[Group]] | None = None,
+                captions: Sequence[str] | None = None) -> dict[str, Any]:
     """The compact form synced to the browser: the static layer once, every distinct
-    primitive group once, and each frame as a list of group numbers plus its event index."""
+    primitive group once, and each frame as a list of group numbers (``g``) plus its event
+    index (``e``), which of its groups are the pieces of its position (``p``: the
+    position the browser draws, which tests compare with the engine's) and its sentence
+    (``c``: announced to screen readers)."""
     groups: list[Group] = []
     index: dict[str, int] = {}
     packed: list[dict[str, Any]] = []
+
+    def gid_of(g: Group) -> int:
+        key = json.dumps(g, sort_keys=True, separators=(",", ":"))
+        gid = index.get(key)
+        if gid is None:
+            gid = index[key] = len(groups)
+            groups.append(g)
+        return gid
+
     for k, frame_groups in enumerate(frames):
-        ids = []
-        for g in frame_groups:
-            if not g:
-                continue
-            key = json.dumps(g, sort_keys=True, separators=(",", ":"))
-            gid = index.get(key)
-            if gid is None:
-                gid = index[key] = len(groups)
-                groups.append(g)
-            ids.append(gid)
+        ids = [gid_of(g) for g in frame_groups if g]
         e = events[k] if events is not None else None
-        packed.append({"g": ids, "e": -1 if e is None else e})
+        item: dict[str, Any] = {"g": ids, "e": -1 if e is None else e}
+        if captions is not None and captions[k]:
+            item["c"] = captions[k]
+        if pieces is not None:
+            item["p"] = [gid_of(g) for g in pieces[k] if g]
+        packed.append(item)
     return {"static": static, "groups": groups, "frames": packed}
 
 
 def pack_frames(frames: Sequence[TraceFrame]) -> dict[str, Any]:
-    """:func:`pack_groups` for the frames of a monster turn."""
-    static = static_layer(frames[0].position) if frames else []
-    return pack_groups(static, [f.dynamic_groups() for f in frames],
-                       [f.event_index for f in frames])
+    """:func:`pack_groups` for the frames of a monster turn (or a story)."""
+    if not frames:
+        return pack_groups([], [])
+    first = frames[0].position
+    fixed = all(f.position.pools == first.pools and f.position.teleporters == first.teleporters
+                for f in frames)
+    if fixed:  # pools and teleporters in the static layer, synced once
+        return pack_groups(static_layer(first), [f.dynamic_groups() for f in frames],
+                           [f.event_index for f in frames],
+                           [piece_groups(f.position) for f in frames],
+                           [f.caption for f in frames])
+    return pack_groups(static_layer(first, fixtures=False),
+                       [[fixture_group(f.position)] + f.dynamic_groups() for f in frames],
+                       [f.event_index for f in frames],
+                       [[fixture_group(f.position)] + piece_groups(f.position) for f in frames],
+                       [f.caption for f in frames])
 
 
 def packed_size(packed: dict[str, Any], log: Sequence[str] = ()) -> int:

@@ -152,7 +152,8 @@ def letter_point(sq: Square, h: Heading) -> tuple[float, float]:
 def geometry() -> dict[str, Any]:
     """What the browser needs to map a click to a square (and nothing else)."""
     return {"w": S.WIDTH, "h": S.HEIGHT, "ox": S.OX, "oy": S.OY, "cell": S.CELL,
-            "cols": S.COLS, "rows": S.ROWS}
+            "cols": S.COLS, "rows": S.ROWS,
+            "palettes": {name: dict(p) for name, p in S.PALETTES.items()}}
 
 
 # --- static layer -------------------------------------------------------------------------
@@ -221,6 +222,19 @@ def _letters() -> Group:
     for (sq, h), letter in sorted(WALL_LETTERS.items(), key=lambda kv: (kv[0][0], int(kv[0][1]))):
         x, y = letter_point(sq, h)
         out.append(text(x, y, letter, size=11, fill=S.LETTER, bold=True))
+    return out
+
+
+def _square_names() -> Group:
+    """The square names in the outer band: x 0-15 above the board, y 0-10 left of it, so
+    that ``(x, y)`` in the narration is read straight off the picture."""
+    out: Group = []
+    top = S.CAPTION_H + S.COORD / 2
+    for x in range(S.COLS):
+        out.append(text(S.OX + (x + 0.5) * S.CELL, top, str(x), size=9, fill=S.COORD_TEXT))
+    for y in range(S.ROWS):
+        out.append(text(S.COORD / 2 + 1, S.OY + (y + 0.5) * S.CELL, str(y), size=9,
+                        fill=S.COORD_TEXT))
     return out
 
 
@@ -306,18 +320,26 @@ def _tray() -> Group:
     return out
 
 
-def static_layer(position: Position) -> Group:
-    """The board and everything that never moves during a turn (pools, teleporters)."""
+def fixture_group(position: Position) -> Group:
+    """The pools and teleporters: they never move during a monster turn (static layer), but
+    can change between the frames of a story (the advanced set-up places them, A1)."""
+    return _pools(position) + _teleporters(position)
+
+
+def static_layer(position: Position, fixtures: bool = True) -> Group:
+    """The board and everything that never moves during a turn (pools, teleporters; left
+    out with ``fixtures=False``)."""
     out: Group = [rect(0, 0, S.WIDTH, S.HEIGHT, fill=S.BACKGROUND),
                   rect(0, 0, S.WIDTH, S.CAPTION_H, fill=S.CAPTION_FILL)]
     corners = [(S.OX + x * S.CELL, S.OY + y * S.CELL) for x, y in board_outline()]
     out.append(poly(corners, closed=True, fill=S.FLOOR))
     out += _grid_lines()
     out += _corners()
-    out += _pools(position)
-    out += _teleporters(position)
+    if fixtures:
+        out += fixture_group(position)
     out.append(poly(corners, closed=True, stroke=S.WALL, lw=4))
     out += _letters()
+    out += _square_names()
     out += _tray()
     return out
 

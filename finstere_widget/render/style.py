@@ -9,6 +9,9 @@ from typing import Final
 CELL: Final = 40
 #: band around the board carrying the wall letters (B3)
 MARGIN: Final = 22
+#: band above and left of the letters carrying the square names: x 0-15 and y 0-10, the
+#: ``(x, y)`` the narration, the CLI and the notebooks use
+COORD: Final = 14
 #: caption strip above the board
 CAPTION_H: Final = 30
 #: tray below the board: pawns waiting outside, escaped, eaten
@@ -16,9 +19,9 @@ TRAY_H: Final = 48
 COLS: Final = 16
 ROWS: Final = 11
 
-OX: Final = MARGIN  # scene x of the board's left edge
-OY: Final = CAPTION_H + MARGIN  # scene y of the board's top edge
-WIDTH: Final = COLS * CELL + 2 * MARGIN
+OX: Final = COORD + MARGIN  # scene x of the board's left edge
+OY: Final = CAPTION_H + COORD + MARGIN  # scene y of the board's top edge
+WIDTH: Final = COORD + COLS * CELL + 2 * MARGIN
 BOARD_BOTTOM: Final = OY + ROWS * CELL
 TRAY_Y: Final = BOARD_BOTTOM + MARGIN
 HEIGHT: Final = TRAY_Y + TRAY_H
@@ -30,7 +33,8 @@ FLOOR: Final = "#e6d8b8"
 FLOOR_ALT: Final = "#dfcfab"
 GRID: Final = "#b59f78"
 WALL: Final = "#3b2f2a"
-LETTER: Final = "#3b2f2a"
+LETTER: Final = "#3a2f2a"  # the wall letters, in the margin (its own colour: see DARK)
+COORD_TEXT: Final = "#5f5344"  # the square names in the margin
 EXIT_FILL: Final = "#9ed39a"
 ENTRANCE_FILL: Final = "#9ec5ea"
 CORNER_TEXT: Final = "#20361f"
@@ -97,3 +101,19 @@ PENDING: Final = "#7b2ff7"
 HEAT_LOW: Final = (255, 237, 160)
 HEAT_HIGH: Final = (189, 0, 38)
 HEAT_ALPHA: Final = 0.6
+
+#: The drawing on a dark page (JupyterLab dark theme): the colours of the page around the
+#: board change, the game's own colours (floor, pieces, pools, overlays) stay. The painters
+#: swap a colour for its entry here when the page is dark (the JS painter reads the page's
+#: theme; the SVG writer takes ``palette=DARK``). Every colour listed is used only where
+#: it is drawn on the page's background, the caption strip or the tray.
+DARK: Final = {
+    BACKGROUND: "#262626",
+    CAPTION_FILL: "#333333",
+    CAPTION_TEXT: "#f2f2f2",
+    TRAY_FILL: "#333333",
+    TRAY_TEXT: "#d9d9d9",
+    LETTER: "#f3e6c8",
+    COORD_TEXT: "#cfc3ac",
+}
+PALETTES: Final = {"light": {}, "dark": DARK}

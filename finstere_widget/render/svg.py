@@ -5,7 +5,7 @@ Paints exactly the primitives of :mod:`.scene` (the canvas painter paints the sa
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Any
 from xml.sax.saxutils import escape, quoteattr
 
@@ -62,8 +62,19 @@ def primitive_svg(p: Prim) -> str:
     raise ValueError(f"unknown primitive kind {k!r}")
 
 
+def _with_palette(p: Prim, palette: Mapping[str, str]) -> Prim:
+    q = dict(p)
+    for key in ("fill", "stroke"):
+        if key in q and q[key] in palette:
+            q[key] = palette[q[key]]
+    return q
+
+
 def primitives_svg(prims: Iterable[Prim], width: float, height: float,
-                   title: str | None = None) -> str:
+                   title: str | None = None, palette: Mapping[str, str] | None = None) -> str:
+    """``palette``: colour swaps for a dark page (:data:`.style.DARK`), as the canvas does."""
+    if palette:
+        prims = [_with_palette(p, palette) for p in prims]
     lines = [
         f'<svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="{fmt(width)}" '
         f'height="{fmt(height)}" viewBox="0 0 {fmt(width)} {fmt(height)}" '
@@ -76,5 +87,6 @@ def primitives_svg(prims: Iterable[Prim], width: float, height: float,
     return "\n".join(lines)
 
 
-def scene_svg(scene: Scene, title: str | None = None) -> str:
-    return primitives_svg(scene.primitives(), scene.width, scene.height, title)
+def scene_svg(scene: Scene, title: str | None = None,
+              palette: Mapping[str, str] | None = None) -> str:
+    return primitives_svg(scene.primitives(), scene.width, scene.height, title, palette)

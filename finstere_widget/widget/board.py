@@ -43,7 +43,6 @@ from ..render.scene import (
     Group,
     Overlay,
     build_scene,
-    center,
     geometry,
     overlay_groups,
     pawn_zones,
@@ -55,6 +54,7 @@ from ..render.scene import (
     tray_slots,
 )
 from ..render.svg import scene_svg
+from .story import move_path
 
 STATIC_DIR = Path(__file__).resolve().parent / "static"
 
@@ -115,6 +115,8 @@ class BoardWidget(anywidget.AnyWidget):
     frame = traitlets.Int(0).tag(sync=True)
     geometry = traitlets.Dict().tag(sync=True)
     hint = traitlets.Unicode("").tag(sync=True)
+    #: how the hint reads: ``info``, ``success`` (a change made) or ``problem`` (refused)
+    hint_kind = traitlets.Enum(("info", "success", "problem"), "info").tag(sync=True)
     mode = traitlets.Enum(("view", "move", "edit"), "view").tag(sync=True)
     max_width = traitlets.Int(720).tag(sync=True)
     standalone = traitlets.Bool(False).tag(sync=True)
@@ -134,7 +136,7 @@ class BoardWidget(anywidget.AnyWidget):
                                     else Position.basic())
         self._undo: list[Position] = []
         self._redo: list[Position] = []
-        self._trace: tuple[Position, tuple[Event, ...], str | None] | None = None
+        self._trace: list[str] | None = None  # the log of the frames on show, if any
         self._trace_frames: list[TraceFrame] = []
         self._after_trace: Position | None = None
         self._heat: dict[Square, float] | None = None
@@ -158,6 +160,12 @@ class BoardWidget(anywidget.AnyWidget):
         self.outcomes_handler: Callable[[str], Any] | None = None
         self.on_msg(self._on_msg)
         self._refresh()
+
+    def tell(self, text: str, kind: str = "info") -> None:
+        """Show ``text`` under the board, coloured by ``kind`` (info, success, problem)."""
+        with self.hold_sync():
+            self.hint_kind = kind
+            self.hint = text
 
     # --- representation ---------------------------------------------------------------
 
@@ -210,7 +218,7 @@ class BoardWidget(anywidget.AnyWidget):
         self._targets = {}
         self._path = []
         self._pending_teleporter = None
-        self.hint = hint
+        self.tell(hint, "success" if hint else "info")
         self._refresh()
 
     @property
@@ -231,7 +239,7 @@ class BoardWidget(anywidget.AnyWidget):
 
     def _history_step(self, source: list[Position], other: list[Position], word: str) -> bool:
         if not source:
-            self.hint = f"nothing to {word}"
+            self.tell(f"nothing to {word}", "problem")
             return False
         other.append(self._position)
         self._position = source.pop()
@@ -245,7 +253,7 @@ class BoardWidget(anywidget.AnyWidget):
         self._targets = {}
         self._path = []
         self._pending_teleporter = None
-        self.hint = what
+        self.tell(what, "success")
         self._refresh()
 
     # --- monster turns ----------------------------------------------------------------
@@ -265,16 +273,28 @@ class BoardWidget(anywidget.AnyWidget):
         """Step through ``events`` (a monster trace) played from ``position``. ``after``:
         the board's position once the trace is left (a click in move mode); default
         ``position``."""
-        self._position = position
-        self._after_trace = after
-        self._trace = (position, tuple(events), tile)
-        self._trace_frames = trace_frames(position, events, tile)
+        self.show_frames(trace_frames(position, events, tile), event_log(events),
+                         after=after if after is not None else position)
+
+    def show_frames(self, frames: Sequence[TraceFrame], log: Sequence[str],
+                    after: Position | None = None, start: int = 0) -> None:
+        """Step through ``frames`` (each one's ``event_index`` is its line of ``log``),
+        starting at frame ``start``. ``after``: the board's position once the frames are
+        left (a click in move mode); default: the last frame's position."""
+        if not frames:
+            raise ValueError("show_frames needs at least one frame")
+        end = frames[-1].position if after is None else after
+        self._position = end
+        self._after_trace = end
+        self._trace = list(log)
+        self._trace_frames = list(frames)
         self._selected = None
         self._targets = {}
         self._path = []
         self.frame = 0
-        self.hint = ""
+        self.tell("", "info")
         self._refresh()
+        self.frame = start
 
     def clear_trace(self) -> None:
         self._leave_trace()
@@ -292,6 +312,15 @@ class BoardWidget(anywidget.AnyWidget):
     def trace_frames(self) -> list[TraceFrame]:
         """The frames of the turn on show (each has ``_repr_svg_``)."""
         return list(self._trace_frames)
+
+    def drawn_pieces(self, frame: int | None = None) -> list[list[dict[str, Any]]]:
+        """The piece groups the browser paints for ``frame`` (default: the frame on show),
+        read back from the synced traits: what tests compare with the engine's position."""
+        frames = self.frames
+        if not frames:
+            return []
+        k = self.frame if frame is None else frame
+        return [self.groups[i] for i in frames[max(0, min(k, len(frames) - 1))].get("p", [])]
 
     def synced_size(self) -> int:
         """Bytes of the frame data this widget syncs (static, groups, frames, event log)."""
@@ -322,7 +351,7 @@ class BoardWidget(anywidget.AnyWidget):
         try:
             from ..engine import danger
         except ImportError:
-            self.hint = "the danger map is not available in this version of the engine"
+            self.tell("the danger map is not available in this version of the engine", "problem")
             return False
         fn = danger.danger_map
         values = fn(self._position, tiles_left) if tiles_left is not None else fn(self._position)
@@ -341,7 +370,7 @@ class BoardWidget(anywidget.AnyWidget):
         self._path = []
         self._selected = None
         self._targets = {}
-        self.hint = ""
+        self.tell("", "info")
         self._refresh()
 
     def _overlay(self) -> Overlay:
@@ -369,11 +398,12 @@ class BoardWidget(anywidget.AnyWidget):
     def _refresh(self) -> None:
         if self._trace is not None and self._trace_frames:
             packed = pack_frames(self._trace_frames)
-            lines = event_log(self._trace[1])
+            lines = list(self._trace)
         else:
             pos = self._position
             under, over = overlay_groups(pos, self._overlay())
-            packed = pack_groups(static_layer(pos), [under + piece_groups(pos) + over])
+            pieces = piece_groups(pos)
+            packed = pack_groups(static_layer(pos), [under + pieces + over], None, [pieces])
             lines = []
         geo = geometry()
         geo["font"] = S.FONT
@@ -416,31 +446,38 @@ class BoardWidget(anywidget.AnyWidget):
         ``{"type": "click", "zone": "pawn:A" | "place:outside" | ...}``. Anything else is
         ignored with a hint; nothing here raises."""
         try:
+            if isinstance(content, dict) and content.get("type") == "key":
+                # Ctrl+Z / Ctrl+Shift+Z on the board: the editor's undo and redo
+                if self.mode == "edit" and content.get("key") == "undo":
+                    self.undo()
+                elif self.mode == "edit" and content.get("key") == "redo":
+                    self.redo()
+                return
             if not isinstance(content, dict) or content.get("type") != "click":
-                self.hint = "ignored a message the board does not understand"
+                self.tell("ignored a message the board does not understand", "problem")
                 return
             zone = content.get("zone")
             if "square" in content and content["square"] is not None:
                 sq = _square_of(content["square"])
                 if sq is None:
-                    self.hint = "ignored a click with a malformed square"
+                    self.tell("ignored a click with a malformed square", "problem")
                     return
                 self.click(sq)
             elif isinstance(zone, str):
                 self.click_zone(zone)
             else:
-                self.hint = "click on a square of the board"
+                self.tell("click on a square of the board", "problem")
         except Exception as exc:  # never an exception in the log: show it as a hint
-            self.hint = f"could not handle the click: {exc}"
+            self.tell(f"could not handle the click: {exc}", "problem")
 
     def click(self, square: Square | Sequence[int]) -> None:
         """What a click on ``square`` does in the current mode (also for scripts/tests)."""
         sq = _square_of(square)
         if sq is None:
-            self.hint = "ignored a click with a malformed square"
+            self.tell("ignored a click with a malformed square", "problem")
             return
         if not on_board(sq):
-            self.hint = f"{_sq(sq)} is outside the board (B1): click on a square of the board"
+            self.tell(f"{_sq(sq)} is outside the board (B1): click on a square of the board", "problem")
             return
         try:
             if self.mode == "move":
@@ -448,7 +485,7 @@ class BoardWidget(anywidget.AnyWidget):
             elif self.mode == "edit":
                 self._click_edit(sq, None)
         except FinstereError as exc:
-            self.hint = str(exc)
+            self.tell(str(exc), "problem")
 
     def click_zone(self, zone: str) -> None:
         """A click on a named area outside the grid (a pawn in the tray, a tray section)."""
@@ -458,7 +495,7 @@ class BoardWidget(anywidget.AnyWidget):
             elif self.mode == "edit":
                 self._click_edit(None, zone)
         except FinstereError as exc:
-            self.hint = str(exc)
+            self.tell(str(exc), "problem")
 
     # --- move mode --------------------------------------------------------------------
 
@@ -476,7 +513,7 @@ class BoardWidget(anywidget.AnyWidget):
         self._leave_trace()
         pawn = self._position.pawn(pawn_id)
         if self.movable is not None and pawn_id not in self.movable:
-            self.hint = f"pawn {pawn_id} cannot move now"
+            self.tell(f"pawn {pawn_id} cannot move now", "problem")
             return
         if self.outcomes_handler is not None:
             outcomes = self.outcomes_handler(pawn_id)
@@ -493,10 +530,10 @@ class BoardWidget(anywidget.AnyWidget):
         self._targets = targets
         self._path = []
         if targets:
-            self.hint = (f"pawn {pawn_id} ({pawn.value} to move): {len(targets)} destination(s) "
-                         f"lit; click one, or the pawn again to deselect")
+            self.tell((f"pawn {pawn_id} ({pawn.value} to move): {len(targets)} destination(s) "
+                         f"lit; click one, or the pawn again to deselect"), "info")
         else:
-            self.hint = f"pawn {pawn_id} has no destination this move"
+            self.tell(f"pawn {pawn_id} has no destination this move", "problem")
         self._refresh()
 
     def move(self, pawn_id: str, path: str | Sequence[str]) -> Any:
@@ -508,31 +545,12 @@ class BoardWidget(anywidget.AnyWidget):
             result = apply_move(before, pawn_id, path)
         steps = ",".join(result.path) or "no step"
         self._commit(result.position, f"pawn {pawn_id} moved ({steps}) and was flipped (P2)")
-        self._path = self._path_points(before, pawn_id, result)
+        self._path = move_path(before, pawn_id, result)
         self.last_move = result
         self._refresh()
         for cb in list(self._move_listeners):
             cb(pawn_id, result)
         return result
-
-    def _path_points(self, before: Position, pawn_id: str, result: Any) -> list[tuple[float, float]]:
-        pawn = before.pawn(pawn_id)
-        pts: list[tuple[float, float]] = []
-        if isinstance(pawn.at, tuple):
-            pts.append(center(pawn.at))
-        else:
-            slot = tray_slots(before).get(pawn_id)
-            if slot is not None:
-                pts.append(slot)
-        for e in getattr(result, "events", ()):
-            t = e.type
-            if t in ("enter", "move") or (t == "slide" and getattr(e, "piece", None) == pawn_id):
-                pts.append(center(e.to))
-            elif t == "escape":
-                slot = tray_slots(result.position).get(pawn_id)
-                if slot is not None:
-                    pts.append(slot)
-        return pts
 
     def _pawn_at_click(self, sq: Square | None, zone: str | None) -> str | None:
         if sq is not None:
@@ -559,17 +577,17 @@ class BoardWidget(anywidget.AnyWidget):
             if pid == self._selected:
                 self._selected = None
                 self._targets = {}
-                self.hint = f"pawn {pid} deselected"
+                self.tell(f"pawn {pid} deselected", "info")
                 self._refresh()
             else:
                 self.select(pid)
             return
         where = _sq(sq) if sq is not None else "there"
         if self._selected is not None:
-            self.hint = (f"pawn {self._selected} cannot end its move on {where}: "
-                         f"click a lit square (P2-P9)")
+            self.tell((f"pawn {self._selected} cannot end its move on {where}: "
+                         f"click a lit square (P2-P9)"), "problem")
         else:
-            self.hint = f"no pawn on {where}: click a pawn to see where it can go"
+            self.tell(f"no pawn on {where}: click a pawn to see where it can go", "problem")
 
     # --- edit mode --------------------------------------------------------------------
 
@@ -584,17 +602,17 @@ class BoardWidget(anywidget.AnyWidget):
                 self._commit(pos.replace(pawns=tuple(p for p in pos.pawns if p.id != pid)),
                              f"removed pawn {pid}")
             else:
-                self.hint = "click on a square of the board (or, with the pawn tool, a tray section)"
+                self.tell("click on a square of the board (or, with the pawn tool, a tray section)", "problem")
             return
         try:
             new, words = self._edited(pos, tool, sq)
         except PositionError as exc:
-            self.hint = f"cannot do that: {exc}"
+            self.tell(f"cannot do that: {exc}", "problem")
             return
         if new is not None:
             self._commit(new, words)
         else:
-            self.hint = words
+            self.tell(words, "info" if self._pending_teleporter is not None or "cancelled" in words else "problem")
             self._refresh()
 
     def _edited(self, pos: Position, tool: str, sq: Square) -> tuple[Position | None, str]:

@@ -16,8 +16,8 @@ import ipywidgets as W  # type: ignore[import-untyped]
 
 from ..engine import OPTION_INFO, FinstereError, Position, RuleOptions
 from .board import BoardWidget
-
-MAX_LOG = 14
+from .labels import option_choices, option_label
+from .story import Story, outcome_words
 
 
 class GameView(W.VBox):  # type: ignore[misc]
@@ -38,7 +38,6 @@ class GameView(W.VBox):  # type: ignore[misc]
         self.board.move_handler = self._human_move
         self.board.outcomes_handler = lambda pawn_id: self.game.pawn_moves(pawn_id)
         self.status = W.HTML()
-        self.story = W.HTML()
         self.bot_button = W.Button(description="let a bot play my move", icon="android",
                                    layout=W.Layout(width="auto"))
         self.bot_button.on_click(lambda _b: self.bot_move_for_me())
@@ -46,9 +45,9 @@ class GameView(W.VBox):  # type: ignore[misc]
         start = game.options if game is not None else (options or RuleOptions())
         values = start.to_dict()
         self.option_widgets: dict[str, W.Dropdown] = {}
-        for name, (allowed, rule, words) in OPTION_INFO.items():
+        for name, (_allowed, _rule, words) in OPTION_INFO.items():
             self.option_widgets[name] = W.Dropdown(
-                options=list(allowed), value=values[name], description=f"{name} ({rule})",
+                options=option_choices(name), value=values[name], description=option_label(name),
                 tooltip=words, style={"description_width": "initial"},
                 layout=W.Layout(width="auto"))
         self.seed_box = W.IntText(value=seed, description="seed", layout=W.Layout(width="150px"))
@@ -56,13 +55,18 @@ class GameView(W.VBox):  # type: ignore[misc]
                                        indent=False)
         self.new_button = W.Button(description="new game", icon="refresh")
         self.new_button.on_click(lambda _b: self._new_game_clicked())
-        self._lines: list[str] = []
+        self.undo_button = W.Button(description="undo my move", icon="undo",
+                                    layout=W.Layout(width="auto"))
+        self.undo_button.on_click(lambda _b: self.undo())
+        self._story: Story | None = None
+        self._helping = False
         super().__init__(children=[
-            self.status, self.board, W.HBox([self.bot_button]), self.story,
+            self.status, self.board, W.HBox([self.bot_button, self.undo_button]),
             W.HBox([self.new_button, self.seed_box, self.advanced_box]),
             W.HBox(list(self.option_widgets.values()), layout=W.Layout(flex_flow="row wrap")),
         ], **kwargs)
         self.board.on_move(lambda _pawn, _result: self._advance())
+        self.board.observe(self._on_frame, "frame")
         if game is None:
             self.new_game()
         else:
@@ -95,7 +99,7 @@ class GameView(W.VBox):  # type: ignore[misc]
         self.human_seats = {game.seat_of[c] for c in self._you}
         seed = self.seed_box.value
         self.bots = {seat: make_bot(self._bot, f"{seed}/{seat}") for seat in range(game.n)}
-        self._lines = []
+        self._story = None
         self.board.position = game.position
         self._advance()
 
@@ -112,18 +116,22 @@ class GameView(W.VBox):  # type: ignore[misc]
 
     # --- turns ------------------------------------------------------------------------
 
-    def _say(self, line: str) -> None:
-        self._lines.append(line)
-        del self._lines[:-MAX_LOG]
+    def _who(self, seat: int, *, helped: bool = False) -> str:
+        colour = self.game.colours[seat]
+        if seat in self.human_seats:
+            return f"{colour} (a bot for you)" if helped else f"{colour} (you)"
+        return f"{colour} (bot)"
 
     def _human_move(self, pawn_id: str, path: tuple[str, ...]) -> Any:
         """The board's move handler: the move is an action of the game (checked by it)."""
         from ..engine.game import PawnMove
 
         seat = self.game.current_player
+        before = self.game.position
         entry = self.game.apply(PawnMove(pawn_id, path))
-        self._say(f"{self.game.colours[seat]} (you): pawn {pawn_id} "
-                  f"{','.join(path) or 'stays'}")
+        self._story = Story()
+        self._story.add_move(self._who(seat, helped=self._helping), before, entry.move)
+        self._story.catch_up(self.game.position, entry.extra)  # P10 flips
         return entry.move
 
     def bot_move_for_me(self) -> None:
@@ -135,61 +143,108 @@ class GameView(W.VBox):  # type: ignore[misc]
             return
         action = make_bot("greedy", "helper").choose(self.game)
         if isinstance(action, PawnMove):
-            self.board.move(action.pawn, action.path)
+            self._helping = True
+            try:
+                self.board.move(action.pawn, action.path)
+            finally:
+                self._helping = False
+
+    def undo(self) -> bool:
+        """Take back your last move (and what the bots and the monster did after it)."""
+        from ..engine.game import PawnMove
+
+        g = self.game
+        k = next((i for i in range(len(g.history) - 1, -1, -1)
+                  if isinstance(g.history[i].action, PawnMove)
+                  and g.history[i].seat in self.human_seats), None)
+        if k is None:
+            self.board.tell("nothing to undo: you have not moved yet", "problem")
+            return False
+        while len(g.history) > k:
+            g.undo()
+        colour = g.current_colour or ""
+        self._story = Story(g.position, f"your last move was taken back: {colour}, "
+                            "move again")
+        self._advance()
+        return True
 
     def _advance(self, *_: Any) -> None:
-        """Let the bots and the monster play until a human seat is to move (or the end)."""
+        """Let the bots and the monster play until a human seat is to move (or the end),
+        collecting every phase as frames to step through: the learner's move, each monster
+        turn look by look, each bot's move; then the hand-over."""
+        from ..engine.setup import Placement
+
         g = self.game
-        last_turn = None
+        story = self._story if self._story is not None else Story(
+            g.position, f"a new game: {', '.join(g.colours)}; seed {self.seed_box.value}")
+        learner_moved = bool(story.frames) and self._story is not None
+        self._story = None
         while not g.is_terminal():
             if g.is_chance():
                 before = g.position
                 result = g.sample_chance()
-                last_turn = (before, result)
-                eaten = ", ".join(result.eaten) or "nobody"
-                self._say(f"monster: tile {result.tile}, {len(result.events)} events, "
-                          f"taken: {eaten}")
+                story.add_monster(before, result)
+                story.catch_up(g.position)  # a new stage, the end of stage 2 (S1)
                 continue
             seat = g.current_player
             placing = g.phase == "placement"  # A1: this view lets the bots place every piece
             if seat in self.human_seats and not placing:
                 break
+            before = g.position
             action = self.bots[seat].choose(g)
-            g.apply(action)
-            who = "placed for you by a bot" if seat in self.human_seats else "bot"
-            self._say(f"{g.colours[seat]} ({who}): {self._words(action)}")
-        if last_turn is not None:
-            before, result = last_turn
-            self.board.show_trace(before, result.events, result.tile, after=g.position)
+            entry = g.apply(action)
+            who = self._who(seat, helped=True)
+            if isinstance(action, Placement):
+                story.add_placement(who, g.position, action)
+            elif entry.move is not None:
+                story.add_move(who, before, entry.move)
+            story.catch_up(g.position, entry.extra)  # P10 flips
+        if g.is_terminal():
+            out = g.outcome()
+            story.finish(outcome_words(out) if out is not None else "Game over.", g.position)
         else:
-            self.board.position = g.position
+            story.finish(f"your move ({g.current_colour}): click one of your pawns "
+                         f"({', '.join(sorted(self._movable()))}), then a lit square",
+                         g.position)
+        start = 1 if learner_moved and len(story.frames) > 2 else 0
+        if learner_moved and len(story.frames) <= 2:
+            start = len(story.frames) - 1
+        self.board.show_frames(story.frames, story.log, start=start)
         self._update()
 
-    @staticmethod
-    def _words(action: Any) -> str:
-        pawn = getattr(action, "pawn", None)
-        if pawn is not None:
-            return f"pawn {pawn} {','.join(action.path) or 'stays'}"
-        return str(action)
+    def _movable(self) -> set[str]:
+        g = self.game
+        if g.is_terminal() or g.current_player not in self.human_seats:
+            return set()
+        return {p.id for p in g.movable_pawns()}
+
+    def _on_frame(self, _change: Any = None) -> None:
+        self._update()
 
     def _update(self) -> None:
         g = self.game
         st = g.state
-        movable = {p.id for p in g.movable_pawns()} if g.current_player in self.human_seats else set()
+        movable = self._movable()
         self.board.movable = movable
         escaped = {c: sum(1 for p in g.position.pawns if p.player == c and p.at == "escaped")
                    for c in g.colours}
         score = ", ".join(f"{escape(c)} {n}" for c, n in escaped.items())
-        if g.is_terminal():
+        last = len(self.board.frames) - 1
+        left = last - self.board.frame
+        if left > 0:
+            head = (f"<b>See what happened</b>: step with ▶ or → ({left} more step"
+                    f"{'s' if left != 1 else ''}), then it is "
+                    + ("the end of the game" if g.is_terminal() else "your move"))
+        elif g.is_terminal():
             out = g.outcome()
-            who = out.winner if out is not None and out.winner else "nobody"
-            reason = f"{out.reason} ({out.rule})" if out is not None else ""
-            head = f"<b>Game over: {escape(who)} wins</b> — {escape(reason)}"
-            self.board.hint = "the game is over"
+            head = f"<b>{escape(outcome_words(out) if out is not None else 'Game over.')}</b>"
         else:
             colour = g.current_colour or ""
             head = (f"<b>Your move ({escape(colour)})</b>: click one of your pawns "
                     f"({escape(', '.join(sorted(movable)))}), then a lit square")
+        if g.is_terminal():
+            self.board.tell("The game is over: press “new game” to play again (change the "
+                            "seed or the rule options first if you like), or step back "
+                            "through the last turn with ◀.", "info")
         self.status.value = (f"{head}<br>round {st.round}, stage {g.position.stage}, "
                              f"tiles left {len(st.pile)}; escaped: {score}")
-        self.story.value = "<br>".join(escape(x) for x in self._lines)

@@ -15,6 +15,7 @@ from ..engine.errors import TileError
 from ..engine.monster import MAX_STEPS, Tile
 from ..engine.position import as_position
 from .board import BoardWidget
+from .labels import option_choices, option_label
 
 TILES = ("5", "7", "8", "10", "X", "XX")
 #: the rule options that change a monster turn (docs/rules.md); the others are about the game
@@ -48,9 +49,9 @@ class MonsterStepper(W.VBox):  # type: ignore[misc]
         self.option_widgets: dict[str, W.Dropdown] = {}
         values = self._options.to_dict()
         for name in option_names:
-            allowed, rule, words = OPTION_INFO[name]
-            dd = W.Dropdown(options=list(allowed), value=values[name],
-                            description=f"{name} ({rule})", tooltip=words,
+            words = OPTION_INFO[name][2]
+            dd = W.Dropdown(options=option_choices(name), value=values[name],
+                            description=option_label(name), tooltip=words,
                             style={"description_width": "initial"},
                             layout=W.Layout(width="auto"))
             dd.observe(self._on_option, "value")

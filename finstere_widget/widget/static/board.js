@@ -15,14 +15,16 @@ function roundRectPath(ctx, x, y, w, h, r) {
   ctx.closePath();
 }
 
-// Paint one primitive (see scene.py for the list of kinds and keys).
-export function paintPrimitive(ctx, p, font) {
+// Paint one primitive (see scene.py for the list of kinds and keys). `pal` maps a colour
+// of the drawing to the one the page's theme uses (a table from Python: render/style.py).
+export function paintPrimitive(ctx, p, font, pal) {
+  const c = (colour) => (pal && pal[colour]) || colour;
   ctx.globalAlpha = p.a === undefined ? 1 : p.a;
   if (p.k === "text") {
     ctx.font = (p.bold ? "bold " : "") + p.size + "px " + font;
     ctx.textAlign = p.anchor === "start" ? "left" : p.anchor === "end" ? "right" : "center";
     ctx.textBaseline = "middle";
-    ctx.fillStyle = p.fill;
+    ctx.fillStyle = c(p.fill);
     ctx.fillText(p.text, p.x, p.y);
     return;
   }
@@ -44,21 +46,27 @@ export function paintPrimitive(ctx, p, font) {
     return; // unknown kinds are skipped, never thrown
   }
   if (p.fill && p.k !== "line") {
-    ctx.fillStyle = p.fill;
+    ctx.fillStyle = c(p.fill);
     ctx.fill();
   }
   if (p.stroke) {
     ctx.lineWidth = p.lw === undefined ? 1 : p.lw;
-    ctx.strokeStyle = p.stroke;
+    ctx.strokeStyle = c(p.stroke);
     ctx.setLineDash(p.dash || []);
     ctx.stroke();
     if (p.dash) ctx.setLineDash([]);
   }
 }
 
-export function paintPrimitives(ctx, prims, font) {
-  for (const p of prims) paintPrimitive(ctx, p, font);
+export function paintPrimitives(ctx, prims, font, pal) {
+  for (const p of prims) paintPrimitive(ctx, p, font, pal);
   ctx.globalAlpha = 1;
+}
+
+// The page's theme: JupyterLab marks <body data-jp-theme-light="false"> for a dark theme;
+// anywhere else (exported HTML, nbviewer) the light drawing is used.
+function pageTheme() {
+  return document.body && document.body.dataset.jpThemeLight === "false" ? "dark" : "light";
 }
 
 function el_(tag, cls, text) {
@@ -67,6 +75,13 @@ function el_(tag, cls, text) {
   if (text !== undefined) e.textContent = text;
   return e;
 }
+
+// Room the event log needs beside the board, and the narrowest board worth putting the log
+// beside (below that the log goes under the board). DOM arrangement only: the drawing's
+// layout is decided in Python.
+const SIDE_MIN = 240;
+const GAP = 12;
+const BESIDE_MIN_BOARD = 480;
 
 function render({ model, el }) {
   const root = el_("div", "fw-root");
@@ -77,13 +92,23 @@ function render({ model, el }) {
   canvas.tabIndex = 0;
   canvas.setAttribute("role", "img");
   canvas.setAttribute("aria-label", "Finstere Flure board");
+  canvas.setAttribute("aria-keyshortcuts", "ArrowLeft ArrowRight Home End Space");
   const controls = el_("div", "fw-controls");
+  controls.setAttribute("role", "group");
+  controls.setAttribute("aria-label", "step through the frames");
   const hint = el_("div", "fw-hint");
+  hint.setAttribute("role", "status");
+  const live = el_("div", "fw-sr-only fw-live");
+  live.setAttribute("aria-live", "polite");
+  live.setAttribute("aria-atomic", "true");
   const side = el_("div", "fw-side");
   const logTitle = el_("div", "fw-log-title", "What happens");
+  logTitle.id = "fw-log-title-" + Math.random().toString(36).slice(2);
   const log = el_("div", "fw-log");
+  log.setAttribute("role", "list");
+  log.setAttribute("aria-labelledby", logTitle.id);
   side.append(logTitle, log);
-  main.append(canvas, controls, hint);
+  main.append(canvas, controls, hint, live);
   root.append(main, side);
   el.append(root);
 
@@ -91,6 +116,7 @@ function render({ model, el }) {
     const b = el_("button", "fw-btn", label);
     b.dataset.action = action;
     b.title = title;
+    b.setAttribute("aria-label", title);
     b.type = "button";
     return b;
   };
@@ -103,8 +129,10 @@ function render({ model, el }) {
   slider.type = "range";
   slider.min = "0";
   slider.step = "1";
+  slider.setAttribute("aria-label", "frame");
   const speed = el_("select", "fw-speed");
   speed.title = "playing speed";
+  speed.setAttribute("aria-label", "playing speed");
   for (const s of SPEEDS) {
     const o = el_("option", "", s + "×");
     o.value = String(s);
@@ -123,23 +151,31 @@ function render({ model, el }) {
   let staticDirty = true;
   let localHint = "";
   let paints = 0;
+  let theme = pageTheme();
 
   const geom = () => model.get("geometry") || {};
   const frames = () => model.get("frames") || [];
   const font = () => geom().font || "sans-serif";
+  const pal = () => (geom().palettes || {})[theme] || null;
+  const lines = () => model.get("event_log") || [];
 
   function resize() {
     const g = geom();
     if (!g.w) return false;
     const maxW = model.get("max_width") || g.w;
-    const avail = main.clientWidth || g.w;
-    const w = Math.max(200, Math.min(avail, maxW));
+    const avail = root.clientWidth || g.w;
+    // the log beside the board when both fit, else the board takes the width (log below)
+    const besideW = avail - SIDE_MIN - GAP;
+    const wantSide = lines().length > 0;
+    const room = wantSide && besideW >= BESIDE_MIN_BOARD ? besideW : avail;
+    const w = Math.floor(Math.max(200, Math.min(room, maxW)));
     const ratio = window.devicePixelRatio || 1;
     if (w === cssWidth && ratio === dpr && canvas.width > 0) return false;
     cssWidth = w;
     dpr = ratio;
     scale = w / g.w;
     const h = Math.round(w * g.h / g.w);
+    main.style.width = w + "px";
     canvas.style.width = w + "px";
     canvas.style.height = h + "px";
     canvas.width = Math.round(w * dpr);
@@ -155,7 +191,7 @@ function render({ model, el }) {
     ctx.setTransform(1, 0, 0, 1, 0, 0);
     ctx.clearRect(0, 0, staticCanvas.width, staticCanvas.height);
     ctx.setTransform(dpr * scale, 0, 0, dpr * scale, 0, 0);
-    paintPrimitives(ctx, model.get("static") || [], font());
+    paintPrimitives(ctx, model.get("static") || [], font(), pal());
     staticDirty = false;
   }
 
@@ -176,27 +212,47 @@ function render({ model, el }) {
     ctx.clearRect(0, 0, canvas.width, canvas.height);
     ctx.drawImage(staticCanvas, 0, 0);
     ctx.setTransform(dpr * scale, 0, 0, dpr * scale, 0, 0);
-    for (const g of frameGroups(cur)) paintPrimitives(ctx, g, font());
+    const p = pal();
+    for (const g of frameGroups(cur)) paintPrimitives(ctx, g, font(), p);
     paints += 1;
     canvas.dataset.frame = String(cur);
     canvas.dataset.paints = String(paints);
+    canvas.dataset.theme = theme;
+    announce();
     return performance.now() - t0;
   }
 
+  // The current frame's sentence, for screen readers (aria-live) and the canvas's name.
+  function announce() {
+    const f = frames()[cur];
+    const text = f && f.c ? f.c : "";
+    const n = frames().length;
+    const where = n > 1 ? `frame ${cur + 1} of ${n}: ` : "";
+    canvas.setAttribute("aria-label", "Finstere Flure board" + (text ? ". " + where + text : ""));
+    if (live.textContent !== where + text) live.textContent = where + text;
+  }
+
   function updateLog() {
-    const lines = model.get("event_log") || [];
-    side.style.display = lines.length ? "" : "none";
-    if (log.childElementCount !== lines.length || log.dataset.src !== lines.join("\n")) {
-      log.replaceChildren(...lines.map((t, i) => {
+    const ls = lines();
+    side.style.display = ls.length ? "" : "none";
+    if (log.childElementCount !== ls.length || log.dataset.src !== ls.join("\n")) {
+      log.replaceChildren(...ls.map((t, i) => {
         const row = el_("div", "fw-log-row", t);
         row.dataset.event = String(i);
-        row.addEventListener("click", () => {
+        row.setAttribute("role", "listitem");
+        // a click shows the row's frame and keeps the keys on the board (not the notebook)
+        row.addEventListener("mousedown", (ev) => ev.preventDefault());
+        row.addEventListener("click", (ev) => {
+          ev.stopPropagation();
           const k = frames().findIndex((f) => f.e === i);
-          if (k >= 0) setFrame(k, true);
+          if (k >= 0) { stop(); setFrame(k, true); }
+          canvas.focus({ preventScroll: true });
         });
         return row;
       }));
-      log.dataset.src = lines.join("\n");
+      log.dataset.src = ls.join("\n");
+      log.scrollTop = 0;  // a new story starts at its top
+      if (resize()) paint(false);
     }
     const f = frames()[cur];
     const e = f ? f.e : -1;
@@ -204,11 +260,15 @@ function render({ model, el }) {
       const on = Number(row.dataset.event) === e;
       row.classList.toggle("fw-current", on);
       row.classList.toggle("fw-past", Number(row.dataset.event) < e);
-      if (on) {  // keep the current line in view without scrolling the page
+      if (on) {
+        row.setAttribute("aria-current", "step");
+        // keep the current line in view without scrolling the page
         const top = row.offsetTop - log.offsetTop;
         if (top < log.scrollTop || top + row.offsetHeight > log.scrollTop + log.clientHeight) {
           log.scrollTop = Math.max(0, top - log.clientHeight / 3);
         }
+      } else {
+        row.removeAttribute("aria-current");
       }
     }
   }
@@ -218,6 +278,7 @@ function render({ model, el }) {
     controls.style.display = n > 1 ? "" : "none";
     slider.max = String(Math.max(0, n - 1));
     slider.value = String(cur);
+    slider.setAttribute("aria-valuetext", `frame ${cur + 1} of ${n}`);
     counter.textContent = n > 1 ? `${cur + 1} / ${n}` : "";
     bPlay.textContent = timer ? "❚❚ pause" : "▶ play";
     bFirst.disabled = bPrev.disabled = cur <= 0;
@@ -227,6 +288,7 @@ function render({ model, el }) {
   function updateHint() {
     const text = localHint || model.get("hint") || "";
     hint.textContent = text;
+    hint.dataset.kind = localHint ? "info" : (model.get("hint_kind") || "info");
     hint.style.visibility = text ? "visible" : "hidden";
     root.dataset.mode = model.get("mode") || "view";
   }
@@ -275,11 +337,12 @@ function render({ model, el }) {
   });
   speed.addEventListener("change", () => { if (timer) { stop(); play(); } });
 
-  // Keys while the canvas has the focus step through the frames. Listening on window in the
-  // capture phase (only for events aimed at this canvas) keeps the notebook's own shortcuts
-  // (Lumino, document capture phase) from taking the arrow keys first.
+  // Keys while the canvas (or the slider) has the focus step through the frames. Listening
+  // on window in the capture phase (only for events aimed at this board) keeps the
+  // notebook's own shortcuts (Lumino, document capture phase) from taking the keys first.
   const onKey = (ev) => {
-    if (ev.target !== canvas) return;
+    if (ev.target !== canvas && ev.target !== slider) return;
+    if (ev.ctrlKey || ev.metaKey || ev.altKey) return;
     const keys = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 };
     if (ev.key in keys) {
       stop();
@@ -290,7 +353,7 @@ function render({ model, el }) {
     } else if (ev.key === "End") {
       stop();
       setFrame(frames().length - 1, true);
-    } else if (ev.key === " ") {
+    } else if (ev.key === " " && ev.target === canvas) {
       play();
     } else {
       return;
@@ -299,10 +362,17 @@ function render({ model, el }) {
     ev.stopPropagation();
   };
   window.addEventListener("keydown", onKey, true);
+  // JupyterLab's notebook takes the focus back on mousedown inside a cell's output: the
+  // board keeps it (a focus ring shows where the keys go).
+  const onFocus = () => canvas.classList.add("fw-focus");
+  const onBlur = () => canvas.classList.remove("fw-focus");
+  canvas.addEventListener("focus", onFocus);
+  canvas.addEventListener("blur", onBlur);
+  canvas.addEventListener("mousedown", (ev) => { ev.stopPropagation(); });
 
   // Clicks: scene coordinates -> a square of the grid or a named zone (geometry from Python).
   canvas.addEventListener("click", (ev) => {
-    canvas.focus();
+    canvas.focus({ preventScroll: true });
     const g = geom();
     if (model.get("standalone")) {
       localHint = "This page has no Python kernel: it can only step through the frames.";
@@ -326,6 +396,18 @@ function render({ model, el }) {
     model.send(msg);
   });
 
+  // Keyboard shortcuts sent to Python (undo/redo in the editor): Ctrl+Z / Ctrl+Shift+Z.
+  const onEditKey = (ev) => {
+    if (ev.target !== canvas || !(ev.ctrlKey || ev.metaKey)) return;
+    if (ev.key !== "z" && ev.key !== "Z" && ev.key !== "y") return;
+    if (model.get("standalone")) return;
+    const redo = ev.key === "y" || ev.shiftKey;
+    model.send({ type: "key", key: redo ? "redo" : "undo" });
+    ev.preventDefault();
+    ev.stopPropagation();
+  };
+  window.addEventListener("keydown", onEditKey, true);
+
   const onFrames = () => {
     stop();
     const n = frames().length;
@@ -345,15 +427,23 @@ function render({ model, el }) {
     ["change:frames", onFrames], ["change:groups", onFrames], ["change:frame", onFrame],
     ["change:static", onStatic], ["change:geometry", onGeometry],
     ["change:max_width", onGeometry], ["change:event_log", updateLog],
-    ["change:hint", updateHint], ["change:mode", updateHint],
+    ["change:hint", updateHint], ["change:hint_kind", updateHint], ["change:mode", updateHint],
   ];
   for (const [name, fn] of listeners) model.on(name, fn);
 
   const ro = new ResizeObserver(() => { if (resize()) paint(false); });
-  ro.observe(main);
+  ro.observe(root);
   const mq = window.matchMedia ? window.matchMedia(`(resolution: ${window.devicePixelRatio}dppx)`) : null;
   const onDpr = () => { if (resize()) paint(false); };
   if (mq && mq.addEventListener) mq.addEventListener("change", onDpr);
+  // a theme switch (JupyterLab light <-> dark) repaints with the theme's palette
+  const themeWatch = new MutationObserver(() => {
+    const t = pageTheme();
+    if (t !== theme) { theme = t; staticDirty = true; paint(false); }
+  });
+  if (document.body) {
+    themeWatch.observe(document.body, { attributes: true, attributeFilter: ["data-jp-theme-light"] });
+  }
 
   // Hooks for tests and benchmarks (read-only helpers; nothing here changes the game).
   canvas.__finstere = {
@@ -361,6 +451,13 @@ function render({ model, el }) {
     frame: () => cur,
     frames: () => frames().length,
     setFrame: (i) => setFrame(i, true),
+    theme: () => theme,
+    // the piece groups painted for frame i (default: the frame on show), as synced
+    pieces: (i) => {
+      const f = frames()[i === undefined ? cur : i];
+      const groups = model.get("groups") || [];
+      return f && f.p ? f.p.map((k) => groups[k]) : [];
+    },
     squareCenter: (x, y) => {
       const g = geom();
       const r = canvas.getBoundingClientRect();
@@ -378,7 +475,9 @@ function render({ model, el }) {
   return () => {
     stop();
     window.removeEventListener("keydown", onKey, true);
+    window.removeEventListener("keydown", onEditKey, true);
     ro.disconnect();
+    themeWatch.disconnect();
     if (mq && mq.removeEventListener) mq.removeEventListener("change", onDpr);
     for (const [name, fn] of listeners) model.off(name, fn);
   };

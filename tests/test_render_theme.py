@@ -1,0 +1,74 @@
+"""The drawing in light and dark pages (issue 10): square names in the margins, the dark
+palette (colours of the page around the board) with readable text, hints by kind."""
+
+from __future__ import annotations
+
+from finstere_widget.engine import Position
+from finstere_widget.render import style as S
+from finstere_widget.render.scene import build_scene, center, static_layer
+from finstere_widget.render.svg import scene_svg
+
+
+def luminance(colour: str) -> float:
+    def ch(v: int) -> float:
+        c = v / 255
+        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+
+    r, g, b = (int(colour[i:i + 2], 16) for i in (1, 3, 5))
+    return 0.2126 * ch(r) + 0.7152 * ch(g) + 0.0722 * ch(b)
+
+
+def contrast(a: str, b: str) -> float:
+    la, lb = sorted((luminance(a), luminance(b)), reverse=True)
+    return (la + 0.05) / (lb + 0.05)
+
+
+def test_square_names_sit_in_the_margins_in_line_with_the_squares() -> None:
+    texts = [p for p in static_layer(Position.basic()) if p["k"] == "text"
+             and p["fill"] == S.COORD_TEXT]
+    xs = {p["text"]: p for p in texts if p["y"] < S.OY - S.MARGIN}
+    ys = {p["text"]: p for p in texts if p["x"] < S.OX - S.MARGIN}
+    assert sorted(xs, key=int) == [str(x) for x in range(16)]
+    assert sorted(ys, key=int) == [str(y) for y in range(11)]
+    for x in range(16):
+        assert xs[str(x)]["x"] == center((x, 0))[0]
+    for y in range(11):
+        assert ys[str(y)]["y"] == center((0, y))[1]
+
+
+def test_page_text_reads_in_both_palettes() -> None:
+    """WCAG AA (4.5:1) for the text drawn on the page's colours, light and dark."""
+    pairs = [(S.CAPTION_TEXT, S.CAPTION_FILL), (S.TRAY_TEXT, S.TRAY_FILL),
+             (S.LETTER, S.BACKGROUND), (S.COORD_TEXT, S.BACKGROUND)]
+    for name, pal in S.PALETTES.items():
+        for fg, bg in pairs:
+            ratio = contrast(pal.get(fg, fg), pal.get(bg, bg))
+            assert ratio >= 4.5, f"{name}: {fg} on {bg} is {ratio:.2f}:1"
+    # the dark palette really changes the page (and not the game's own colours)
+    assert contrast(S.DARK[S.BACKGROUND], "#000000") < 2
+    for game_colour in (S.FLOOR, S.POOL_FILL, S.MONSTER_FILL, *S.PLAYER.values()):
+        assert game_colour not in S.DARK
+
+
+def test_the_svg_writer_takes_the_dark_palette() -> None:
+    scene = build_scene(Position.basic())
+    light = scene_svg(scene)
+    dark = scene_svg(scene, palette=S.DARK)
+    assert S.BACKGROUND in light and S.BACKGROUND not in dark and S.DARK[S.BACKGROUND] in dark
+    assert S.FLOOR in dark
+
+
+def test_option_menus_read_in_plain_words_with_the_rule_id() -> None:
+    from finstere_widget.engine import OPTION_INFO
+    from finstere_widget.widget import GameView, MonsterStepper
+
+    v = GameView(("blue", "red"), you="blue", bot="random", seed=3)
+    s = MonsterStepper(Position.basic())
+    for dd in [*v.option_widgets.values(), *s.option_widgets.values()]:
+        name = next(n for n in OPTION_INFO if OPTION_INFO[n][1] in dd.description)
+        assert "_" not in dd.description and f"({OPTION_INFO[name][1]})" in dd.description
+        labels = [label for label, _ in dd.options]
+        assert all("_" not in label for label in labels), labels
+    v.option_widgets["first_draw_rule"].value = "every_stage"  # values stay the engine's
+    v.new_game()
+    assert v.game.options.first_draw_rule == "every_stage"

@@ -1,0 +1,153 @@
+"""GameView tells the game in order and its picture is always the engine's state (issue 10):
+after every action of a scripted game (your moves, a bot's move for you, monster phases, the
+bots, undo, a new game, the advanced set-up) the pieces synced to the browser for the last
+frame are the engine's position, and the story reads in words."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+pytest.importorskip("anywidget")
+
+from finstere_widget.engine.game import Outcome
+from finstere_widget.render.scene import fixture_group, piece_groups, static_layer
+from finstere_widget.widget import GameView
+from finstere_widget.widget.story import outcome_words, path_words, placement_words
+
+REPR = re.compile(r"\b[A-Z][A-Za-z]+\(")  # Placement(...), PawnMove(...), DrawTile(...)
+
+
+def assert_board_is_the_state(v: GameView) -> None:
+    g = v.game
+    b = v.board
+    last = len(b.frames) - 1
+    assert last >= 0
+    drawn = b.drawn_pieces(last)
+    want = piece_groups(g.position)
+    if b.static == static_layer(g.position):
+        assert drawn == want, "the last frame's pieces are the engine's position"
+    else:  # pools/teleporters placed during the story: drawn per frame
+        assert drawn == [fixture_group(g.position)] + want
+    assert b.position == g.position
+    for line in b.event_log:
+        assert not REPR.search(line), f"a Python repr in the story: {line!r}"
+
+
+def frames_text(v: GameView) -> list[str]:
+    return [f.caption for f in v.board.trace_frames]
+
+
+def test_a_scripted_game_keeps_the_picture_equal_to_the_engine() -> None:
+    v = GameView(("blue", "red"), you="blue", bot="random", seed=3)
+    g = v.game
+    assert_board_is_the_state(v)
+    assert "your move (blue)" in v.board.event_log[-1]
+    monster_seen = bots_seen = 0
+    for turn in range(40):
+        if g.is_terminal():
+            break
+        assert g.current_colour == "blue"
+        if turn % 3 == 0:
+            v.bot_move_for_me()
+        else:  # a click on a movable pawn and on one of its lit targets, like a learner
+            pawn = sorted(v.board.movable)[0]
+            v.board.select(pawn)
+            target = next(iter(v.board._targets))
+            v.board.click(target) if isinstance(target, tuple) else v.board.click_zone(
+                f"place:{target}")
+        assert_board_is_the_state(v)
+        log = v.board.event_log
+        assert log[0].startswith("blue (you)") or log[0].startswith("blue (a bot for you)")
+        red = [x for x in log if x.startswith("red")]
+        assert all(x.startswith("red (bot):") for x in red), red
+        assert not any("red (you)" in x for x in log)
+        bots_seen += len(red)
+        if any(x.startswith("monster: draws tile") for x in log):
+            monster_seen += 1
+            # the monster's turn comes in order: its header line, then its events, each a frame
+            k = next(i for i, x in enumerate(log) if x.startswith("monster: draws tile"))
+            assert any(x.startswith("end:") for x in log[k:])
+            shown = {f["e"] for f in v.board.frames}
+            assert set(range(len(log))) <= shown, "every line of the log has its frame"
+        # the story is stepped in order: frames' log lines never go back
+        es = [f["e"] for f in v.board.frames]
+        assert es == sorted(es)
+        if turn == 5:
+            ply = g.state.ply
+            assert v.undo()
+            assert g.state.ply < ply and g.current_colour == "blue"
+            assert "taken back" in v.board.event_log[0]
+            assert_board_is_the_state(v)
+    assert monster_seen >= 2 and bots_seen >= 4
+    while not g.is_terminal():
+        v.bot_move_for_me()
+    assert_board_is_the_state(v)
+    assert v.board.event_log[-1].startswith("Game over (")
+    assert "new game" in v.board.hint
+    # a new game: a fresh story from the new position
+    v.seed_box.value = 5
+    v.new_game()
+    assert_board_is_the_state(v)
+    assert v.board.event_log[0].startswith("a new game: blue, red; seed 5")
+
+
+def test_the_learner_sees_the_phases_in_order_before_their_move() -> None:
+    v = GameView(("blue", "red"), you="blue", bot="greedy", seed=1)
+    g = v.game
+    for _ in range(30):  # until a move of ours is followed by the monster's turn
+        v.bot_move_for_me()
+        if any(x.startswith("monster: draws tile") for x in v.board.event_log):
+            break
+    log = v.board.event_log
+    k = next(i for i, x in enumerate(log) if x.startswith("monster: draws tile"))
+    assert log[0].startswith("blue")
+    assert k > 0
+    # the board starts on the first thing the learner has not seen, not on "your move"
+    assert 0 < v.board.frame < len(v.board.frames) - 1
+    assert "See what happened" in v.status.value and "Your move" not in v.status.value
+    v.board.frame = len(v.board.frames) - 1  # stepped to the end (the browser syncs it)
+    assert "Your move (blue)" in v.status.value or g.is_terminal()
+    assert_board_is_the_state(v)
+
+
+def test_the_advanced_setup_is_placed_by_bots_in_words() -> None:
+    v = GameView(("blue", "red"), you="blue", bot="random", seed=3, advanced=True)
+    placed = [x for x in v.board.event_log if "places" in x]
+    assert len(placed) >= 10
+    assert any(x.startswith("blue (a bot for you): places") for x in placed)
+    assert any("2×2 blood pool" in x for x in placed)
+    assert_board_is_the_state(v)
+    # the first frame has no pools yet, the last has them: pools are drawn per frame
+    first = v.board.trace_frames[0].position
+    assert not first.pools and v.board.drawn_pieces(0) == piece_groups(first)
+    assert v.board.drawn_pieces(len(v.board.frames) - 1)[0] == fixture_group(v.game.position) != []
+
+
+def test_words_for_actions_and_the_tie_break() -> None:
+    from finstere_widget.engine.setup import Placement
+
+    assert path_words(("N", "N", "W")) == "north, north, west"
+    assert placement_words("red (bot)", Placement("teleporter_blue", (3, 4), "E")) == \
+        "red (bot): places a blue teleporter on (3, 4), arrow east (A1)"
+    tie = Outcome("red", "end of stage 2", "S3", {"blue": 2, "red": 2})
+    text = outcome_words(tie)
+    assert "red wins" in text and "blue and red" not in text
+    assert "red and blue both escaped 2 pawns" in text and "breaks the tie (S3)" in text
+    assert "draw" in outcome_words(Outcome(None, "end of stage 2", "S3", {"blue": 0, "red": 0}))
+
+
+def test_a_click_mid_story_shows_the_current_position() -> None:
+    v = GameView(("blue", "red"), you="blue", bot="greedy", seed=1)
+    for _ in range(30):
+        v.bot_move_for_me()
+        if len(v.board.frames) > 3:
+            break
+    v.board.frame = 1
+    pawn = sorted(v.board.movable)[0]
+    v.board.click_zone(f"pawn:{pawn}") if not isinstance(
+        v.game.position.pawn(pawn).at, tuple) else v.board.click(v.game.position.pawn(pawn).at)
+    assert v.board.position == v.game.position
+    assert v.board.drawn_pieces() == piece_groups(v.game.position)
+
