@@ -72,3 +72,12 @@ def test_option_menus_read_in_plain_words_with_the_rule_id() -> None:
     v.option_widgets["first_draw_rule"].value = "every_stage"  # values stay the engine's
     v.new_game()
     assert v.game.options.first_draw_rule == "every_stage"
+
+
+def test_every_engine_option_has_words() -> None:
+    from finstere_widget.engine import OPTION_INFO
+    from finstere_widget.widget.labels import OPTION_WORDS
+
+    assert set(OPTION_WORDS) == set(OPTION_INFO)
+    for name, (allowed, _rule, _words) in OPTION_INFO.items():
+        assert set(OPTION_WORDS[name][1]) == set(allowed), name

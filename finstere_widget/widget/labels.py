@@ -19,6 +19,8 @@ OPTION_WORDS: dict[str, tuple[str, dict[str, str]]] = {
     "tiles_per_stage": ("tiles per stage", {"7": "7 tiles", "8": "8 tiles"}),
     "finish_round": ("after a player wins", {
         "off": "the game ends at once", "on": "the round is played out"}),
+    "stage2_end": ("stage 2 also ends when", {
+        "all_eaten": "no pawn is left in play", "board_empty": "no pawn is on the board"}),
     "five_is_three_prey": ("the 5 tile (6-7 players)", {
         "off": "moves 5 squares", "on": "takes three prey"}),
     "placement": ("advanced placement limits", {
@@ -27,13 +29,15 @@ OPTION_WORDS: dict[str, tuple[str, dict[str, str]]] = {
 
 
 def option_label(name: str) -> str:
-    """``plain words (rule id)`` for the menu of option ``name``."""
+    """``plain words (rule id)`` for the menu of option ``name`` (an option new to the engine
+    and not yet worded here shows its name with spaces)."""
     rule = OPTION_INFO[name][1]
-    return f"{OPTION_WORDS[name][0]} ({rule})"
+    label = OPTION_WORDS.get(name, (name.replace("_", " "), {}))[0]
+    return f"{label} ({rule})"
 
 
 def option_choices(name: str) -> list[tuple[str, str]]:
     """``(words, value)`` pairs for an ipywidgets menu of option ``name``."""
     allowed = OPTION_INFO[name][0]
-    words = OPTION_WORDS[name][1]
-    return [(words.get(v, v), v) for v in allowed]
+    words = OPTION_WORDS.get(name, ("", {}))[1]
+    return [(words.get(v, v.replace("_", " ")), v) for v in allowed]

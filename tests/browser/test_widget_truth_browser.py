@@ -149,6 +149,9 @@ def test_game_view_shows_each_phase_and_ends_on_the_engine_state(
         wait_for(page, lambda b=before: log_text(page) != b, 20, "a new story in the log")
         if any(x.startswith("monster: draws tile") for x in log_text(page)):
             break
+    # the frames and the log arrive together: every line of the log has its frame
+    wait_for(page, lambda: int(canvas.evaluate("c => c.__finstere.frames()"))
+             >= len(log_text(page)), 10, "the story's frames")
     lines = log_text(page)
     assert lines[0].startswith("blue (a bot for you): pawn")
     k = next(i for i, x in enumerate(lines) if x.startswith("monster: draws tile"))
@@ -172,10 +175,10 @@ def test_game_view_shows_each_phase_and_ends_on_the_engine_state(
     assert_browser_draws_the_engine(nb, canvas)
 
     click_button(page, "undo my move")
-    wait_for(page, lambda: "taken back" in log_text(page)[0], 15, "the undo")
+    wait_for(page, lambda: "taken back" in (log_text(page) or [""])[0], 15, "the undo")
     assert_browser_draws_the_engine(nb, canvas)
     click_button(page, "new game")
-    wait_for(page, lambda: log_text(page)[0].startswith("a new game"), 15, "a new game")
+    wait_for(page, lambda: (log_text(page) or [""])[0].startswith("a new game"), 15, "a new game")
     assert_browser_draws_the_engine(nb, canvas)
     nb.assert_no_page_errors()
 
