@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import re
 import sys
 from pathlib import Path
@@ -33,6 +34,8 @@ import nbformat
 from nbclient import NotebookClient
 
 HERE = Path(__file__).resolve().parent
+# the lessons are written (and their golden outputs pinned) in English, whatever the locale
+os.environ["FINSTERE_WIDGET_LANG"] = "en"
 SRC = HERE / "src"
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 FENCE = re.compile(r"^```python\s*$")
