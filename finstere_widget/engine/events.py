@@ -8,7 +8,7 @@ notebooks and the tests all read these same events.
 
 from __future__ import annotations
 
-from typing import Any, Literal, NamedTuple, Union
+from typing import Any, Literal, NamedTuple, NoReturn, Union
 
 from .board import Heading, Square
 
@@ -265,6 +265,12 @@ EVENT_TYPES: dict[str, type[Any]] = {
         Flip,
     )
 }
+
+
+def assert_never(event: NoReturn) -> NoReturn:
+    """The last ``case _`` of a ``match`` over event kinds: mypy then fails on every kind the
+    match does not handle (the argument is not of type ``Never``); at run time it raises."""
+    raise AssertionError(f"unhandled event kind: {event!r}")
 
 
 def event_to_dict(event: Event) -> dict[str, Any]:

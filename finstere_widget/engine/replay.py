@@ -14,10 +14,12 @@ from .board import ENTRANCE
 from .errors import TraceError
 from .events import (
     Eat,
+    End,
     Enter,
     Escape,
     Event,
     Flip,
+    Look,
     Move,
     Push,
     Remove,
@@ -25,6 +27,7 @@ from .events import (
     Teleport,
     Turn,
     Wrap,
+    assert_never,
 )
 from .pieces import Monster, Pawn, PawnPlace, Stone
 from .position import Position
@@ -70,28 +73,33 @@ class _Pieces:
             self.set_pawn(self.pawn(piece).moved(to))
 
     def apply(self, e: Event, mover: str) -> None:
-        if isinstance(e, (Move, Wrap, Teleport)):
-            self.move(mover, e.to)
-        elif isinstance(e, Turn):
-            self.monster = Monster(self.monster.at, e.to)
-        elif isinstance(e, (Slide, Push)):
-            if isinstance(e.piece, tuple):
-                self.move_stone(e.from_, e.to)
-            else:
-                self.move(e.piece, e.to)
-        elif isinstance(e, Eat):
-            self.set_pawn(self.pawn(e.pawn).moved(eaten_place(self.base.stage)))
-        elif isinstance(e, Remove):
-            self.remove_stone(e.at)
-        elif isinstance(e, Enter):
-            self.set_pawn(self.pawn(e.pawn).moved(ENTRANCE))
-        elif isinstance(e, Escape):
-            self.set_pawn(self.pawn(e.pawn).moved("escaped"))
-        elif isinstance(e, Flip):
-            pawn = self.pawn(e.pawn)
-            if pawn.up != e.up:
-                self.set_pawn(pawn.flipped())
-        # Look and End change nothing
+        """One event on the pieces; every kind is handled (mypy checks the match)."""
+        match e:
+            case Move() | Wrap() | Teleport():
+                self.move(mover, e.to)
+            case Turn():
+                self.monster = Monster(self.monster.at, e.to)
+            case Slide() | Push():
+                if isinstance(e.piece, tuple):
+                    self.move_stone(e.from_, e.to)
+                else:
+                    self.move(e.piece, e.to)
+            case Eat():
+                self.set_pawn(self.pawn(e.pawn).moved(eaten_place(self.base.stage)))
+            case Remove():
+                self.remove_stone(e.at)
+            case Enter():
+                self.set_pawn(self.pawn(e.pawn).moved(ENTRANCE))
+            case Escape():
+                self.set_pawn(self.pawn(e.pawn).moved("escaped"))
+            case Flip():
+                pawn = self.pawn(e.pawn)
+                if pawn.up != e.up:
+                    self.set_pawn(pawn.flipped())
+            case Look() | End():
+                pass  # a look and the end change nothing
+            case _:
+                assert_never(e)
 
     def position(self) -> Position:
         b = self.base

@@ -29,6 +29,7 @@ from ..engine import (
     Wrap,
 )
 from ..engine.board import WALL_LETTERS, step
+from ..engine.events import End, Enter, Escape, Flip, assert_never
 from ..engine.replay import replay
 from . import style as S
 from .scene import (
@@ -128,50 +129,55 @@ def _event_overlay(e: Event, before: Position, after: Position) -> tuple[list[Gr
     """What one event looks like on top of the pieces after it."""
     under: list[Group] = []
     over: list[Group] = []
-    if isinstance(e, Look):
-        return look_overlay(e, after)
-    if isinstance(e, Move):
-        over.append(arrow_between(center(e.from_), center(e.to), S.MOVE, lw=4, shorten=14))
-    elif isinstance(e, Slide):
-        over.append(arrow_between(center(e.from_), center(e.to), S.SLIDE, lw=4, dash=[8, 5],
-                                  shorten=14))
-    elif isinstance(e, Push):
-        over.append(arrow_between(center(e.from_), center(e.to), S.PUSH, lw=4, shorten=12))
-        if isinstance(e.piece, str) and e.piece in after.pawn_by_id:
-            over.append(ring(e.to, S.PUSH, r=19, lw=2.5))
-    elif isinstance(e, Eat):
-        over.append(ring(e.at, S.EAT, r=19, lw=3))
-        over.append(pawn_ghost(before.pawn(e.pawn), e.at))
-    elif isinstance(e, Remove):
-        stone = before.stone_map.get(e.at) or before.stone_map.get(e.stone)
-        kind = stone.kind if stone is not None else StoneKind.STONE
-        over.append(stone_group(e.at, kind, a=0.4))
-        over.append(cross(e.at))
-    elif isinstance(e, Wrap):
-        h = before.monster.facing
-        letter_back = WALL_LETTERS.get((e.to, h.back), e.letter)
-        out1 = edge_point(e.from_, h)
-        in2 = edge_point(e.to, h.back)
-        over.append(arrow_between(center(e.from_), out1, S.WRAP, lw=4, dash=[6, 4]))
-        over.append(arrow_between(in2, center(e.to), S.WRAP, lw=4, dash=[6, 4], shorten=14))
-        over.append(letter_highlight(e.from_, h, e.letter))
-        over.append(letter_highlight(e.to, h.back, letter_back))
-    elif isinstance(e, Teleport):
-        over.append(ring(e.from_, S.TELEPORT, r=19, lw=3.5))
-        over.append(ring(e.to, S.TELEPORT, r=19, lw=3.5))
-        over.append(arrow_between(center(e.from_), center(e.to), S.TELEPORT, lw=3, dash=[4, 4],
-                                  shorten=20))
-    elif isinstance(e, Turn):
-        at = after.monster.at
-        cx, cy = edge_point(at, e.from_, -2)
-        over.append([poly(arrow_shape(cx, cy, e.from_, 18, 16), closed=True, fill="#888888",
-                          a=0.55)])
-        cx, cy = edge_point(at, e.to, -2)
-        over.append([poly(arrow_shape(cx, cy, e.to, 22, 20), closed=True, fill=S.TURN,
-                          stroke="#ffffff", lw=1.5)])
-        if e.reason == "pivot":
-            ahead, _ = step(at, e.from_)
-            over.append(ring(ahead, S.TURN, r=21, lw=3.5))
+    match e:
+        case Look():
+            return look_overlay(e, after)
+        case Move():
+            over.append(arrow_between(center(e.from_), center(e.to), S.MOVE, lw=4, shorten=14))
+        case Slide():
+            over.append(arrow_between(center(e.from_), center(e.to), S.SLIDE, lw=4, dash=[8, 5],
+                                      shorten=14))
+        case Push():
+            over.append(arrow_between(center(e.from_), center(e.to), S.PUSH, lw=4, shorten=12))
+            if isinstance(e.piece, str) and e.piece in after.pawn_by_id:
+                over.append(ring(e.to, S.PUSH, r=19, lw=2.5))
+        case Eat():
+            over.append(ring(e.at, S.EAT, r=19, lw=3))
+            over.append(pawn_ghost(before.pawn(e.pawn), e.at))
+        case Remove():
+            stone = before.stone_map.get(e.at) or before.stone_map.get(e.stone)
+            kind = stone.kind if stone is not None else StoneKind.STONE
+            over.append(stone_group(e.at, kind, a=0.4))
+            over.append(cross(e.at))
+        case Wrap():
+            h = before.monster.facing
+            letter_back = WALL_LETTERS.get((e.to, h.back), e.letter)
+            out1 = edge_point(e.from_, h)
+            in2 = edge_point(e.to, h.back)
+            over.append(arrow_between(center(e.from_), out1, S.WRAP, lw=4, dash=[6, 4]))
+            over.append(arrow_between(in2, center(e.to), S.WRAP, lw=4, dash=[6, 4], shorten=14))
+            over.append(letter_highlight(e.from_, h, e.letter))
+            over.append(letter_highlight(e.to, h.back, letter_back))
+        case Teleport():
+            over.append(ring(e.from_, S.TELEPORT, r=19, lw=3.5))
+            over.append(ring(e.to, S.TELEPORT, r=19, lw=3.5))
+            over.append(arrow_between(center(e.from_), center(e.to), S.TELEPORT, lw=3, dash=[4, 4],
+                                      shorten=20))
+        case Turn():
+            at = after.monster.at
+            cx, cy = edge_point(at, e.from_, -2)
+            over.append([poly(arrow_shape(cx, cy, e.from_, 18, 16), closed=True, fill="#888888",
+                              a=0.55)])
+            cx, cy = edge_point(at, e.to, -2)
+            over.append([poly(arrow_shape(cx, cy, e.to, 22, 20), closed=True, fill=S.TURN,
+                              stroke="#ffffff", lw=1.5)])
+            if e.reason == "pivot":
+                ahead, _ = step(at, e.from_)
+                over.append(ring(ahead, S.TURN, r=21, lw=3.5))
+        case End() | Enter() | Escape() | Flip():
+            pass  # drawn by the pieces after them (and the caption)
+        case _:
+            assert_never(e)
     return under, over
 
 
