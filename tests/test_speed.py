@@ -32,4 +32,4 @@ def test_a_random_game_costs_few_reference_monster_turns() -> None:
     turn = bench.reference_turn_s(40)
     games = statistics.median(1 / bench.rate(4, 4, ["random"], 1, seed=s) for s in (1, 2, 3))
     turn = (turn + bench.reference_turn_s(40)) / 2
-    assert games / turn < 1000, (games, turn)  # about 400 reference turns today
+    assert games / turn < 1500, (games, turn)  # about 600 reference turns today

@@ -101,14 +101,15 @@ class _Board:
         self.pawn = pawn = position.pawns[k]
         self.pawn_k = k
         #: the squares of the other pawns on the board (P5: pass through, never end on)
-        self.others = frozenset(
-            INDEX[p.at] for p in position.pawns if isinstance(p.at, tuple) and p is not pawn
-        )
-        self.monster = INDEX[position.monster.at]
-        self.tele = frozenset(INDEX[t.at] for t in position.teleporters)
-        self.pool = frozenset(INDEX[sq] for pl in position.pools for sq in pl.squares)
+        index = INDEX
+        self.others = {index[p.at] for p in position.pawns if p.at.__class__ is tuple}
+        if pawn.at.__class__ is tuple:
+            self.others.discard(index[pawn.at])
+        self.monster = index[position.monster.at]
+        self.tele = {index[t.at] for t in position.teleporters}
+        self.pool = {index[sq] for pl in position.pools for sq in pl.squares}
         #: the stones as indices, in the position's order (-1 once a stone is gone)
-        self.stones0 = tuple(INDEX[s.at] for s in position.stones)
+        self.stones0 = tuple([index[s.at] for s in position.stones])
 
 
 class _Fail(NamedTuple):
