@@ -19,7 +19,7 @@ def test_monster_turn_is_fast_against_the_reference_and_the_looks() -> None:
     r = load_bench("bench_monster").measure(80, repeats=3)
     assert r["turn_vs_reference"] < 0.75, r  # target 0.25
     assert r["turn_vs_looks"] < 15, r  # target 3
-    assert r["to_dict_vs_turn"] < 5, r  # target 1
+    assert r["to_dict_vs_turn"] < 2, r  # target 1 (about 0.8 today)
 
 
 def test_legal_moves_search_is_fast_against_the_reference() -> None:
@@ -32,4 +32,4 @@ def test_a_random_game_costs_few_reference_monster_turns() -> None:
     turn = bench.reference_turn_s(40)
     games = statistics.median(1 / bench.rate(4, 4, ["random"], 1, seed=s) for s in (1, 2, 3))
     turn = (turn + bench.reference_turn_s(40)) / 2
-    assert games / turn < 1500, (games, turn)  # about 600 reference turns today
+    assert games / turn < 1500, (games, turn)  # about 400 reference turns today
