@@ -48,7 +48,7 @@ def cmd_study(args: argparse.Namespace) -> int:
         else:
             result = st.study(args.games, players, lineups, args.option, args.seed,
                               rotate=not args.no_rotate, **common)
-    except ValueError as exc:  # unknown bot, option value, player count...
+    except (ValueError, ConnectionError) as exc:  # unknown bot, option value, scheduler...
         raise UsageError(str(exc)) from None
     if args.plot:
         import matplotlib

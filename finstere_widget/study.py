@@ -42,10 +42,12 @@ __all__ = ["StudyResult", "Variant", "dask_executor", "league", "league_table", 
 
 
 @contextmanager
-def dask_executor(address: str, workers: int | None = None) -> Iterator[Executor]:
+def dask_executor(address: str, workers: int | None = None,
+                  timeout: str = "10s") -> Iterator[Executor]:
     """A ``concurrent.futures`` executor on dask distributed: ``"local"`` starts a
     ``LocalCluster`` of ``workers`` single-threaded worker processes (closed on exit),
-    anything else is a scheduler address (``HOST:PORT`` or ``tcp://HOST:PORT``)."""
+    anything else is a scheduler address (``HOST:PORT`` or ``tcp://HOST:PORT``), reached
+    within ``timeout`` or a ``ConnectionError`` naming it."""
     try:
         dd: Any = importlib.import_module("dask.distributed")  # untyped: kept as Any
     except ImportError:
@@ -62,7 +64,11 @@ def dask_executor(address: str, workers: int | None = None) -> Iterator[Executor
             client.close()
             cluster.close()
     else:
-        client = Client(address if "://" in address else f"tcp://{address}")
+        url = address if "://" in address else f"tcp://{address}"
+        try:
+            client = Client(url, timeout=timeout)
+        except OSError as exc:  # refused, unreachable, timed out
+            raise ConnectionError(f"dask scheduler {address!r}: cannot connect ({exc})") from None
         try:
             yield client.get_executor()
         finally:

@@ -21,7 +21,15 @@ from finstere_widget.engine.study import (
     variants,
     wilson,
 )
-from finstere_widget.study import plot_league, plot_metric, plot_seats, study, to_dataframe, to_json
+from finstere_widget.study import (
+    dask_executor,
+    plot_league,
+    plot_metric,
+    plot_seats,
+    study,
+    to_dataframe,
+    to_json,
+)
 
 
 class Run:
@@ -123,6 +131,13 @@ def test_study_on_a_running_dask_scheduler_by_address():
         address = cluster.scheduler_address.removeprefix("tcp://")
         remote = to_json(study(**args, dask=address))
     assert remote == to_json(study(**args))
+
+
+def test_unreachable_scheduler_is_a_connection_error_naming_it():
+    pytest.importorskip("distributed", reason="the study extra (dask distributed)")
+    with pytest.raises(ConnectionError, match="127.0.0.1:9"):
+        with dask_executor("127.0.0.1:9", timeout="1s"):
+            pass  # pragma: no cover - never reached
 
 
 def test_progress_bar_counts_every_game():
