@@ -156,6 +156,8 @@ def test_built_wheel_and_sdist_pass_twine_and_install_without_extras(tmp_path: P
         entry_points = zf.read(f"{info}/entry_points.txt").decode()
     assert "finstere_widget/py.typed" in names and f"{info}/licenses/LICENSE" in names
     assert "finstere_widget/examples/monster_basic_8.json" in names
+    for lang in ("fr", "de", "it", "cs"):  # the compiled catalogs narration reads at run time
+        assert f"finstere_widget/locale/{lang}/LC_MESSAGES/finstere_widget.mo" in names
     assert "License-Expression: MIT" in metadata and "License-File: LICENSE" in metadata
     assert f"Project-URL: Source, {SOURCE}" in metadata
     assert "Provides-Extra: widget" in metadata and "Requires-Dist: pytest" not in metadata
