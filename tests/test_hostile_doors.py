@@ -227,6 +227,7 @@ def test_game_view_status_escapes(monkeypatch: pytest.MonkeyPatch) -> None:
 
     view = GameView(players=("blue", "red"), you="blue", seed=1)
     monkeypatch.setattr(view.game, "movable_pawns", lambda *a: [Pawn(XSS, "blue", 6, 1)])
+    view.board.frame = len(view.board.frames) - 1  # past the story: "your move (...)"
     view._update()
     assert "<img" not in view.status.value and "&lt;img" in view.status.value
 
