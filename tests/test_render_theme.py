@@ -3,6 +3,8 @@ palette (colours of the page around the board) with readable text, hints by kind
 
 from __future__ import annotations
 
+import re
+
 from finstere_widget.engine import Position
 from finstere_widget.render import style as S
 from finstere_widget.render.scene import build_scene, center, static_layer
@@ -81,3 +83,52 @@ def test_every_engine_option_has_words() -> None:
     assert set(OPTION_WORDS) == set(OPTION_INFO)
     for name, (allowed, _rule, _words) in OPTION_INFO.items():
         assert set(OPTION_WORDS[name][1]) == set(allowed), name
+
+
+def test_pawn_ids_are_painted_over_every_overlay() -> None:
+    """A tie ring (over the pieces) never covers a pawn's id: the id tags come last."""
+    from finstere_widget.engine import monster_turn
+    from finstere_widget.render.frames import trace_frames
+
+    pos = Position.from_dict({
+        "format": "finstere-position/1", "monster": {"at": [5, 5], "facing": "E"},
+        "pawns": [{"id": "A", "player": "blue", "light": 6, "dark": 1, "at": [8, 5]},
+                  {"id": "B", "player": "red", "light": 4, "dark": 3, "at": [5, 2]}]})
+    turn = monster_turn(pos, "8")
+    tie = trace_frames(pos, turn.events, "8")[1]
+    groups = tie.dynamic_groups()
+    ring_at = max(i for i, g in enumerate(groups)
+                  if any(p.get("stroke") == S.TIE and p["k"] == "circle" for p in g))
+    tag_at = {next(p["text"] for p in g if p["k"] == "text"): i for i, g in enumerate(groups)
+              if g and g[0].get("fill") == S.LABEL_FILL}
+    assert set(tag_at) == {"A", "B"} and min(tag_at.values()) > ring_at
+
+
+def test_waiting_pawns_show_their_ids_and_only_the_one_that_stays_is_marked() -> None:
+    from finstere_widget.widget import GameView
+
+    v = GameView(("blue", "red"), you="blue", bot="random", seed=3)
+    waiting = [p.id for p in v.game.position.pawns if p.at == "outside"]
+    texts = set(re.findall(r">([^<>]+)</text>", v.board.svg()))
+    assert set(waiting) <= texts
+    # a pawn waiting outside may stay there (a move of 0, P2): that pawn alone is marked
+    from finstere_widget.render.scene import TRAY_PAWN_R, place_zones, tray_slots
+    from finstere_widget.widget import BoardWidget
+
+    pos = Position.from_dict({
+        "format": "finstere-position/1", "monster": {"at": [5, 5], "facing": "E"},
+        "pawns": [{"id": "A", "player": "blue", "light": 6, "dark": 1, "at": "outside"},
+                  {"id": "B", "player": "blue", "light": 4, "dark": 3, "at": "outside"}]})
+    w = BoardWidget(pos, mode="move")
+    w.allow_stay = True
+    w.select("A")
+    svg = w.svg()
+    outside = next(z for z in place_zones() if z["id"] == "place:outside")
+    assert f'<rect x="{outside["x"]}" y="{outside["y"]}" width="{outside["w"]}"' not in svg
+    (ax, ay), (bx, by) = tray_slots(pos)["A"], tray_slots(pos)["B"]
+    assert f'<circle cx="{ax:g}" cy="{ay:g}" r="{TRAY_PAWN_R + 6}" fill="{S.TARGET}"' in svg
+    assert f'<circle cx="{bx:g}" cy="{by:g}" r="{TRAY_PAWN_R + 6}"' not in svg
+    w.click_zone("pawn:A")  # the marked pawn: deselect; the zone still means "stay"
+    w.select("A")
+    w.click_zone("place:outside")
+    assert w.position.pawn("A").at == "outside" and w.position.pawn("A").up == "dark"

@@ -22,7 +22,7 @@ from ..engine import Event, Position, RuleOptions, Turn, monster_turn
 from ..engine.narrate import line
 from . import style as S
 from .frames import TraceFrame, pack_frames, trace_frames
-from .scene import Group, Scene, caption_group, piece_groups, static_layer
+from .scene import Group, Scene, caption_group, compose, static_layer
 from .svg import fmt, primitive_svg
 
 #: default time each frame is shown
@@ -193,7 +193,7 @@ def step_scenes(pics: TurnPictures) -> list[tuple[Scene, list[str]]]:
             if f.event is not None and not (isinstance(f.event, Turn) and f.event.reason == "sight")
         ]
         title = sentences[0].split(":")[0].strip() if sentences else str(step)
-        groups = under + piece_groups(last.position) + over + [caption_group(title)]
+        groups = compose(under, last.position, over) + [caption_group(title)]
         out.append((Scene(static_layer(last.position), groups), sentences))
     return out
 

@@ -39,6 +39,7 @@ from .scene import (
     arrow_shape,
     caption_group,
     center,
+    compose,
     cross,
     edge_point,
     fixture_group,
@@ -104,12 +105,12 @@ class TraceFrame:
 
     def scene(self) -> Scene:
         pos = self.position
-        groups = (self.under + piece_groups(pos) + self.over
+        groups = (compose(self.under, pos, self.over)
                   + [caption_group(self.caption, banner=self.tie)])
         return Scene(static_layer(pos), groups)
 
     def dynamic_groups(self) -> list[Group]:
-        return (self.under + piece_groups(self.position) + self.over
+        return (compose(self.under, self.position, self.over)
                 + [caption_group(self.caption, banner=self.tie)])
 
     def svg(self) -> str:
@@ -135,6 +136,8 @@ def _event_overlay(e: Event, before: Position, after: Position) -> tuple[list[Gr
         case Move():
             over.append(arrow_between(center(e.from_), center(e.to), S.MOVE, lw=4, shorten=14))
         case Slide():
+            # a light halo under the dashed arrow: it stays visible on the blood (M9)
+            over.append(arrow_between(center(e.from_), center(e.to), S.HALO, lw=8, shorten=12))
             over.append(arrow_between(center(e.from_), center(e.to), S.SLIDE, lw=4, dash=[8, 5],
                                       shorten=14))
         case Push():

@@ -309,7 +309,8 @@ TRAY_SECTIONS: tuple[tuple[str, str, float, float], ...] = (
     ("outside", "waiting outside the entrance", 340, 300),
 )
 TRAY_PAWN_R = 9
-TRAY_STEP = 20
+TRAY_STEP = 28
+TRAY_ROW = 26
 
 
 def _tray() -> Group:
@@ -420,9 +421,38 @@ def pawn_disc(cx: float, cy: float, pawn: Pawn, r: float, a: float | None = None
 
 
 def pawn_group(pawn: Pawn, a: float | None = None) -> Group:
+    """A pawn on its square, a little above the middle: its id tag goes below it."""
     assert isinstance(pawn.at, tuple)
     cx, cy = center(pawn.at)
-    return pawn_disc(cx, cy - 1, pawn, 15, a)
+    return pawn_disc(cx, cy - 3, pawn, 14, a, with_id=False)
+
+
+def pawn_tag(cx: float, cy: float, pid: str, size: float = 8) -> Group:
+    """A pawn's id on a light tag centred on (cx, cy)."""
+    w = len(pid) * size * 0.64 + 5
+    h = size + 3
+    return [rect(cx - w / 2, cy - h / 2, w, h, r=3, fill=S.LABEL_FILL, stroke=S.LABEL_TEXT,
+                 lw=0.6, a=0.92),
+            text(cx, cy + 0.5, pid, size=size, fill=S.LABEL_TEXT, bold=True)]
+
+
+def label_groups(position: Position) -> list[Group]:
+    """The pawns' ids (on the board and in the tray), painted after every overlay so that
+    tie rings, arrows and wall letters never cover them."""
+    out: list[Group] = []
+    for p in position.pawns:
+        if isinstance(p.at, tuple):
+            cx, cy = center(p.at)
+            out.append(pawn_tag(cx, cy + 14.5, p.id))
+    for pid, (x, y) in sorted(tray_slots(position).items()):
+        out.append(pawn_tag(x, y + 13, pid, size=7))
+    return out
+
+
+def compose(under: list[Group], position: Position, over: list[Group]) -> list[Group]:
+    """The dynamic groups in paint order: overlays under the pieces, the pieces, overlays
+    over them, then the pawns' id tags on top."""
+    return under + piece_groups(position) + over + label_groups(position)
 
 
 def monster_group(sq: Square, facing: Heading, a: float | None = None) -> Group:
@@ -459,8 +489,8 @@ def tray_slots(position: Position) -> dict[str, tuple[float, float]]:
                 continue
             row, col = divmod(k, per_row)
             if row < 2:
-                slots[p.id] = (S.OX + dx + 6 + TRAY_PAWN_R + col * TRAY_STEP,
-                               S.TRAY_Y + 22 + row * 19)
+                slots[p.id] = (S.OX + dx + 6 + TRAY_STEP / 2 + col * TRAY_STEP,
+                               S.TRAY_Y + 22 + row * TRAY_ROW)
             k += 1
     return slots
 
@@ -742,4 +772,4 @@ def overlay_groups(position: Position, overlay: Overlay | None) -> tuple[list[Gr
 def build_scene(position: Position, overlay: Overlay | None = None) -> Scene:
     """The position (and overlay) as a :class:`Scene`."""
     under, over = overlay_groups(position, overlay)
-    return Scene(static_layer(position), under + piece_groups(position) + over)
+    return Scene(static_layer(position), compose(under, position, over))

@@ -15,7 +15,7 @@ COORD: Final = 14
 #: caption strip above the board
 CAPTION_H: Final = 30
 #: tray below the board: pawns waiting outside, escaped, eaten
-TRAY_H: Final = 48
+TRAY_H: Final = 68
 COLS: Final = 16
 ROWS: Final = 11
 
@@ -66,6 +66,9 @@ PLAYER: Final = {
     "white": "#f4f4f4",
 }
 PLAYER_FALLBACK: Final = "#9a9a9a"
+#: pawn ids: dark text on a light tag, painted over every overlay (never covered by rings)
+LABEL_FILL: Final = "#fffdf5"
+LABEL_TEXT: Final = "#111111"
 #: face colours: the light side shows a light disc with a dark number, the dark side the reverse
 LIGHT_FACE: Final = "#fffdf5"
 LIGHT_NUMBER: Final = "#1b1b1b"
@@ -89,6 +92,7 @@ TIE_TEXT: Final = "#ffffff"
 MOVE: Final = "#ff7f0e"
 PUSH: Final = "#7a4b00"
 SLIDE: Final = "#c8102e"
+HALO: Final = "#fff7e0"  # under arrows that cross the blood
 EAT: Final = "#d0021b"
 WRAP: Final = "#ffd400"
 TELEPORT: Final = "#7b2ff7"

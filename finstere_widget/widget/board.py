@@ -40,9 +40,12 @@ from ..engine.position import as_position
 from ..render import style as S
 from ..render.frames import TraceFrame, event_log, pack_frames, pack_groups, trace_frames
 from ..render.scene import (
+    TRAY_PAWN_R,
     Group,
     Overlay,
     build_scene,
+    circle,
+    compose,
     geometry,
     overlay_groups,
     pawn_zones,
@@ -376,22 +379,29 @@ class BoardWidget(anywidget.AnyWidget):
     def _overlay(self) -> Overlay:
         pos = self._position
         targets = [t for t in self._targets if isinstance(t, tuple)]
-        zones = [z for z in place_zones() if z["id"].split(":", 1)[1] in self._targets]
         selected: Any = None
         extra_over: list[Group] = []
+        extra_under: list[Group] = []
+        stay = None  # a waiting pawn may stay outside (P2): only that pawn is marked
         if self._selected is not None:
             pawn = pos.pawn_by_id.get(self._selected)
             if pawn is not None and isinstance(pawn.at, tuple):
                 selected = pawn.at
             elif pawn is not None:
                 selected = tray_slots(pos).get(pawn.id)
+                if pawn.at in self._targets and selected is not None:
+                    stay = pawn.at
+                    extra_under.append([circle(selected[0], selected[1], TRAY_PAWN_R + 6,
+                                               fill=S.TARGET, a=0.35)])
+        zones = [z for z in place_zones()
+                 if z["id"].split(":", 1)[1] in self._targets and z["id"] != f"place:{stay}"]
         if self._pending_teleporter is not None:
             sq, pair, arrow = self._pending_teleporter
             extra_over.append(teleporter_group(pos, sq, pair, arrow, a=0.6))
             extra_over.append(ring(sq, S.PENDING, r=19, lw=3, dash=[5, 4]))
         return Overlay(targets=targets, target_zones=zones, path=self._path, heat=self._heat,
                        labels=self._labels, selected=selected, caption=self._caption,
-                       extra_over=extra_over)
+                       extra_under=extra_under, extra_over=extra_over)
 
     # --- syncing ----------------------------------------------------------------------
 
@@ -403,7 +413,7 @@ class BoardWidget(anywidget.AnyWidget):
             pos = self._position
             under, over = overlay_groups(pos, self._overlay())
             pieces = piece_groups(pos)
-            packed = pack_groups(static_layer(pos), [under + pieces + over], None, [pieces])
+            packed = pack_groups(static_layer(pos), [compose(under, pos, over)], None, [pieces])
             lines = []
         geo = geometry()
         geo["font"] = S.FONT
@@ -538,6 +548,10 @@ class BoardWidget(anywidget.AnyWidget):
 
     def move(self, pawn_id: str, path: str | Sequence[str]) -> Any:
         """Move a pawn along ``path`` (docs/format.md tokens) through the engine; undoable."""
+        with self.hold_sync():  # one message to the browser: no half-done picture on show
+            return self._move(pawn_id, path)
+
+    def _move(self, pawn_id: str, path: str | Sequence[str]) -> Any:
         before = self._position
         if self.move_handler is not None:
             result = self.move_handler(pawn_id, tuple(path))

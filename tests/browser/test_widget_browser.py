@@ -137,9 +137,9 @@ def test_board_renders_and_moves_a_pawn(nb: Any, notebooks: dict[str, Path]) -> 
     dpr = nb.page.evaluate("window.devicePixelRatio")
     css_w = board.canvas.evaluate("c => c.getBoundingClientRect().width")
     assert abs(board.canvas.evaluate("c => c.width") - round(css_w * dpr)) <= 1
-    # pieces where the position puts them
-    assert close(board.pixel_sq((8, 5), 0, -13), S.PLAYER["blue"]), "pawn A's ring"
-    assert close(board.pixel_sq((5, 2), 0, -13), S.PLAYER["red"]), "pawn B's ring"
+    # pieces where the position puts them (a pawn's ring: 14.5 units above its square's centre)
+    assert close(board.pixel_sq((8, 5), 0, -14.5), S.PLAYER["blue"]), "pawn A's ring"
+    assert close(board.pixel_sq((5, 2), 0, -14.5), S.PLAYER["red"]), "pawn B's ring"
     assert close(board.pixel_sq((11, 8)), S.STONE_FILL), "the stone"
     assert close(board.pixel_sq((9, 3), 8, 8), S.POOL_FILL), "the pool"
     assert close(board.pixel_sq((5, 5), 0, 12), S.MONSTER_FILL), "the monster"
@@ -178,12 +178,12 @@ def test_board_renders_and_moves_a_pawn(nb: Any, notebooks: dict[str, Path]) -> 
     board.click_sq((9, 7))
     wait_for(
         nb.page,
-        lambda: close(board.pixel_sq((9, 7), 0, -13), S.PLAYER["blue"]),
+        lambda: close(board.pixel_sq((9, 7), 0, -14.5), S.PLAYER["blue"]),
         15,
         "pawn A drawn on (9, 7)",
     )
     assert close(board.pixel_sq((9, 7), -7, -1), S.DARK_FACE, tol=30), "flipped: dark side up"
-    assert close(board.pixel_sq((8, 5), 0, -13), S.FLOOR), "A left (8, 5)"
+    assert close(board.pixel_sq((8, 5), 0, -14.5), S.FLOOR), "A left (8, 5)"
     assert close(board.pixel_sq((9, 6)), S.PATH, tol=40), "its path drawn through (9, 6)"
     assert python_value(nb, "print(w.position.pawn('A').at)", "(9, 7)") == "(9, 7)"
     assert nb.run_code_cell("w").strip().startswith("BoardWidget(mode='move'")
