@@ -151,3 +151,23 @@ def test_a_click_mid_story_shows_the_current_position() -> None:
     assert v.board.position == v.game.position
     assert v.board.drawn_pieces() == piece_groups(v.game.position)
 
+
+
+def test_every_widget_cell_carries_a_static_fallback() -> None:
+    """GitHub/nbviewer readers see the frame on show (SVG) and the story (text)."""
+    from finstere_widget.engine import Position
+    from finstere_widget.widget import BoardEditor, BoardWidget, MonsterStepper
+
+    v = GameView(("blue", "red"), you="blue", bot="greedy", seed=1)
+    v.bot_move_for_me()
+    for w in (v, MonsterStepper(Position.basic(), tile="7"), BoardEditor(Position.basic()),
+              BoardWidget(Position.basic())):
+        bundle = w._repr_mimebundle_()
+        data = bundle[0] if isinstance(bundle, tuple) else bundle
+        assert "application/vnd.jupyter.widget-view+json" in data
+        assert data["image/svg+xml"] == w.svg() if isinstance(w, BoardWidget) else \
+            data["image/svg+xml"] == w.board.svg()
+        assert data["text/plain"].startswith(repr(w))
+    text = v._repr_mimebundle_()["text/plain"]
+    assert "red (bot): pawn" in text and "your move (blue)" in text
+    assert "\n> " in text  # the frame on show is marked

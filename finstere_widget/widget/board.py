@@ -57,6 +57,7 @@ from ..render.scene import (
     tray_slots,
 )
 from ..render.svg import scene_svg
+from .static_output import static_text, with_static
 from .story import move_path
 
 STATIC_DIR = Path(__file__).resolve().parent / "static"
@@ -181,12 +182,10 @@ class BoardWidget(anywidget.AnyWidget):
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         """The widget view, plus the current frame as SVG for readers without a kernel."""
-        bundle = super()._repr_mimebundle_(**kwargs)
-        if bundle is None:
-            return None
-        data = bundle[0] if isinstance(bundle, tuple) else bundle
-        data["image/svg+xml"] = self.svg()
-        return bundle
+        frames = self.frames
+        current = frames[self.frame]["e"] if frames and 0 <= self.frame < len(frames) else None
+        return with_static(super()._repr_mimebundle_(**kwargs), self.svg(),
+                           static_text(repr(self), list(self.event_log), current))
 
     def svg(self) -> str:
         """The frame on show as deterministic SVG."""

@@ -10,6 +10,7 @@ import ipywidgets as W  # type: ignore[import-untyped]
 
 from ..engine import Position
 from .board import EDIT_TOOLS, PAWN_SETS, PLAYERS, BoardWidget
+from .static_output import StaticFallback
 
 TOOL_LABELS = {
     "stone": "stone", "crystal": "crystal", "pivot_right": "pivot 90° right",
@@ -19,7 +20,7 @@ TOOL_LABELS = {
 }
 
 
-class BoardEditor(W.VBox):  # type: ignore[misc]
+class BoardEditor(StaticFallback, W.VBox):  # type: ignore[misc]
     """Edit a position by clicking: ``editor.position`` gets/sets it (docs/format.md JSON or a
     :class:`Position`); ``editor.board`` is the :class:`BoardWidget`."""
 

@@ -17,10 +17,11 @@ import ipywidgets as W  # type: ignore[import-untyped]
 from ..engine import OPTION_INFO, FinstereError, Position, RuleOptions
 from .board import BoardWidget
 from .labels import option_choices, option_label
+from .static_output import StaticFallback
 from .story import Story, outcome_words
 
 
-class GameView(W.VBox):  # type: ignore[misc]
+class GameView(StaticFallback, W.VBox):  # type: ignore[misc]
     """Play Finstere Flure against bots: ``GameView(players=("blue", "red"), you="blue",
     bot="greedy", seed=1, options=RuleOptions(...), advanced=False)``. ``view.game`` is the
     engine's :class:`Game`; the controls below the board start a new game with any rule

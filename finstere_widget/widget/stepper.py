@@ -16,6 +16,7 @@ from ..engine.monster import MAX_STEPS, Tile
 from ..engine.position import as_position
 from .board import BoardWidget
 from .labels import option_choices, option_label
+from .static_output import StaticFallback
 
 TILES = ("5", "7", "8", "10", "X", "XX")
 #: the rule options that change a monster turn (docs/rules.md); the others are about the game
@@ -23,7 +24,7 @@ MONSTER_OPTIONS = ("monster_stone_on_corner", "slide_over_pawn", "pivot_when_tie
                    "five_is_three_prey")
 
 
-class MonsterStepper(W.VBox):  # type: ignore[misc]
+class MonsterStepper(StaticFallback, W.VBox):  # type: ignore[misc]
     """Tile chooser + rule options + the board stepping through the monster's turn.
 
     ``stepper.position`` (get/set), ``stepper.tile`` ("5", "7", "8", "10", "X", "XX" or a
