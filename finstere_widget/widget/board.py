@@ -57,6 +57,7 @@ from ..render.scene import (
     tray_slots,
 )
 from ..render.svg import scene_svg
+from .editing import POOL_SHAPES, edit_refusal
 from .static_output import static_text, with_static
 from .story import move_path
 
@@ -68,11 +69,6 @@ EDIT_TOOLS = (
     "pool_square", "pool_long_h", "pool_long_v",
     "teleporter", "pawn", "monster", "erase",
 )
-POOL_SHAPES: dict[str, tuple[Square, ...]] = {
-    "pool_square": ((0, 0), (1, 0), (0, 1), (1, 1)),
-    "pool_long_h": ((0, 0), (1, 0), (2, 0), (3, 0)),
-    "pool_long_v": ((0, 0), (0, 1), (0, 2), (0, 3)),
-}
 #: P1: the pawns as the rulebooks write them, dark number / light number
 PAWN_SETS = ("6/1", "4/3", "3/4", "2/5")
 PLAYERS = COLOURS
@@ -616,6 +612,10 @@ class BoardWidget(anywidget.AnyWidget):
                              f"removed pawn {pid}")
             else:
                 self.tell("click on a square of the board (or, with the pawn tool, a tray section)", "problem")
+            return
+        why = edit_refusal(pos, tool, sq)
+        if why is not None:  # refused before anything changes, with the rule
+            self.tell(why, "problem")
             return
         try:
             new, words = self._edited(pos, tool, sq)

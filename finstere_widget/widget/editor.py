@@ -56,8 +56,19 @@ class BoardEditor(StaticFallback, W.VBox):  # type: ignore[misc]
         W.link((self.mode, "value"), (b, "mode"))
         self.palette = W.HBox([self.tool, self.heading, self.pair, self.player, self.pawn_set,
                                self.face], layout=W.Layout(flex_flow="row wrap"))
+        self.tool.observe(self._show_fields, "value")
+        self._show_fields()
         super().__init__(children=[W.HBox([self.mode, self.undo_button, self.redo_button]),
                                    self.palette, b], **kwargs)
+
+    #: the fields each tool uses (the palette shows only those)
+    FIELDS = {"teleporter": ("heading", "pair"), "monster": ("heading",),
+              "pawn": ("player", "pawn_set", "face")}
+
+    def _show_fields(self, _change: object = None) -> None:
+        used = self.FIELDS.get(self.tool.value, ())
+        for name in ("heading", "pair", "player", "pawn_set", "face"):
+            getattr(self, name).layout.display = "" if name in used else "none"
 
     def __repr__(self) -> str:
         return f"BoardEditor({self.board!r})"

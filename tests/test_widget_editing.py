@@ -1,0 +1,74 @@
+"""Edits the rules forbid are refused with a hint naming the rule (issue 10), tested on the
+pure editing logic and through the board; Ctrl+Z / Ctrl+Shift+Z reach undo/redo; the
+editor's palette shows only the fields of the chosen tool."""
+
+from __future__ import annotations
+
+import pytest
+
+pytest.importorskip("anywidget")
+
+from finstere_widget.engine import Position
+from finstere_widget.widget import BoardEditor, BoardWidget
+from finstere_widget.widget.editing import edit_refusal
+
+
+@pytest.mark.parametrize(("tool", "sq", "words"), [
+    ("stone", (0, 0), "the exit"),              # the monster's corner: the exit itself
+    ("stone", (15, 10), "is the entrance"),
+    ("crystal", (15, 10), "(B2; A2"),
+    ("teleporter", (0, 0), "the exit"),
+    ("pool_square", (14, 9), "the pool would cover the entrance (15, 10)"),
+    ("pool_long_h", (5, 4), "pieces never overlap (A2)"),   # the stone on (7, 4)
+    ("monster", (7, 4), "the monster needs a free square"),
+    ("pawn", (7, 4), "a pawn needs a free square (P2)"),
+])
+def test_forbidden_edits_are_refused_with_the_rule(tool: str, sq: tuple[int, int],
+                                                   words: str) -> None:
+    pos = Position.basic()
+    why = edit_refusal(pos, tool, sq)
+    assert why is not None and words in why
+    w = BoardWidget(pos, mode="edit")
+    w.tool = tool
+    w.click(sq)
+    assert w.position == pos, "nothing changed"
+    assert w.hint == why and w.hint_kind == "problem"
+
+
+def test_allowed_edits_go_ahead() -> None:
+    pos = Position.basic()
+    assert edit_refusal(pos, "stone", (3, 3)) is None
+    assert edit_refusal(pos, "crystal", (7, 4)) is None   # turns the stone into a crystal
+    assert edit_refusal(pos, "pool_square", (6, 8)) is None  # a click on a pool removes it
+    assert edit_refusal(pos, "pawn", (15, 10)) is None   # a pawn may stand on the entrance
+    w = BoardWidget(pos, mode="edit")
+    w.click((3, 3))
+    assert (3, 3) in w.position.stone_map and w.hint_kind == "success"
+
+
+def test_ctrl_z_and_ctrl_shift_z_undo_and_redo() -> None:
+    w = BoardWidget(Position.basic(), mode="edit")
+    start = w.position
+    w.click((3, 3))
+    placed = w.position
+    w._on_msg(w, {"type": "key", "key": "undo"}, [])
+    assert w.position == start
+    w._on_msg(w, {"type": "key", "key": "redo"}, [])
+    assert w.position == placed
+    w.mode = "view"  # outside the editor the keys change nothing
+    w._on_msg(w, {"type": "key", "key": "undo"}, [])
+    assert w.position == placed
+
+
+def test_the_palette_shows_only_the_chosen_tools_fields() -> None:
+    e = BoardEditor(Position.basic())
+    shown = lambda: {n for n in ("heading", "pair", "player", "pawn_set", "face")  # noqa: E731
+                     if getattr(e, n).layout.display != "none"}
+    e.tool.value = "stone"
+    assert shown() == set()
+    e.tool.value = "teleporter"
+    assert shown() == {"heading", "pair"}
+    e.tool.value = "pawn"
+    assert shown() == {"player", "pawn_set", "face"}
+    e.tool.value = "monster"
+    assert shown() == {"heading"}
