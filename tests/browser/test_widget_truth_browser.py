@@ -285,4 +285,42 @@ def test_widths_themes_and_contrast(nb: Any, truth_notebook: str, shots: Path) -
                   " {theme: 'JupyterLab Light'})")
     wait_for(page, lambda: page.evaluate("document.body.dataset.jpThemeLight") == "true",
              30, "the light theme again")
+
+    # keyboard: Tab reaches the board, whose keys work at once (no click first)
+    frame = lambda: int(stepper.get_attribute("data-frame") or -1)  # noqa: E731
+    page.keyboard.press("Home")
+    page.locator(".widget-dropdown select").last.focus()  # the stepper's last option menu
+    on_board = "c => document.activeElement === c"
+    for _ in range(12):
+        if stepper.evaluate(on_board):
+            break
+        page.keyboard.press("Tab")
+    assert stepper.evaluate(on_board), "Tab never reached the board"
+    ring = stepper.evaluate("c => getComputedStyle(c).boxShadow")
+    assert ring and ring != "none", "a visible focus ring"
+    page.keyboard.press("ArrowRight")
+    wait_for(page, lambda: frame() == 1, 5, "an arrow key right after Tab")
+    page.keyboard.press("End")
+    n = int(stepper.evaluate("c => c.__finstere.frames()"))
+    wait_for(page, lambda: frame() == n - 1, 5, "End")
+    # the slider's arrow keys step (JupyterLab would take them for the notebook)
+    slider = page.locator(".fw-slider").nth(1)
+    slider.focus()
+    page.keyboard.press("ArrowLeft")
+    wait_for(page, lambda: frame() == n - 2, 5, "the slider's arrow key")
+    # a click on a log row shows its frame and leaves the keys on the board
+    row = page.locator(".fw-log").nth(1).locator(".fw-log-row").nth(3)
+    row.click()
+    wait_for(page, lambda: stepper.evaluate(on_board), 5, "the focus back on the board")
+    at = frame()
+    page.keyboard.press("ArrowRight")
+    wait_for(page, lambda: frame() == at + 1, 5, "a key after a log click")
+    # names for assistive technology, and the step announced
+    names = page.locator(".fw-controls").nth(1).locator("button, input, select").evaluate_all(
+        "els => els.map(e => e.getAttribute('aria-label'))")
+    assert all(names) and "next frame (→)" in names, names
+    label = stepper.get_attribute("aria-label") or ""
+    assert f"frame {at + 2} of {n}" in label
+    live = page.locator(".fw-live").nth(1)
+    assert live.get_attribute("aria-live") == "polite" and f"frame {at + 2} of {n}" in live.inner_text()
     nb.assert_no_page_errors()
