@@ -72,3 +72,26 @@ def test_the_palette_shows_only_the_chosen_tools_fields() -> None:
     assert shown() == {"player", "pawn_set", "face"}
     e.tool.value = "monster"
     assert shown() == {"heading"}
+
+
+def test_stepper_step_box_follows_number_tiles_and_corrects_out_of_range() -> None:
+    from finstere_widget.widget import MonsterStepper
+
+    s = MonsterStepper(Position.basic(), tile="8")
+    assert s.steps.value == 8 and not s.steps.disabled  # usable with a number tile
+    s.tile_buttons.value = "X"
+    assert s.steps.disabled and s.tile == "X"
+    s.tile_buttons.value = "5"
+    assert s.steps.value == 5 and not s.steps.disabled and s.tile == "5"
+    s.steps.value = 3  # typing a count plays that many steps
+    assert s.tile_buttons.value == "n" and s.tile == "3"
+    assert s.result is not None and s.result.tile == "3"
+    from finstere_widget.engine.monster import MAX_STEPS
+
+    s.steps.value = 500  # out of range: corrected, and the message says so
+    assert s.steps.value == MAX_STEPS and s.tile == str(MAX_STEPS)
+    assert f"n = 500 is out of range: corrected to {MAX_STEPS}" in s.message.value
+    s.steps.value = 0
+    assert s.steps.value == 1 and "corrected to 1" in s.message.value
+    s.steps.value = 7  # a number tile's count selects that tile
+    assert s.tile_buttons.value == "7" and "corrected" not in s.message.value

@@ -44,9 +44,14 @@ class MonsterStepper(StaticFallback, W.VBox):  # type: ignore[misc]
                                           "one prey (M1)", "two prey (M1)", "n steps"],
             style={"button_width": "44px"},
         )
-        self.steps = W.BoundedIntText(value=steps or 3,
-                                      min=1, max=MAX_STEPS, description="n =",
-                                      layout=W.Layout(width="130px"))
+        # the step count: shows the chosen number tile's steps, and any count 1..MAX_STEPS
+        # typed in (a value out of range is corrected and the message says so)
+        number = {"5": 5, "7": 7, "8": 8, "10": 10}
+        self.steps = W.IntText(value=steps or number.get(button, 3), description="steps",
+                               disabled=button in ("X", "XX"),
+                               layout=W.Layout(width="130px"))
+        self._syncing = False
+        self._note = ""
         self.option_widgets: dict[str, W.Dropdown] = {}
         values = self._options.to_dict()
         for name in option_names:
@@ -61,8 +66,8 @@ class MonsterStepper(StaticFallback, W.VBox):  # type: ignore[misc]
                                      tooltip="make the position after this turn the board's position")
         self.apply_button.on_click(lambda _b: self.apply())
         self.message = W.HTML("")
-        self.tile_buttons.observe(self._on_tile, "value")
-        self.steps.observe(self._on_tile, "value")
+        self.tile_buttons.observe(self._on_button, "value")
+        self.steps.observe(self._on_steps, "value")
         self.result: TurnResult | None = None
         super().__init__(children=[
             W.HBox([self.tile_buttons, self.steps]),
@@ -121,7 +126,33 @@ class MonsterStepper(StaticFallback, W.VBox):  # type: ignore[misc]
 
     # --- actions ----------------------------------------------------------------------
 
-    def _on_tile(self, _change: Any) -> None:
+    def _set_quietly(self, widget: Any, value: Any) -> None:
+        self._syncing = True
+        try:
+            widget.value = value
+        finally:
+            self._syncing = False
+
+    def _on_button(self, change: Any) -> None:
+        if self._syncing:
+            return
+        new = str(change["new"])
+        if new.isdigit():  # a number tile: the box shows its steps, ready to be changed
+            self._set_quietly(self.steps, int(new))
+        self.steps.disabled = new in ("X", "XX")
+        self.run()
+
+    def _on_steps(self, change: Any) -> None:
+        if self._syncing:
+            return
+        typed = int(change["new"])
+        n = max(1, min(MAX_STEPS, typed))
+        if n != typed:
+            self._set_quietly(self.steps, n)
+            self._note = (f"n = {typed} is out of range: corrected to {n} "
+                          f"(1 to {MAX_STEPS} steps). ")
+        self._set_quietly(self.tile_buttons, str(n) if str(n) in TILES else "n")
+        self.steps.disabled = False
         self.run()
 
     def _on_option(self, change: Any) -> None:
@@ -140,8 +171,9 @@ class MonsterStepper(StaticFallback, W.VBox):  # type: ignore[misc]
             return None
         # the message is HTML (ipywidgets sets innerHTML): every user string is escaped
         eaten = ", ".join(self.result.eaten) or "nobody"
-        self.message.value = escape(f"tile {self.result.tile}: {len(self.board.frames)} frames; "
-                                    f"taken: {eaten}")
+        note, self._note = self._note, ""
+        self.message.value = escape(f"{note}tile {self.result.tile}: "
+                                    f"{len(self.board.frames)} frames; taken: {eaten}")
         return self.result
 
     def apply(self) -> Position | None:
