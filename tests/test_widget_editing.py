@@ -95,3 +95,27 @@ def test_stepper_step_box_follows_number_tiles_and_corrects_out_of_range() -> No
     assert s.steps.value == 1 and "corrected to 1" in s.message.value
     s.steps.value = 7  # a number tile's count selects that tile
     assert s.tile_buttons.value == "7" and "corrected" not in s.message.value
+
+
+def test_interaction_state_is_one_value_and_the_board_takes_its_options_at_construction() -> None:
+    from dataclasses import FrozenInstanceError
+
+    from finstere_widget.widget.interaction import Interaction
+
+    ui = Interaction(selected="A", targets={(3, 3): None}, path=((1.0, 2.0),))
+    with pytest.raises(FrozenInstanceError):
+        ui.selected = "B"  # type: ignore[misc]
+    assert ui.deselected() == Interaction(path=((1.0, 2.0),))
+    moved: list[str] = []
+    pos = Position.from_dict({
+        "format": "finstere-position/1", "monster": {"at": [5, 5], "facing": "E"},
+        "pawns": [{"id": "A", "player": "blue", "light": 6, "dark": 1, "at": "outside"},
+                  {"id": "B", "player": "blue", "light": 4, "dark": 3, "at": "outside"}]})
+    w = BoardWidget(pos, mode="move", movable={"A"}, allow_stay=True,
+                    on_move=lambda pawn, _result: moved.append(pawn))
+    w.select("B")
+    assert "cannot move now" in w.hint and w._ui.selected is None
+    w.select("A")
+    assert w._ui.selected == "A" and "outside" in w._ui.targets  # staying is a target
+    w.click_zone("place:outside")
+    assert moved == ["A"] and w._ui.selected is None and len(w._ui.path) == 1  # stayed

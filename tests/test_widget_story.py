@@ -54,7 +54,7 @@ def test_a_scripted_game_keeps_the_picture_equal_to_the_engine() -> None:
         else:  # a click on a movable pawn and on one of its lit targets, like a learner
             pawn = sorted(v.board.movable)[0]
             v.board.select(pawn)
-            target = next(iter(v.board._targets))
+            target = next(iter(v.board._ui.targets))
             v.board.click(target) if isinstance(target, tuple) else v.board.click_zone(
                 f"place:{target}")
         assert_board_is_the_state(v)

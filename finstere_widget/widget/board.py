@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -58,6 +59,7 @@ from ..render.scene import (
 )
 from ..render.svg import scene_svg
 from .editing import POOL_SHAPES, edit_refusal
+from .interaction import Interaction, Target
 from .static_output import static_text, with_static
 from .story import move_path
 
@@ -76,7 +78,6 @@ PLAYERS = COLOURS
 #: update from the front end is refused, logged and answered with the Python-side state.
 FRONT_END_KEYS = frozenset({"frame"})
 
-Target = Square | str  # a square, or "escaped" / "outside"
 MoveListener = Callable[[str, Any], None]
 
 
@@ -130,7 +131,10 @@ class BoardWidget(anywidget.AnyWidget):
     tool_face = traitlets.Enum(("light", "dark"), "light")
 
     def __init__(self, position: Position | Mapping[str, Any] | str | None = None, *,
-                 mode: str = "view", **kwargs: Any) -> None:
+                 mode: str = "view", movable: set[str] | None = None, allow_stay: bool = False,
+                 move_handler: Callable[[str, tuple[str, ...]], Any] | None = None,
+                 outcomes_handler: Callable[[str], Any] | None = None,
+                 on_move: MoveListener | None = None, **kwargs: Any) -> None:
         super().__init__(mode=mode, **kwargs)
         self._position: Position = (as_position(position) if position is not None
                                     else Position.basic())
@@ -142,22 +146,22 @@ class BoardWidget(anywidget.AnyWidget):
         self._heat: dict[Square, float] | None = None
         self._labels: dict[Square, str] | None = None
         self._caption = ""
-        self._selected: str | None = None
-        self._targets: dict[Target, Any] = {}
-        self._path: list[tuple[float, float]] = []
-        self._pending_teleporter: tuple[Square, str, Heading] | None = None
+        #: what the user is in the middle of (selection, lit targets, path, a pending pad)
+        self._ui = Interaction()
         self._move_listeners: list[MoveListener] = []
         self.last_move: Any = None
         #: when set, only these pawn ids may be selected in move mode (the game view uses it)
-        self.movable: set[str] | None = None
+        self.movable: set[str] | None = movable
         #: a pawn's own place is a target too (a move of 0 squares, P2); the game view sets it
-        self.allow_stay = False
+        self.allow_stay = allow_stay
         #: ``move_handler(pawn_id, path) -> MoveResult``: who applies a move chosen by clicks
         #: (default: the engine's ``apply_move``; the game view applies it to its Game)
-        self.move_handler: Callable[[str, tuple[str, ...]], Any] | None = None
+        self.move_handler: Callable[[str, tuple[str, ...]], Any] | None = move_handler
         #: ``outcomes_handler(pawn_id) -> [MoveOutcome]``: the destinations to light up
         #: (default: the engine's ``legal_moves``; the game view asks its Game, e.g. P10)
-        self.outcomes_handler: Callable[[str], Any] | None = None
+        self.outcomes_handler: Callable[[str], Any] | None = outcomes_handler
+        if on_move is not None:
+            self._move_listeners.append(on_move)
         self.on_msg(self._on_msg)
         self._refresh()
 
@@ -212,10 +216,7 @@ class BoardWidget(anywidget.AnyWidget):
         self._position = new
         self._trace = None
         self._trace_frames = []
-        self._selected = None
-        self._targets = {}
-        self._path = []
-        self._pending_teleporter = None
+        self._ui = Interaction()
         self.tell(hint, "success" if hint else "info")
         self._refresh()
 
@@ -247,10 +248,7 @@ class BoardWidget(anywidget.AnyWidget):
     def _after_history(self, what: str) -> None:
         self._trace = None
         self._trace_frames = []
-        self._selected = None
-        self._targets = {}
-        self._path = []
-        self._pending_teleporter = None
+        self._ui = Interaction()
         self.tell(what, "success")
         self._refresh()
 
@@ -286,9 +284,7 @@ class BoardWidget(anywidget.AnyWidget):
         self._after_trace = end
         self._trace = list(log)
         self._trace_frames = list(frames)
-        self._selected = None
-        self._targets = {}
-        self._path = []
+        self._ui = Interaction(pending_teleporter=self._ui.pending_teleporter)
         self.frame = 0
         self.tell("", "info")
         self._refresh()
@@ -365,36 +361,34 @@ class BoardWidget(anywidget.AnyWidget):
         self._heat = None
         self._labels = None
         self._caption = ""
-        self._path = []
-        self._selected = None
-        self._targets = {}
+        self._ui = Interaction()
         self.tell("", "info")
         self._refresh()
 
     def _overlay(self) -> Overlay:
         pos = self._position
-        targets = [t for t in self._targets if isinstance(t, tuple)]
+        targets = [t for t in self._ui.targets if isinstance(t, tuple)]
         selected: Any = None
         extra_over: list[Group] = []
         extra_under: list[Group] = []
         stay = None  # a waiting pawn may stay outside (P2): only that pawn is marked
-        if self._selected is not None:
-            pawn = pos.pawn_by_id.get(self._selected)
+        if self._ui.selected is not None:
+            pawn = pos.pawn_by_id.get(self._ui.selected)
             if pawn is not None and isinstance(pawn.at, tuple):
                 selected = pawn.at
             elif pawn is not None:
                 selected = tray_slots(pos).get(pawn.id)
-                if pawn.at in self._targets and selected is not None:
+                if pawn.at in self._ui.targets and selected is not None:
                     stay = pawn.at
                     extra_under.append([circle(selected[0], selected[1], TRAY_PAWN_R + 6,
                                                fill=S.TARGET, a=0.35)])
         zones = [z for z in place_zones()
-                 if z["id"].split(":", 1)[1] in self._targets and z["id"] != f"place:{stay}"]
-        if self._pending_teleporter is not None:
-            sq, pair, arrow = self._pending_teleporter
+                 if z["id"].split(":", 1)[1] in self._ui.targets and z["id"] != f"place:{stay}"]
+        if self._ui.pending_teleporter is not None:
+            sq, pair, arrow = self._ui.pending_teleporter
             extra_over.append(teleporter_group(pos, sq, pair, arrow, a=0.6))
             extra_over.append(ring(sq, S.PENDING, r=19, lw=3, dash=[5, 4]))
-        return Overlay(targets=targets, target_zones=zones, path=self._path, heat=self._heat,
+        return Overlay(targets=targets, target_zones=zones, path=self._ui.path, heat=self._heat,
                        labels=self._labels, selected=selected, caption=self._caption,
                        extra_under=extra_under, extra_over=extra_over)
 
@@ -511,8 +505,7 @@ class BoardWidget(anywidget.AnyWidget):
     def select(self, pawn_id: str | None) -> None:
         """Select a pawn in move mode and light up its legal destinations (engine)."""
         if pawn_id is None:
-            self._selected = None
-            self._targets = {}
+            self._ui = self._ui.deselected()
             self._refresh()
             return
         self._leave_trace()
@@ -531,9 +524,8 @@ class BoardWidget(anywidget.AnyWidget):
                 continue  # the pawn's own place: clicking it again deselects
             if to not in targets:
                 targets[to] = o
-        self._selected = pawn_id
-        self._targets = targets
-        self._path = []
+        self._ui = Interaction(selected=pawn_id, targets=targets,
+                               pending_teleporter=self._ui.pending_teleporter)
         if targets:
             self.tell((f"pawn {pawn_id} ({pawn.value} to move): {len(targets)} destination(s) "
                          f"lit; click one, or the pawn again to deselect"), "info")
@@ -554,7 +546,7 @@ class BoardWidget(anywidget.AnyWidget):
             result = apply_move(before, pawn_id, path)
         steps = ",".join(result.path) or "no step"
         self._commit(result.position, f"pawn {pawn_id} moved ({steps}) and was flipped (P2)")
-        self._path = move_path(before, pawn_id, result)
+        self._ui = replace(self._ui, path=tuple(move_path(before, pawn_id, result)))
         self.last_move = result
         self._refresh()
         for cb in list(self._move_listeners):
@@ -577,23 +569,22 @@ class BoardWidget(anywidget.AnyWidget):
         target: Target | None = sq
         if zone is not None and zone.startswith("place:"):
             target = zone[6:]
-        if self._selected is not None and target is not None and target in self._targets:
-            outcome = self._targets[target]
-            self.move(self._selected, outcome.path)
+        if self._ui.selected is not None and target is not None and target in self._ui.targets:
+            outcome = self._ui.targets[target]
+            self.move(self._ui.selected, outcome.path)
             return
         pid = self._pawn_at_click(sq, zone)
         if pid is not None:
-            if pid == self._selected:
-                self._selected = None
-                self._targets = {}
+            if pid == self._ui.selected:
+                self._ui = self._ui.deselected()
                 self.tell(f"pawn {pid} deselected", "info")
                 self._refresh()
             else:
                 self.select(pid)
             return
         where = _sq(sq) if sq is not None else "there"
-        if self._selected is not None:
-            self.tell((f"pawn {self._selected} cannot end its move on {where}: "
+        if self._ui.selected is not None:
+            self.tell((f"pawn {self._ui.selected} cannot end its move on {where}: "
                          f"click a lit square (P2-P9)"), "problem")
         else:
             self.tell(f"no pawn on {where}: click a pawn to see where it can go", "problem")
@@ -625,7 +616,7 @@ class BoardWidget(anywidget.AnyWidget):
         if new is not None:
             self._commit(new, words)
         else:
-            self.tell(words, "info" if self._pending_teleporter is not None or "cancelled" in words else "problem")
+            self.tell(words, "info" if self._ui.pending_teleporter is not None or "cancelled" in words else "problem")
             self._refresh()
 
     def _edited(self, pos: Position, tool: str, sq: Square) -> tuple[Position | None, str]:
@@ -699,19 +690,19 @@ class BoardWidget(anywidget.AnyWidget):
         arrow = Heading[self.tool_heading]
         if any(t.pair == pair for t in pos.teleporters):
             return None, f"the {pair} pair is already on the board: erase it or choose another pair"
-        pending = self._pending_teleporter
+        pending = self._ui.pending_teleporter
         if pending is None or pending[1] != pair:
             if pos.piece_at(sq) is not None or sq in pos.pool_squares:
                 return None, f"{_sq(sq)} is taken: a teleporter needs a free square"
-            self._pending_teleporter = (sq, pair, arrow)
+            self._ui = replace(self._ui, pending_teleporter=(sq, pair, arrow))
             return None, f"first {pair} pad on {_sq(sq)}: click the square of its partner"
         if pending[0] == sq:
-            self._pending_teleporter = None
+            self._ui = replace(self._ui, pending_teleporter=None)
             return None, "teleporter placement cancelled"
         if pos.piece_at(sq) is not None or sq in pos.pool_squares:
             return None, f"{_sq(sq)} is taken: the partner pad needs a free square"
         pads = (Teleporter(pending[0], pair, pending[2]), Teleporter(sq, pair, arrow))
-        self._pending_teleporter = None
+        self._ui = replace(self._ui, pending_teleporter=None)
         return pos.replace(teleporters=pos.teleporters + pads), \
             f"placed the {pair} teleporters on {_sq(pending[0])} and {_sq(sq)}"
 

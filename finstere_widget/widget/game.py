@@ -34,10 +34,10 @@ class GameView(StaticFallback, W.VBox):  # type: ignore[misc]
         self._players = tuple(players) if game is None else tuple(game.colours)
         self._you = {you} if isinstance(you, str) else set(you)
         self._bot = bot
-        self.board = BoardWidget(Position.basic(), mode="move")
-        self.board.allow_stay = True
-        self.board.move_handler = self._human_move
-        self.board.outcomes_handler = lambda pawn_id: self.game.pawn_moves(pawn_id)
+        self.board = BoardWidget(Position.basic(), mode="move", allow_stay=True,
+                                 move_handler=self._human_move,
+                                 outcomes_handler=lambda pawn_id: self.game.pawn_moves(pawn_id),
+                                 on_move=lambda _pawn, _result: self._advance())
         self.status = W.HTML()
         self.bot_button = W.Button(description="let a bot play my move", icon="android",
                                    layout=W.Layout(width="auto"))
@@ -66,7 +66,6 @@ class GameView(StaticFallback, W.VBox):  # type: ignore[misc]
             W.HBox([self.new_button, self.seed_box, self.advanced_box]),
             W.HBox(list(self.option_widgets.values()), layout=W.Layout(flex_flow="row wrap")),
         ], **kwargs)
-        self.board.on_move(lambda _pawn, _result: self._advance())
         self.board.observe(self._on_frame, "frame")
         if game is None:
             self.new_game()
