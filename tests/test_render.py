@@ -369,3 +369,16 @@ def test_M11_pivot_left_is_drawn_as_the_right_turn_arrow_mirrored() -> None:
         assert lf["pts"][1::2] == r["pts"][1::2]
     pos = Position(Monster((0, 0), Heading.E), stones=(Stone((6, 6), StoneKind.PIVOT_LEFT),))
     assert "<svg" in position_svg(pos)
+
+
+def test_trace_frames_refuses_a_pawn_moves_events_instead_of_drawing_the_monster_on_them() -> None:
+    """A pawn's move (P2-P9 events) replayed as a monster turn would walk the monster along
+    the pawn's path: a wrong picture. trace_frames refuses it, naming the first pawn event."""
+    from finstere_widget.engine import TraceError, apply_move, legal_moves
+    from finstere_widget.examples import load
+
+    pos = load("pawn_example_3")
+    pawn = pos.pawns[0].id
+    moved = apply_move(pos, pawn, legal_moves(pos, pawn)[-1].path)
+    with pytest.raises(TraceError, match=r"event 0 \(move, P2\) is a pawn's move"):
+        trace_frames(pos, moved.events)

@@ -29,6 +29,7 @@ from ..engine import (
     Wrap,
 )
 from ..engine.board import WALL_LETTERS, step
+from ..engine.errors import TraceError
 from ..engine.events import End, Enter, Escape, Flip, assert_never
 from ..engine.replay import replay
 from . import style as S
@@ -189,6 +190,13 @@ def trace_frames(position: Position, events: Sequence[Event], tile: str | None =
     """Frames for stepping through a monster turn: an opening frame, then one per event
     (the final ``end`` event shows the position after the turn). The pieces of each frame
     are the engine's replay of the events (:func:`finstere_widget.engine.replay.replay`)."""
+    for k, e in enumerate(events):
+        if isinstance(e, Enter | Escape | Flip) or (isinstance(e, Move) and e.rule.startswith("P")):
+            raise TraceError(
+                f"event {k} ({e.type}, {e.rule}) is a pawn's move, not the monster's: "
+                "trace_frames draws a monster turn (replay(position, events, mover=PAWN_ID) "
+                "gives a pawn move's positions)"
+            )
     positions = replay(position, events)
     cap, tie = _caption(None, tile, position, lang)
     frames = [TraceFrame(0, position, None, None, cap, tie)]
