@@ -119,3 +119,19 @@ def test_interaction_state_is_one_value_and_the_board_takes_its_options_at_const
     assert w._ui.selected == "A" and "outside" in w._ui.targets  # staying is a target
     w.click_zone("place:outside")
     assert moved == ["A"] and w._ui.selected is None and len(w._ui.path) == 1  # stayed
+
+
+def test_editing_is_pure_logic_without_a_widget() -> None:
+    """A teleporter pair in two clicks: the pending pad is part of the value passed along."""
+    from finstere_widget.widget.editing import Tool, edited
+
+    pos = Position.basic()
+    new, words, pending = edited(pos, Tool("teleporter", "N", "blue"), (3, 3))
+    assert new is None and "click the square of its partner" in words
+    assert pending is not None and pending[0] == (3, 3)
+    new, words, pending = edited(pos, Tool("teleporter", "S", "blue", pending=pending), (9, 6))
+    assert new is not None and pending is None
+    assert {t.at for t in new.teleporters if t.pair == "blue"} == {(3, 3), (9, 6)}
+    new2, words, _ = edited(new, Tool("erase"), (9, 6))
+    assert new2 is not None and not new2.teleporters and "B5" in words
+    assert pos == Position.basic(), "the position given is never changed"

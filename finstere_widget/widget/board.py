@@ -20,16 +20,10 @@ import traitlets
 
 from ..engine import (
     FinstereError,
-    Heading,
-    Monster,
     Pawn,
     Position,
     PositionError,
     RuleOptions,
-    Stone,
-    StoneKind,
-    Teleporter,
-    make_pool,
     monster_turn,
     on_board,
 )
@@ -58,7 +52,7 @@ from ..render.scene import (
     tray_slots,
 )
 from ..render.svg import scene_svg
-from .editing import POOL_SHAPES, edit_refusal
+from .editing import Tool, edit_refusal, edited
 from .interaction import Interaction, Target
 from .static_output import static_text, with_static
 from .story import move_path
@@ -609,7 +603,10 @@ class BoardWidget(anywidget.AnyWidget):
             self.tell(why, "problem")
             return
         try:
-            new, words = self._edited(pos, tool, sq)
+            new, words, pending = edited(pos, Tool(tool, self.tool_heading, self.tool_pair,
+                                                   self._new_pawn, self._ui.pending_teleporter),
+                                         sq)
+            self._ui = replace(self._ui, pending_teleporter=pending)
         except PositionError as exc:
             self.tell(f"cannot do that: {exc}", "problem")
             return
@@ -618,93 +615,6 @@ class BoardWidget(anywidget.AnyWidget):
         else:
             self.tell(words, "info" if self._ui.pending_teleporter is not None or "cancelled" in words else "problem")
             self._refresh()
-
-    def _edited(self, pos: Position, tool: str, sq: Square) -> tuple[Position | None, str]:
-        """The position after using ``tool`` on ``sq`` (None + a hint when nothing changes)."""
-        stone = pos.stone_map.get(sq)
-        pawn = pos.pawn_map.get(sq)
-        tele = pos.teleporter_map.get(sq)
-        pool_k = next((k for k, p in enumerate(pos.pools) if sq in p.squares), None)
-        where = _sq(sq)
-        if tool == "erase":
-            if stone is not None:
-                return pos.replace(stones=tuple(s for s in pos.stones if s.at != sq)), \
-                    f"removed the {stone.kind.value} on {where}"
-            if pawn is not None:
-                return pos.replace(pawns=tuple(p for p in pos.pawns if p.at != sq)), \
-                    f"removed pawn {pawn.id}"
-            if tele is not None:
-                return pos.replace(teleporters=tuple(t for t in pos.teleporters
-                                                     if t.pair != tele.pair)), \
-                    f"removed both {tele.pair} teleporters (they come in pairs, B5)"
-            if pool_k is not None:
-                return pos.replace(pools=tuple(p for k, p in enumerate(pos.pools) if k != pool_k)), \
-                    "removed the pool"
-            if sq == pos.monster.at:
-                return None, "the monster cannot be removed: move it with the monster tool"
-            return None, f"nothing to remove on {where}"
-        if tool in ("stone", "crystal", "pivot_right", "pivot_left", "pivot_180"):
-            kind = StoneKind(tool)
-            if stone is not None and stone.kind is kind:
-                return pos.replace(stones=tuple(s for s in pos.stones if s.at != sq)), \
-                    f"removed the {kind.value} on {where}"
-            if stone is not None:
-                return pos.replace(stones=tuple(Stone(sq, kind) if s.at == sq else s
-                                                for s in pos.stones)), \
-                    f"turned the stone on {where} into a {kind.value}"
-            return pos.replace(stones=pos.stones + (Stone(sq, kind),)), \
-                f"placed a {kind.value} on {where}"
-        if tool in POOL_SHAPES:
-            if pool_k is not None:
-                return pos.replace(pools=tuple(p for k, p in enumerate(pos.pools) if k != pool_k)), \
-                    "removed the pool"
-            squares = [(sq[0] + dx, sq[1] + dy) for dx, dy in POOL_SHAPES[tool]]
-            off = [s for s in squares if not on_board(s)]
-            if off:
-                return None, f"the pool would leave the board at {_sq(off[0])} (B1)"
-            return pos.replace(pools=pos.pools + (make_pool(squares),)), \
-                f"placed a pool from {where}"
-        if tool == "teleporter":
-            return self._edit_teleporter(pos, sq, tele)
-        if tool == "pawn":
-            if pawn is not None:
-                return pos.replace(pawns=tuple(p for p in pos.pawns if p.at != sq)), \
-                    f"removed pawn {pawn.id}"
-            new_pawn = self._new_pawn(sq)
-            return pos.replace(pawns=pos.pawns + (new_pawn,)), \
-                f"placed pawn {new_pawn.id} ({new_pawn.player}, {new_pawn.value}) on {where}"
-        if tool == "monster":
-            if sq == pos.monster.at:
-                h = pos.monster.facing.right
-                return pos.replace(monster=Monster(sq, h)), f"the monster now faces {h.name}"
-            h = Heading[self.tool_heading]
-            return pos.replace(monster=Monster(sq, h)), f"moved the monster to {where} facing {h.name}"
-        return None, f"unknown tool {tool!r}"
-
-    def _edit_teleporter(self, pos: Position, sq: Square,
-                         tele: Teleporter | None) -> tuple[Position | None, str]:
-        if tele is not None:
-            return pos.replace(teleporters=tuple(t for t in pos.teleporters if t.pair != tele.pair)), \
-                f"removed both {tele.pair} teleporters (they come in pairs, B5)"
-        pair = self.tool_pair.strip() or "yellow"
-        arrow = Heading[self.tool_heading]
-        if any(t.pair == pair for t in pos.teleporters):
-            return None, f"the {pair} pair is already on the board: erase it or choose another pair"
-        pending = self._ui.pending_teleporter
-        if pending is None or pending[1] != pair:
-            if pos.piece_at(sq) is not None or sq in pos.pool_squares:
-                return None, f"{_sq(sq)} is taken: a teleporter needs a free square"
-            self._ui = replace(self._ui, pending_teleporter=(sq, pair, arrow))
-            return None, f"first {pair} pad on {_sq(sq)}: click the square of its partner"
-        if pending[0] == sq:
-            self._ui = replace(self._ui, pending_teleporter=None)
-            return None, "teleporter placement cancelled"
-        if pos.piece_at(sq) is not None or sq in pos.pool_squares:
-            return None, f"{_sq(sq)} is taken: the partner pad needs a free square"
-        pads = (Teleporter(pending[0], pair, pending[2]), Teleporter(sq, pair, arrow))
-        self._ui = replace(self._ui, pending_teleporter=None)
-        return pos.replace(teleporters=pos.teleporters + pads), \
-            f"placed the {pair} teleporters on {_sq(pending[0])} and {_sq(sq)}"
 
     def _new_pawn(self, at: Any) -> Pawn:
         dark, light = (int(v) for v in self.tool_pawn.split("/"))  # P1: pairs are dark/light
