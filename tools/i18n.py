@@ -25,8 +25,8 @@ SOURCES = (
     "engine/narrate.py",
     "engine/quiz.py",
     "engine/puzzles.py",
-    "cli.py",
-    "cli_teach.py",
+    "cli/monster.py",
+    "cli/puzzles.py",
     "render/frames.py",
 )
 POT = HERE / f"{DOMAIN}.pot"

@@ -1,14 +1,14 @@
-"""Command line for teachers: ``puzzles`` prints (or writes as JSON) a seeded set of
+"""Subcommand ``puzzles``, for teachers: prints (or writes as JSON) a seeded set of
 predict-the-monster puzzles, with the answers told in the language asked."""
 
 from __future__ import annotations
 
 import argparse
 
-from .cli import EXTRA_COMMANDS, UsageError, add_lang
-from .engine.i18n import translations
-from .engine.narrate import _towards, narrate, sq
-from .engine.puzzles import TOPICS, Puzzle, puzzles, puzzles_to_json, question_text
+from ..engine.i18n import translations
+from ..engine.narrate import _towards, narrate, sq
+from ..engine.puzzles import TOPICS, Puzzle, puzzles, puzzles_to_json, question_text
+from .common import SubParsers, UsageError, add_lang
 
 
 def _show(number: int, puzzle: Puzzle, answers: bool, lang: str | None) -> list[str]:
@@ -68,7 +68,7 @@ def cmd_puzzles(args: argparse.Namespace) -> int:
     return 0
 
 
-def add_teach_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+def register(sub: SubParsers) -> None:
     p = sub.add_parser(
         "puzzles", help="a seeded set of predict-the-monster puzzles (one right answer each)"
     )
@@ -85,6 +85,3 @@ def add_teach_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser])
     p.add_argument("--out", metavar="FILE", default=None, help="also write the set's JSON to FILE")
     add_lang(p)
     p.set_defaults(handler=cmd_puzzles)
-
-
-EXTRA_COMMANDS.append(add_teach_commands)

@@ -1,0 +1,148 @@
+"""What every subcommand shares: the error contract, reading a position, the common
+arguments (``position``, ``--option``, ``--json``, ``--lang``) and their parsing.
+
+Imports nothing of :mod:`finstere_widget.cli` itself: the subcommand modules import this
+one, and :mod:`finstere_widget.cli` imports them (no circle).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from typing import Any, NoReturn, TypeAlias
+
+from ..engine import Position, RuleOptions
+from ..engine.bots import make_bot
+from ..engine.errors import shown
+
+#: the most bytes read from a position file (a position is a few KB)
+MAX_INPUT = 1_000_000
+
+#: what ``register(subparsers)`` of each subcommand module receives
+SubParsers: TypeAlias = "argparse._SubParsersAction[Parser]"
+
+
+class UsageError(Exception):
+    """A problem with the command line itself (file missing, option unknown...)."""
+
+
+class Parser(argparse.ArgumentParser):
+    """argparse whose error line quotes a bad argument (``--seed`` of 5000 digits, control
+    characters) escaped and cut: the usage line, then one error line, exit status 2."""
+
+    def error(self, message: str) -> NoReturn:
+        self.print_usage(sys.stderr)
+        self.exit(2, f"{self.prog}: error: {printable(message, 200)}\n")
+
+
+def printable(text: str, limit: int = 400) -> str:
+    """``text`` safe for a terminal line: control and other non-printing characters
+    (``\\x1b``, newlines, bidi marks) escaped, cut to ``limit`` characters."""
+    out = "".join(
+        c if c.isprintable() else c.encode("unicode_escape").decode("ascii")
+        for c in text[: limit + 1]
+    )
+    return out if len(out) <= limit else out[: limit - 1] + "…"
+
+
+def read_position(path: str) -> Position:
+    """A position from a file path, or ``-`` for standard input."""
+    if path == "-":
+        data = sys.stdin.buffer.read(MAX_INPUT + 1)
+    else:
+        try:
+            with open(path, "rb") as f:
+                data = f.read(MAX_INPUT + 1)
+        except OSError as exc:
+            raise UsageError(
+                f"cannot read position file {printable(repr(path), 80)}: {exc.strerror}"
+            ) from None
+    if len(data) > MAX_INPUT:
+        raise UsageError(f"position file {printable(repr(path), 80)}: more than {MAX_INPUT} bytes")
+    return Position.from_json(data)  # bytes: not UTF-8 is a PositionError
+
+
+def add_common(parser: argparse.ArgumentParser) -> None:
+    """The arguments of the commands that read a position: the file, ``--option``,
+    ``--json``, ``--lang``."""
+    parser.add_argument("position", help="position file (finstere-position/1 JSON), or - for stdin")
+    add_option(parser, help="rule option of docs/rules.md (repeatable), e.g. slide_over_pawn=stop")
+    parser.add_argument("--json", action="store_true", help="print JSON (docs/format.md)")
+    add_lang(parser)
+
+
+def add_option(
+    parser: argparse.ArgumentParser, metavar: str = "NAME=VALUE", help: str | None = None
+) -> None:
+    """The repeatable ``--option NAME=VALUE`` (a rule option of docs/rules.md)."""
+    parser.add_argument("--option", action="append", default=[], metavar=metavar, help=help)
+
+
+def add_lang(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--lang",
+        default=None,
+        metavar="LANG",
+        help="language of the narration: en, fr, de, it, cs (default: the locale)",
+    )
+
+
+def options_from(args: argparse.Namespace) -> RuleOptions:
+    """The rule options of the repeated ``--option NAME=VALUE`` (an unknown name or value
+    is an :class:`~finstere_widget.engine.OptionError`)."""
+    return RuleOptions.parse(args.option)
+
+
+def check_batch(args: argparse.Namespace) -> None:
+    """``--games N`` and ``--jobs J`` of the commands that play many games."""
+    if args.games < 0:
+        raise UsageError("--games must be >= 0")
+    if args.jobs is not None and args.jobs < 1:
+        raise UsageError("--jobs must be >= 1")
+
+
+def add_progress(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--progress",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="progress bar on stderr (default: when stderr is a terminal)",
+    )
+
+
+def progress_from(args: argparse.Namespace) -> bool:
+    """``--progress``/``--no-progress``, else a progress bar when stderr is a terminal."""
+    return bool(args.progress if args.progress is not None else sys.stderr.isatty())
+
+
+def bot_list(text: str) -> list[str]:
+    """``--bots greedy,random``: the bot names, each checked (a name, or a name with its
+    parameter such as ``mcts:50``)."""
+    names = [b.strip() for b in text.split(",") if b.strip()]
+    for name in names:
+        try:
+            make_bot(name)
+        except ValueError as exc:
+            raise UsageError(str(exc)) from None
+    if not names:
+        raise UsageError("--bots: give at least one bot name")
+    return names
+
+
+def check_writable(path: str, flag: str) -> None:
+    """Refuse, before any work, a file that cannot be written (no such folder, a folder,
+    no permission)."""
+    target = os.path.abspath(path)
+    folder = os.path.dirname(target)
+    if os.path.isdir(target):
+        raise UsageError(f"{flag} {shown(path)}: is a folder")
+    if not os.path.isdir(folder):
+        raise UsageError(f"{flag} {shown(path)}: no such folder")
+    if not os.access(target if os.path.exists(target) else folder, os.W_OK):
+        raise UsageError(f"{flag} {shown(path)}: not writable")
+
+
+def fmt_to(to: Any) -> str:
+    """Where a move ends: ``(x, y)`` for a square, else its name (``out``...)."""
+    return f"({to[0]}, {to[1]})" if isinstance(to, tuple) else str(to)

@@ -1,0 +1,67 @@
+"""Subcommand ``monster``: play the monster's turn for a tile and print its trace."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from ..engine import Position, RuleOptions, monster_turn
+from ..engine.i18n import translations
+from ..engine.narrate import narrate
+from .common import SubParsers, UsageError, add_common, options_from, read_position
+
+
+def cmd_monster(args: argparse.Namespace) -> int:
+    position = read_position(args.position)
+    options = options_from(args)
+    if args.stage is not None:
+        position = position.replace(stage=args.stage)
+    result = monster_turn(position, args.tile, options)
+    if args.save:  # first: a file that cannot be written leaves stdout empty
+        save_pictures(args, position, options)
+    if args.json:
+        print(json.dumps(result.to_dict()))
+    else:
+        print(translations(args.lang).gettext("tile {tile}").format(tile=result.tile))
+        for text in narrate(result.events, lang=args.lang):
+            print(text)
+    return 0
+
+
+def save_pictures(args: argparse.Namespace, position: Position, options: RuleOptions) -> None:
+    """``--save turn.svg|gif|pdf``: the turn as an animation or a printable handout."""
+    from ..render.animate import save_turn
+
+    try:
+        save_turn(args.save, position, args.tile, options=options, lang=args.lang, paper=args.paper)
+    except ImportError as exc:  # GIF/PDF need the animate extra (Pillow)
+        raise UsageError(str(exc)) from None
+    except ValueError as exc:  # the suffix
+        raise UsageError(str(exc)) from None
+    except OSError as exc:
+        raise UsageError(f"cannot write {args.save!r}: {exc.strerror}") from None
+    print(f"saved {args.save}", file=sys.stderr)
+
+
+def register(sub: SubParsers) -> None:
+    p = sub.add_parser("monster", help="play the monster's turn for a tile and print its trace")
+    add_common(p)
+    p.add_argument("--tile", required=True, help="5, 7, 8, 10, X, XX or a positive step count")
+    p.add_argument(
+        "--stage",
+        type=int,
+        choices=(1, 2),
+        default=None,
+        help="play in this stage (default: the position's)",
+    )
+    p.add_argument(
+        "--save",
+        metavar="FILE",
+        default=None,
+        help="also save the turn: FILE.svg (animated), FILE.gif or FILE.pdf (handout)",
+    )
+    p.add_argument(
+        "--paper", choices=("a4", "letter"), default="a4", help="paper of the PDF handout"
+    )
+    p.set_defaults(handler=cmd_monster)

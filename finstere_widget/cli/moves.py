@@ -1,0 +1,67 @@
+"""Subcommands ``move`` and ``moves``: a pawn's move along a path, a pawn's legal outcomes
+(docs/format.md)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+
+from ..engine.errors import IllegalMoveError, shown
+from ..engine.moves import apply_move, legal_moves, moves_to_json
+from ..engine.narrate import narrate
+from .common import SubParsers, add_common, fmt_to, options_from, read_position
+
+
+def cmd_move(args: argparse.Namespace) -> int:
+    position = read_position(args.position)
+    options = options_from(args)
+    try:
+        result = apply_move(position, args.pawn, args.path, options)
+    except IllegalMoveError as exc:
+        raise IllegalMoveError(
+            f"illegal path for pawn {shown(args.pawn)}: {exc}",
+            token=exc.token,
+            index=exc.index,
+            rule=exc.rule,
+        ) from None
+    if args.json:
+        print(json.dumps(result.position.to_dict()))
+    else:
+        print(
+            f"pawn {result.pawn}: path {','.join(result.path) or '(empty)'}, cost {result.cost}, "
+            f"ends {fmt_to(result.to)}"
+        )
+        for text in narrate(result.events, lang=args.lang):
+            print(text)
+    return 0
+
+
+def cmd_moves(args: argparse.Namespace) -> int:
+    position = read_position(args.position)
+    options = options_from(args)
+    outcomes = legal_moves(position, args.pawn, options)
+    if args.json:
+        print(json.dumps(moves_to_json(outcomes)))
+    else:
+        pawn = position.pawn(args.pawn)
+        print(f"pawn {pawn.id} ({pawn.player}) shows {pawn.value}: {len(outcomes)} outcome(s)")
+        for o in outcomes:
+            push = "  (pushes)" if o.pushes else ""
+            print(f"  {fmt_to(o.to):>10}  cost {o.cost}  path {','.join(o.path) or '-'}{push}")
+    return 0
+
+
+def register(sub: SubParsers) -> None:
+    p = sub.add_parser("move", help="move a pawn along a path (P2-P9) and print the new position")
+    add_common(p)
+    p.add_argument("--pawn", required=True, help="the pawn's id")
+    p.add_argument(
+        "--path",
+        required=True,
+        help="comma-separated tokens N, E, S, W, IN, OUT ('' = 0 squares, only flipped)",
+    )
+    p.set_defaults(handler=cmd_move)
+    p = sub.add_parser("moves", help="every distinct legal outcome of a pawn's move")
+    add_common(p)
+    p.add_argument("--pawn", required=True, help="the pawn's id")
+    p.set_defaults(handler=cmd_moves)

@@ -1,0 +1,123 @@
+"""Subcommand ``study``: compare rule options, player counts or bots (or run a league).
+
+finstere-widget study --option slide_over_pawn=eat,stop --players 3 --games 5000
+finstere-widget study --bots greedy --bots lookahead --players 2,3 --games 500 --jobs 4
+finstere-widget study --league --bots random,greedy,lookahead,mcts --players 2,3,4
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from .common import SubParsers, UsageError, add_option, add_progress, check_batch, progress_from
+
+
+def _ints(text: str) -> list[int]:
+    try:
+        out = [int(x) for x in text.split(",") if x.strip()]
+    except ValueError:
+        raise UsageError(f"--players: expected numbers like 3 or 2,3,4, got {text!r}") from None
+    if not out:
+        raise UsageError("--players: give at least one player count")
+    return out
+
+
+def cmd_study(args: argparse.Namespace) -> int:
+    from .. import study as st
+
+    check_batch(args)
+    players = _ints(args.players)
+    lineups = [
+        [b.strip() for b in text.split(",") if b.strip()] for text in args.bots or ["greedy"]
+    ]
+    show = progress_from(args)
+    common = {"jobs": args.jobs or 1, "dask": args.dask, "progress": show, "stream": sys.stderr}
+    league_rows = None
+    try:
+        if args.league:
+            if len(lineups) != 1:
+                raise UsageError("--league takes one --bots list, e.g. random,greedy,lookahead")
+            if args.option:
+                raise UsageError("--league plays the default rules: leave out --option")
+            result, league_rows = st.league(lineups[0], players, args.games, args.seed, **common)
+        else:
+            result = st.study(
+                args.games,
+                players,
+                lineups,
+                args.option,
+                args.seed,
+                rotate=not args.no_rotate,
+                **common,
+            )
+    except (ValueError, ConnectionError) as exc:  # unknown bot, option value, scheduler...
+        raise UsageError(str(exc)) from None
+    if args.plot:
+        import matplotlib
+
+        matplotlib.use("Agg")
+        ax = st.plot_league(league_rows) if league_rows is not None else st.plot_seats(result)
+        ax.figure.tight_layout()
+        ax.figure.savefig(args.plot)
+    if args.json:
+        print(st.to_json(result, games=args.games_json, league_rows=league_rows))
+    elif league_rows is not None:
+        print(st.league_table(league_rows))
+    else:
+        print(result.table())
+    return 0
+
+
+def register(sub: SubParsers) -> None:
+    p = sub.add_parser(
+        "study",
+        help="compare rule options, player counts or bots over many "
+        "games (win rate by seat, escapes, game length, 95%% CI)",
+    )
+    p.add_argument(
+        "--games", type=int, default=1000, metavar="N", help="games per variant (default 1000)"
+    )
+    p.add_argument(
+        "--players", default="2", metavar="P[,P...]", help="player counts, e.g. 3 or 2,3,4"
+    )
+    p.add_argument(
+        "--bots",
+        action="append",
+        default=None,
+        metavar="BOT[,BOT...]",
+        help="a bot line-up seated in turn (repeat to compare line-ups; default "
+        "greedy): random, greedy, lookahead, mcts, mcts:N (N playouts)",
+    )
+    add_option(
+        p, metavar="NAME=V1[,V2...]", help="a rule option and the values to compare (repeatable)"
+    )
+    p.add_argument("--seed", type=int, default=0, metavar="S")
+    p.add_argument(
+        "--jobs",
+        type=int,
+        default=None,
+        metavar="J",
+        help="worker processes (or dask LocalCluster workers); same output either way",
+    )
+    p.add_argument(
+        "--dask",
+        default=None,
+        metavar="local|HOST:PORT",
+        help="run on dask distributed: a LocalCluster or a running scheduler",
+    )
+    p.add_argument(
+        "--league",
+        action="store_true",
+        help="each bot of --bots against the others at every --players count",
+    )
+    p.add_argument("--no-rotate", action="store_true", help="keep bots on fixed seats")
+    p.add_argument(
+        "--json",
+        action="store_true",
+        help="print the study as JSON (byte-identical for the same seed)",
+    )
+    p.add_argument("--games-json", action="store_true", help="with --json: every game's result too")
+    p.add_argument("--plot", metavar="FILE", help="save a plot (PNG, SVG, PDF by the suffix)")
+    add_progress(p)
+    p.set_defaults(handler=cmd_study)
