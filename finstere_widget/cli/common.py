@@ -94,6 +94,12 @@ def options_from(args: argparse.Namespace) -> RuleOptions:
     return RuleOptions.parse(args.option)
 
 
+def add_seed_and_jobs(parser: argparse.ArgumentParser, jobs_help: str) -> None:
+    """``--seed S`` and ``--jobs J`` of the commands that play many games."""
+    parser.add_argument("--seed", type=int, default=0, metavar="S")
+    parser.add_argument("--jobs", type=int, default=None, metavar="J", help=jobs_help)
+
+
 def check_batch(args: argparse.Namespace) -> None:
     """``--games N`` and ``--jobs J`` of the commands that play many games."""
     if args.games < 0:

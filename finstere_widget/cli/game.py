@@ -18,6 +18,7 @@ from .common import (
     UsageError,
     add_option,
     add_progress,
+    add_seed_and_jobs,
     bot_list,
     check_batch,
     check_writable,
@@ -194,14 +195,7 @@ def register(sub: SubParsers) -> None:
     p = sub.add_parser("simulate", help="play many seeded bot games and summarise them")
     p.add_argument("--games", type=int, required=True, metavar="N")
     p.add_argument("--players", type=int, default=2, metavar="P", help="2-7 (default 2)")
-    p.add_argument("--seed", type=int, default=0, metavar="S")
-    p.add_argument(
-        "--jobs",
-        type=int,
-        default=None,
-        metavar="J",
-        help="worker processes (default: play in this process); same output either way",
-    )
+    add_seed_and_jobs(p, "worker processes (default: play in this process); same output either way")
     p.add_argument(
         "--bots",
         default="random",

@@ -10,7 +10,15 @@ from __future__ import annotations
 import argparse
 import sys
 
-from .common import SubParsers, UsageError, add_option, add_progress, check_batch, progress_from
+from .common import (
+    SubParsers,
+    UsageError,
+    add_option,
+    add_progress,
+    add_seed_and_jobs,
+    check_batch,
+    progress_from,
+)
 
 
 def _ints(text: str) -> list[int]:
@@ -92,14 +100,7 @@ def register(sub: SubParsers) -> None:
     add_option(
         p, metavar="NAME=V1[,V2...]", help="a rule option and the values to compare (repeatable)"
     )
-    p.add_argument("--seed", type=int, default=0, metavar="S")
-    p.add_argument(
-        "--jobs",
-        type=int,
-        default=None,
-        metavar="J",
-        help="worker processes (or dask LocalCluster workers); same output either way",
-    )
+    add_seed_and_jobs(p, "worker processes (or dask LocalCluster workers); same output either way")
     p.add_argument(
         "--dask",
         default=None,
