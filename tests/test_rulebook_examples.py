@@ -9,10 +9,10 @@ step, against the narration:
 * the events of each move (turn, move, slide, push, eat, remove, wrap, teleport),
 * the pawns taken, the final heading and the position after the turn.
 
-Example 1  seeds 000/001 "Exemple de déplacement du monstre" (basic game, tile 8), and
+Example 1  French / Italian rulebooks "Exemple de déplacement du monstre" (basic game, tile 8), and
            the remark "without G, the monster goes through wall V".
-Example 2  seed 000 "Règles avancées ... Exemple de déplacement du monstre" (tile 8).
-Example 3  seed 002 (online guide) "Exemple d'un tour de monstre" (tile 10).
+Example 2  French rulebook "Règles avancées ... Exemple de déplacement du monstre" (tile 8).
+Example 3  online guide "Exemple d'un tour de monstre" (tile 10).
 """
 
 from __future__ import annotations
@@ -149,7 +149,7 @@ def check_contract(trace: Trace, tile: str, steps: int) -> None:
     Position.from_dict(trace["position"])  # the position after the turn is valid
 
 
-# --- Example 1: basic game, tile 8 (seeds 000 / 001) ----------------------------------------
+# --- Example 1: basic game, tile 8 (French / Italian rulebooks) ----------------------------------------
 
 EX1 = "monster_basic_8.json"
 EX1_NO_G = "monster_basic_8_without_g.json"
@@ -299,7 +299,7 @@ def test_ex1_without_G_goes_through_wall_V_B3_M10(ex1_no_g: Trace) -> None:
     assert ex1_no_g["position"]["monster"] == {"at": [1, 5], "facing": "E"}
 
 
-# --- Example 2: advanced game, tile 8 (seed 000) --------------------------------------------
+# --- Example 2: advanced game, tile 8 (French rulebook) --------------------------------------------
 
 EX2 = "monster_advanced_8.json"
 
@@ -429,7 +429,7 @@ def test_ex2_result_position(ex2: Trace) -> None:
     assert {"at": [5, 6], "kind": "pivot_180"} in pos["stones"], "M11: the pivot was not pushed"
 
 
-# --- Example 3: online guide (seed 002), tile 10 --------------------------------------------
+# --- Example 3: online guide, tile 10 --------------------------------------------
 
 EX3 = "monster_online_10.json"
 
