@@ -411,6 +411,7 @@ def test_S4_game_view_refuses_the_three_prey_five_with_two_players() -> None:
 
 
 def test_P10_game_view_offers_only_moves_onto_the_board_in_round_one() -> None:
+    from finstere_widget.engine import PawnMove, apply_move
     from finstere_widget.widget import GameView
 
     v = GameView(("blue", "red"), you="blue", bot="random", seed=3)
@@ -419,11 +420,13 @@ def test_P10_game_view_offers_only_moves_onto_the_board_in_round_one() -> None:
     onto = {o.to for o in g.pawn_moves("blue5")}
     assert onto and "outside" not in onto
     assert f"{len(onto)} destination(s) lit" in v.board.hint  # staying outside is not lit
-    ply = g.state.ply
+    ply, before = g.state.ply, g.position
     send(v.board, {"type": "click", "zone": "place:outside"})  # staying out: not offered
     assert g.state.ply == ply and g.position.pawn("blue5").at == "outside"
     send(v.board, {"type": "click", "square": [15, 10]})  # entering is
-    assert g.position.pawn("blue5").at == (15, 10) or g.state.ply > ply
+    mine = g.history[ply].action                  # the learner's move: blue5 onto the board
+    assert isinstance(mine, PawnMove) and mine.pawn == "blue5"
+    assert apply_move(before, "blue5", mine.path).to == (15, 10)
 
 
 def test_M11_pivot_left_offered_by_the_editor_and_placed_by_a_click() -> None:

@@ -17,6 +17,8 @@ from finstere_widget.widget.editing import edit_refusal
     ("stone", (0, 0), "the exit"),              # the monster's corner: the exit itself
     ("stone", (15, 10), "is the entrance"),
     ("crystal", (15, 10), "(B2; A2"),
+    ("pivot_left", (15, 10), "(B2; A2"),        # every stone kind, the left pivot too
+    ("pivot_180", (0, 0), "the exit"),
     ("teleporter", (0, 0), "the exit"),
     ("pool_square", (14, 9), "the pool would cover the entrance (15, 10)"),
     ("pool_long_h", (5, 4), "pieces never overlap (A2)"),   # the stone on (7, 4)
@@ -135,3 +137,22 @@ def test_editing_is_pure_logic_without_a_widget() -> None:
     new2, words, _ = edited(new, Tool("erase"), (9, 6))
     assert new2 is not None and not new2.teleporters and "B5" in words
     assert pos == Position.basic(), "the position given is never changed"
+
+
+def test_a_refused_selection_leaves_the_step_through_and_the_synced_frames_as_they_were() -> None:
+    """select() of a pawn that may not move (or does not exist) changes nothing: the turn on
+    show, its synced frames and the frame number stay, so the browser and svg() agree."""
+    from finstere_widget.engine import PositionError
+    from finstere_widget.examples import load
+
+    pos = load("monster_basic_8")
+    b = BoardWidget(pos, movable={"nobody"})
+    b.mode = "move"
+    b.show_turn("8")
+    b.frame = 3
+    before = (b.frame, b.frames, b.event_log, b.svg())
+    b.select(pos.pawns[0].id)                    # not movable now
+    assert (b.frame, b.frames, b.event_log, b.svg()) == before
+    with pytest.raises(PositionError):
+        b.select("ZZ")                           # no such pawn
+    assert (b.frame, b.frames, b.event_log, b.svg()) == before

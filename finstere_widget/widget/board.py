@@ -502,11 +502,15 @@ class BoardWidget(anywidget.AnyWidget):
             self._ui = self._ui.deselected()
             self._refresh()
             return
-        self._leave_trace()
-        pawn = self._position.pawn(pawn_id)
+        # check first, on the position that will be current: a refused or unknown pawn
+        # leaves the step-through (and the browser's picture) as it was
+        current = self._after_trace if self._trace is not None and self._after_trace else \
+            self._position
+        pawn = current.pawn(pawn_id)
         if self.movable is not None and pawn_id not in self.movable:
             self.tell(f"pawn {pawn_id} cannot move now", "problem")
             return
+        self._leave_trace()
         if self.outcomes_handler is not None:
             outcomes = self.outcomes_handler(pawn_id)
         else:

@@ -22,7 +22,8 @@ from ..engine import (
 )
 from ..engine.board import Square
 
-STONE_TOOLS = ("stone", "crystal", "pivot_right", "pivot_180")
+#: one editor tool per stone kind (B5), named by the kind
+STONE_TOOLS: tuple[str, ...] = tuple(k.value for k in StoneKind)
 #: the squares each pool tool covers, from the clicked (top-left) square
 POOL_SHAPES: dict[str, tuple[Square, ...]] = {
     "pool_square": ((0, 0), (1, 0), (0, 1), (1, 1)),
@@ -146,7 +147,7 @@ def _edited(pos: Position, tool: Tool, sq: Square) -> tuple[Position | None, str
         if sq == pos.monster.at:
             return None, "the monster cannot be removed: move it with the monster tool"
         return None, f"nothing to remove on {where}"
-    if name in ("stone", "crystal", "pivot_right", "pivot_left", "pivot_180"):
+    if name in STONE_TOOLS:
         kind = StoneKind(name)
         if stone is not None and stone.kind is kind:
             return pos.replace(stones=tuple(s for s in pos.stones if s.at != sq)), \

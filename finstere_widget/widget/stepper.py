@@ -11,7 +11,7 @@ from typing import Any
 import ipywidgets as W  # type: ignore[import-untyped]
 
 from ..engine import OPTION_INFO, Position, RuleOptions, TurnResult
-from ..engine.errors import TileError
+from ..engine.errors import FinstereError, TileError
 from ..engine.monster import MAX_STEPS, Tile
 from ..engine.position import as_position
 from .board import BoardWidget
@@ -165,7 +165,7 @@ class MonsterStepper(StaticFallback, W.VBox):  # type: ignore[misc]
         """Play the turn with the engine and show it (frame 0)."""
         try:
             self.result = self.board.show_turn_from(self._start, self.tile, self._options)
-        except Exception as exc:  # a bad tile or option: say so, never raise into the UI
+        except FinstereError as exc:  # a bad tile or option: say so, never raise into the UI
             self.result = None
             self.message.value = f"<b style='color:#b00020'>{escape(str(exc))}</b>"
             return None
