@@ -31,6 +31,11 @@ def assert_board_is_the_state(v: GameView) -> None:
     else:  # pools/teleporters placed during the story: drawn per frame
         assert drawn == [fixture_group(g.position)] + want
     assert b.position == g.position
+    # the frame on show is the state, or a past frame labelled as such with what is left
+    if b.frame != last:
+        assert f"See what happened</b>: step with ▶ or → ({last - b.frame} more step" in v.status.value
+    else:
+        assert "See what happened" not in v.status.value
     for line in b.event_log:
         assert not REPR.search(line), f"a Python repr in the story: {line!r}"
 
