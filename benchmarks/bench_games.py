@@ -71,10 +71,14 @@ def main() -> None:
         print(json.dumps(result))
         return
     print(f"random bots, 4 players, {n} games: {one:.1f} games/s on one core (target >= 150)")
-    print(f"  one game costs {1 / (one * ref):.1f} reference monster turns "
-          f"({ref * 1e6:.1f} us each in this run)")
-    print(f"  with two processes: {two:.1f} games/s, speed-up x{two / one:.2f} "
-          f"({os.cpu_count()} CPUs; includes starting the pool)")
+    print(
+        f"  one game costs {1 / (one * ref):.1f} reference monster turns "
+        f"({ref * 1e6:.1f} us each in this run)"
+    )
+    print(
+        f"  with two processes: {two:.1f} games/s, speed-up x{two / one:.2f} "
+        f"({os.cpu_count()} CPUs; includes starting the pool)"
+    )
     print(f"greedy vs random, 2 players: {greedy:.1f} games/s on one core")
 
 

@@ -102,8 +102,7 @@ def measure(n: int, repeats: int = 5, seed: int = 6) -> dict[str, float]:
         "reference_median_ms": statistics.median(ref) * 1e3,
         "search_vs_reference": ratio(search, ref),
         "with_positions_vs_reference": ratio(full, ref),
-        "positions_vs_search": ratio([f - s for f, s in zip(full, search, strict=True)],
-                                     search),
+        "positions_vs_search": ratio([f - s for f, s in zip(full, search, strict=True)], search),
     }
 
 
@@ -116,14 +115,20 @@ def main() -> None:
     if args.json:
         print(json.dumps(r))
         return
-    print(f"legal_moves, 6-point pawn, crowded board ({r['positions']} positions, "
-          f"{r['outcomes_mean']:.0f} outcomes on average, at most {r['outcomes_max']}):")
-    print(f"  engine search: median {r['median_ms']:.3f} ms, worst {r['max_ms']:.3f} ms; "
-          f"reference median {r['reference_median_ms']:.3f} ms: "
-          f"x{r['search_vs_reference']:.2f} (target <= 0.15)")
-    print(f"  search + every outcome's position: median {r['with_positions_median_ms']:.3f} ms, "
-          f"x{r['with_positions_vs_reference']:.2f} the reference; building the positions "
-          f"costs x{r['positions_vs_search']:.2f} the search")
+    print(
+        f"legal_moves, 6-point pawn, crowded board ({r['positions']} positions, "
+        f"{r['outcomes_mean']:.0f} outcomes on average, at most {r['outcomes_max']}):"
+    )
+    print(
+        f"  engine search: median {r['median_ms']:.3f} ms, worst {r['max_ms']:.3f} ms; "
+        f"reference median {r['reference_median_ms']:.3f} ms: "
+        f"x{r['search_vs_reference']:.2f} (target <= 0.15)"
+    )
+    print(
+        f"  search + every outcome's position: median {r['with_positions_median_ms']:.3f} ms, "
+        f"x{r['with_positions_vs_reference']:.2f} the reference; building the positions "
+        f"costs x{r['positions_vs_search']:.2f} the search"
+    )
 
 
 if __name__ == "__main__":

@@ -33,8 +33,15 @@ from finstere_widget.engine import monster_turn
 from finstere_widget.widget import BoardWidget
 
 CHROMIUM = os.environ.get("FINSTERE_CHROMIUM", "/usr/bin/chromium")
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"]
+ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+]
 
 PAINT_JS = """c => {
   const t = [];
@@ -97,14 +104,16 @@ def browser_figures(widget: BoardWidget) -> dict[str, Any]:
             with sync_playwright() as p:
                 browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
                 for dpr in (1, 2):
-                    ctx = browser.new_context(viewport={"width": 1200, "height": 900},
-                                              device_scale_factor=dpr)
+                    ctx = browser.new_context(
+                        viewport={"width": 1200, "height": 900}, device_scale_factor=dpr
+                    )
                     page = ctx.new_page()
                     page.goto(page_path.as_uri())
                     canvas = page.locator("canvas.fw-canvas")
                     canvas.wait_for(state="visible")
-                    page.wait_for_function("() => document.querySelector('canvas.fw-canvas')"
-                                           ".dataset.paints > 0")
+                    page.wait_for_function(
+                        "() => document.querySelector('canvas.fw-canvas').dataset.paints > 0"
+                    )
                     out[f"paint_dpr{dpr}"] = canvas.evaluate(PAINT_JS)
                     out[f"canvas_px_dpr{dpr}"] = canvas.evaluate("c => [c.width, c.height]")
                     if dpr == 1:
@@ -121,8 +130,9 @@ def browser_figures(widget: BoardWidget) -> dict[str, Any]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--positions", type=int, default=200)
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
@@ -139,10 +149,12 @@ def main() -> None:
     if args.json:
         print(json.dumps(result))
         return
-    print(f"synced 8-step trace over {args.positions} random positions: median "
-          f"{result['synced_kb_median']:.1f} KB, max {result['synced_kb_max']:.1f} KB "
-          f"(target <= 100 KB); Python builds a turn's frames in "
-          f"{result['python_build_ms_median']:.1f} ms (median)")
+    print(
+        f"synced 8-step trace over {args.positions} random positions: median "
+        f"{result['synced_kb_median']:.1f} KB, max {result['synced_kb_max']:.1f} KB "
+        f"(target <= 100 KB); Python builds a turn's frames in "
+        f"{result['python_build_ms_median']:.1f} ms (median)"
+    )
     b = result.get("browser")
     if b is None:
         print(f"browser figures skipped: {CHROMIUM} not found")
@@ -150,12 +162,16 @@ def main() -> None:
     for dpr in (1, 2):
         w, h = b[f"canvas_px_dpr{dpr}"]
         paint = b[f"paint_dpr{dpr}"]
-        print(f"full-frame paint, devicePixelRatio {dpr} ({w}x{h} px): median "
-              f"{paint['median']:.2f} ms, p90 {paint['p90']:.2f} ms (target <= 4 ms)")
+        print(
+            f"full-frame paint, devicePixelRatio {dpr} ({w}x{h} px): median "
+            f"{paint['median']:.2f} ms, p90 {paint['p90']:.2f} ms (target <= 4 ms)"
+        )
     lat = b["latency"]
-    print(f"step click -> frame painted: median {lat['painted_median']:.2f} ms; -> next "
-          f"animation frame (on screen): median {lat['median']:.1f} ms, p90 {lat['p90']:.1f} ms "
-          f"(target <= 50 ms)")
+    print(
+        f"step click -> frame painted: median {lat['painted_median']:.2f} ms; -> next "
+        f"animation frame (on screen): median {lat['median']:.1f} ms, p90 {lat['p90']:.1f} ms "
+        f"(target <= 50 ms)"
+    )
 
 
 if __name__ == "__main__":

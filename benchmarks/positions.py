@@ -55,7 +55,9 @@ def varied_position(rng: random.Random) -> Position:
     pools = tuple(make_pool(p) for p in BASIC_POOLS)
     if rng.random() < 0.3:
         x, y = rng.randint(3, 10), rng.randint(2, 7)
-        line = [(x + k, y) for k in range(4)] if rng.random() < 0.5 else [(x, y + k) for k in range(4)]
+        line = (
+            [(x + k, y) for k in range(4)] if rng.random() < 0.5 else [(x, y + k) for k in range(4)]
+        )
         if set(line) <= set(SQUARES):  # a pool lies on the board (B1)
             pools = (pools[0], make_pool(line))
             if len({s for p in pools for s in p.squares}) < 8:
@@ -70,8 +72,7 @@ def varied_position(rng: random.Random) -> Position:
             pad = pads.pop()
             free.remove(pad)
             teleporters.append(Teleporter(pad, pair, rng.choice(HEADINGS)))
-    monster_at = (rng.choice(teleporters).at if teleporters and rng.random() < 0.2
-                  else free.pop())
+    monster_at = rng.choice(teleporters).at if teleporters and rng.random() < 0.2 else free.pop()
     stones = tuple(Stone(free.pop(), rng.choice(KINDS)) for _ in range(rng.randint(4, 14)))
     on_pool = [s for s in pool_squares if rng.random() < 0.15]
     pawn_list = []
@@ -85,8 +86,10 @@ def varied_position(rng: random.Random) -> Position:
             at = on_pool.pop()
         else:
             at = free.pop()
-        pawn_list.append(Pawn(chr(65 + k), COLOURS[k % 4], light, dark,
-                              rng.choice(("light", "dark")), at))
+        pawn_list.append(
+            Pawn(chr(65 + k), COLOURS[k % 4], light, dark, rng.choice(("light", "dark")), at)
+        )
     monster = Monster(monster_at, rng.choice(HEADINGS))
-    return Position(monster, stones, pools, tuple(teleporters), tuple(pawn_list),
-                    rng.choice((1, 2)))
+    return Position(
+        monster, stones, pools, tuple(teleporters), tuple(pawn_list), rng.choice((1, 2))
+    )

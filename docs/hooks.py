@@ -53,8 +53,14 @@ def on_config(config: Any) -> Any:
 def on_files(files: Files, config: Any) -> Files:
     for nb in sorted((ROOT / "notebooks").glob("*.ipynb")):
         # src_dir is the repository: the page's source path is then the notebook itself
-        files.append(File(f"notebooks/{nb.name}", src_dir=str(ROOT), dest_dir=config.site_dir,
-                          use_directory_urls=config.use_directory_urls))
+        files.append(
+            File(
+                f"notebooks/{nb.name}",
+                src_dir=str(ROOT),
+                dest_dir=config.site_dir,
+                use_directory_urls=config.use_directory_urls,
+            )
+        )
     return files
 
 
@@ -89,8 +95,20 @@ _API = re.compile(r"<!-- api: ([\w.]+) -->")
 
 #: the order of the groups on the API page (modules not listed follow in __all__ order)
 API_ORDER = [
-    "board", "pieces", "position", "options", "monster", "events", "moves", "game", "setup",
-    "bots", "danger", "simulation", "replay", "errors",
+    "board",
+    "pieces",
+    "position",
+    "options",
+    "monster",
+    "events",
+    "moves",
+    "game",
+    "setup",
+    "bots",
+    "danger",
+    "simulation",
+    "replay",
+    "errors",
 ]
 
 
@@ -133,8 +151,9 @@ def api_markdown(package: str) -> str:
     parts = []
     for module, title, members in api_groups(package):
         parts.append(f"### {title}\n\n`{module}`\n")
-        parts.extend(f"::: {package}.{name}\n    options:\n      heading_level: 4\n"
-                     for name in members)
+        parts.extend(
+            f"::: {package}.{name}\n    options:\n      heading_level: 4\n" for name in members
+        )
     return "\n".join(parts)
 
 

@@ -19,28 +19,41 @@ from .engine.simulation import simulate as _simulate
 __all__ = ["GameResult", "SimulationResult", "game_seed", "play_one", "simulate", "summarise"]
 
 
-def simulate(games: int, players: int = 2, bots: str | Sequence[str] = ("random",),
-             seed: int = 0, options: RuleOptions | None = None,
-             executor: Executor | None = None,
-             progress: bool | Callable[[int], None] = True, *, jobs: int | None = None,
-             rotate: bool = True, **tqdm_kwargs: Any) -> SimulationResult:
+def simulate(
+    games: int,
+    players: int = 2,
+    bots: str | Sequence[str] = ("random",),
+    seed: int = 0,
+    options: RuleOptions | None = None,
+    executor: Executor | None = None,
+    progress: bool | Callable[[int], None] = True,
+    *,
+    jobs: int | None = None,
+    rotate: bool = True,
+    **tqdm_kwargs: Any,
+) -> SimulationResult:
     """:func:`finstere_widget.engine.simulation.simulate` with a tqdm progress bar
     (``progress=True``, when tqdm is installed), a callback, or nothing (``False``)."""
     if callable(progress):
-        return _simulate(games, players, bots, seed, options, executor, progress, jobs=jobs,
-                         rotate=rotate)
+        return _simulate(
+            games, players, bots, seed, options, executor, progress, jobs=jobs, rotate=rotate
+        )
     if not progress:
-        return _simulate(games, players, bots, seed, options, executor, None, jobs=jobs,
-                         rotate=rotate)
+        return _simulate(
+            games, players, bots, seed, options, executor, None, jobs=jobs, rotate=rotate
+        )
     try:
         from tqdm.auto import tqdm
     except ImportError:  # the sim extra is not installed: no bar
-        return _simulate(games, players, bots, seed, options, executor, None, jobs=jobs,
-                         rotate=rotate)
+        return _simulate(
+            games, players, bots, seed, options, executor, None, jobs=jobs, rotate=rotate
+        )
     tqdm_kwargs.setdefault("desc", "games")
     with tqdm(total=games, unit="game", **tqdm_kwargs) as bar:
+
         def tick(done: int) -> None:
             bar.update(done - bar.n)
 
-        return _simulate(games, players, bots, seed, options, executor, tick, jobs=jobs,
-                         rotate=rotate)
+        return _simulate(
+            games, players, bots, seed, options, executor, tick, jobs=jobs, rotate=rotate
+        )

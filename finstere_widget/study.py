@@ -37,13 +37,26 @@ from .engine.study import league as _league
 
 T = TypeVar("T")
 
-__all__ = ["StudyResult", "Variant", "dask_executor", "league", "league_table", "plot_league",
-           "plot_metric", "plot_seats", "study", "to_dataframe", "to_json", "wilson"]
+__all__ = [
+    "StudyResult",
+    "Variant",
+    "dask_executor",
+    "league",
+    "league_table",
+    "plot_league",
+    "plot_metric",
+    "plot_seats",
+    "study",
+    "to_dataframe",
+    "to_json",
+    "wilson",
+]
 
 
 @contextmanager
-def dask_executor(address: str, workers: int | None = None,
-                  timeout: str = "10s") -> Iterator[Executor]:
+def dask_executor(
+    address: str, workers: int | None = None, timeout: str = "10s"
+) -> Iterator[Executor]:
     """A ``concurrent.futures`` executor on dask distributed: ``"local"`` starts a
     ``LocalCluster`` of ``workers`` single-threaded worker processes (closed on exit),
     anything else is a scheduler address (``HOST:PORT`` or ``tcp://HOST:PORT``), reached
@@ -51,12 +64,14 @@ def dask_executor(address: str, workers: int | None = None,
     try:
         dd: Any = importlib.import_module("dask.distributed")  # untyped: kept as Any
     except ImportError:
-        raise ImportError("dask distributed is not installed: pip install "
-                          "'finstere_widget[study]'") from None
+        raise ImportError(
+            "dask distributed is not installed: pip install 'finstere_widget[study]'"
+        ) from None
     Client, LocalCluster = dd.Client, dd.LocalCluster
     if address == "local":
-        cluster = LocalCluster(n_workers=workers or 2, threads_per_worker=1, processes=True,
-                               dashboard_address=None)
+        cluster = LocalCluster(
+            n_workers=workers or 2, threads_per_worker=1, processes=True, dashboard_address=None
+        )
         client = Client(cluster)
         try:
             yield client.get_executor()
@@ -75,8 +90,7 @@ def dask_executor(address: str, workers: int | None = None,
             client.close()
 
 
-def _progress_bar(total: int, show: bool, stream: TextIO | None
-                  ) -> Any:
+def _progress_bar(total: int, show: bool, stream: TextIO | None) -> Any:
     if not show:
         return nullcontext(None)
     try:
@@ -86,25 +100,41 @@ def _progress_bar(total: int, show: bool, stream: TextIO | None
     return tqdm(total=total, unit="game", desc="games", file=stream or sys.stderr)
 
 
-def _run(total: int, body: Callable[[Executor | None, Callable[[int], None] | None], T],
-         jobs: int | None, dask: str | None, executor: Executor | None,
-         progress: bool, stream: TextIO | None) -> T:
+def _run(
+    total: int,
+    body: Callable[[Executor | None, Callable[[int], None] | None], T],
+    jobs: int | None,
+    dask: str | None,
+    executor: Executor | None,
+    progress: bool,
+    stream: TextIO | None,
+) -> T:
     ctx = dask_executor(dask, jobs) if dask is not None else nullcontext(executor)
     with ctx as ex, _progress_bar(total, progress, stream) as bar:
         tick = None
         if bar is not None:
+
             def tick(done: int) -> None:
                 bar.update(done - bar.n)
+
         return body(ex, tick)
 
 
-def study(games: int, players: Sequence[int] = (2,),
-          bots: Sequence[Sequence[str]] = (("greedy",),),
-          options: Mapping[str, Sequence[str]] | Sequence[str] | None = None,
-          seed: int = 0, *, base: RuleOptions | None = None, jobs: int | None = 1,
-          executor: Executor | None = None, dask: str | None = None,
-          progress: bool = False, rotate: bool = True,
-          stream: TextIO | None = None) -> StudyResult:
+def study(
+    games: int,
+    players: Sequence[int] = (2,),
+    bots: Sequence[Sequence[str]] = (("greedy",),),
+    options: Mapping[str, Sequence[str]] | Sequence[str] | None = None,
+    seed: int = 0,
+    *,
+    base: RuleOptions | None = None,
+    jobs: int | None = 1,
+    executor: Executor | None = None,
+    dask: str | None = None,
+    progress: bool = False,
+    rotate: bool = True,
+    stream: TextIO | None = None,
+) -> StudyResult:
     """Compare every combination of ``options`` values (``{"slide_over_pawn": ["eat",
     "stop"]}`` or ``["slide_over_pawn=eat,stop"]``), player counts and bot line-ups over
     ``games`` seeded games each. ``progress`` shows a tqdm bar (on ``stream``, default
@@ -114,27 +144,47 @@ def study(games: int, players: Sequence[int] = (2,),
     grid = parse_option_grid(options) if isinstance(options, Sequence) else options
     arms = variants(players, bots, grid, base, rotate)
     jobs_ = jobs if dask is None and executor is None else None
-    return _run(games * len(arms),
-                lambda ex, tick: run_study(arms, games, seed, ex, tick, jobs=jobs_),
-                jobs, dask, executor, progress, stream)
+    return _run(
+        games * len(arms),
+        lambda ex, tick: run_study(arms, games, seed, ex, tick, jobs=jobs_),
+        jobs,
+        dask,
+        executor,
+        progress,
+        stream,
+    )
 
 
-def league(bots: Sequence[str], players: Sequence[int] = (2, 3, 4), games: int = 100,
-           seed: int = 0, *, options: RuleOptions | None = None, jobs: int | None = 1,
-           executor: Executor | None = None, dask: str | None = None,
-           progress: bool = False, stream: TextIO | None = None
-           ) -> tuple[StudyResult, list[dict[str, Any]]]:
+def league(
+    bots: Sequence[str],
+    players: Sequence[int] = (2, 3, 4),
+    games: int = 100,
+    seed: int = 0,
+    *,
+    options: RuleOptions | None = None,
+    jobs: int | None = 1,
+    executor: Executor | None = None,
+    dask: str | None = None,
+    progress: bool = False,
+    stream: TextIO | None = None,
+) -> tuple[StudyResult, list[dict[str, Any]]]:
     """:func:`finstere_widget.engine.study.league` with the executors and progress bar
     of :func:`study`."""
     jobs_ = jobs if dask is None and executor is None else None
-    return _run(games * len(players),
-                lambda ex, tick: _league(bots, players, games, seed, options, ex, tick,
-                                         jobs=jobs_),
-                jobs, dask, executor, progress, stream)
+    return _run(
+        games * len(players),
+        lambda ex, tick: _league(bots, players, games, seed, options, ex, tick, jobs=jobs_),
+        jobs,
+        dask,
+        executor,
+        progress,
+        stream,
+    )
 
 
-def to_json(result: StudyResult, games: bool = False,
-            league_rows: Sequence[Mapping[str, Any]] | None = None) -> str:
+def to_json(
+    result: StudyResult, games: bool = False, league_rows: Sequence[Mapping[str, Any]] | None = None
+) -> str:
     """The study as JSON text, byte-identical for the same arguments whatever ran it."""
     data = result.to_dict(games=games)
     if league_rows is not None:
@@ -175,8 +225,10 @@ def plot_seats(result: StudyResult, ax: Any = None) -> Any:
         rows = [s for s in result.seats if s["variant"] == v.label]
         xs = [s["seat"] + (k - (nv - 1) / 2) * width for s in rows]
         ys = [s["win_rate"] for s in rows]
-        err = [[s["win_rate"] - s["win_lo"] for s in rows],
-               [s["win_hi"] - s["win_rate"] for s in rows]]
+        err = [
+            [s["win_rate"] - s["win_lo"] for s in rows],
+            [s["win_hi"] - s["win_rate"] for s in rows],
+        ]
         ax.bar(xs, ys, width=width, yerr=err, capsize=3, label=v.label)
     most = max(v.players for v in result.variants)
     for n in {v.players for v in result.variants}:
@@ -197,8 +249,10 @@ def plot_metric(result: StudyResult, metric: str = "rounds", ax: Any = None) -> 
     ax = _axes(ax)
     labels = [r["variant"] for r in result.rows]
     ys = [r[f"{metric}_mean"] for r in result.rows]
-    err = [[r[f"{metric}_mean"] - r[f"{metric}_lo"] for r in result.rows],
-           [r[f"{metric}_hi"] - r[f"{metric}_mean"] for r in result.rows]]
+    err = [
+        [r[f"{metric}_mean"] - r[f"{metric}_lo"] for r in result.rows],
+        [r[f"{metric}_hi"] - r[f"{metric}_mean"] for r in result.rows],
+    ]
     ax.bar(range(len(ys)), ys, yerr=err, capsize=3, color="#3465a4")
     ax.set_xticks(range(len(ys)))
     ax.set_xticklabels(labels, fontsize="small")
@@ -217,9 +271,17 @@ def plot_league(rows: Sequence[Mapping[str, Any]], ax: Any = None) -> Any:
     for k, bot in enumerate(bots):
         mine = [r for r in rows if r["bot"] == bot]
         xs = [counts.index(int(r["players"])) + (k - (len(bots) - 1) / 2) * width for r in mine]
-        ax.bar(xs, [r["win_rate"] for r in mine], width=width, label=bot, capsize=3,
-               yerr=[[r["win_rate"] - r["win_lo"] for r in mine],
-                     [r["win_hi"] - r["win_rate"] for r in mine]])
+        ax.bar(
+            xs,
+            [r["win_rate"] for r in mine],
+            width=width,
+            label=bot,
+            capsize=3,
+            yerr=[
+                [r["win_rate"] - r["win_lo"] for r in mine],
+                [r["win_hi"] - r["win_rate"] for r in mine],
+            ],
+        )
     for i, n in enumerate(counts):
         ax.hlines(1 / n, i - 0.45, i + 0.45, colors="grey", linestyles="--", lw=1)
     ax.set_xticks(range(len(counts)))

@@ -140,8 +140,13 @@ def test_B4_basic_layout() -> None:
 
 def test_B5_piece_kinds_and_sight() -> None:
     # B5: pivot_left (Czech rules) is a kind positions may use, not in the standard set
-    assert {k.value for k in StoneKind} == {"stone", "crystal", "pivot_right", "pivot_left",
-                                            "pivot_180"}
+    assert {k.value for k in StoneKind} == {
+        "stone",
+        "crystal",
+        "pivot_right",
+        "pivot_left",
+        "pivot_180",
+    }
     assert StoneKind.PIVOT_LEFT.is_pivot and StoneKind.PIVOT_LEFT.blocks_sight
     assert not StoneKind.CRYSTAL.blocks_sight
     assert StoneKind.STONE.blocks_sight and StoneKind.PIVOT_180.blocks_sight

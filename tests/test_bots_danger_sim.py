@@ -34,6 +34,7 @@ def basic(pawns, **kw):
 
 # --- danger map -------------------------------------------------------------------------
 
+
 def brute_danger(position, tiles):
     out = {}
     for sq in danger_map(position, tiles, squares=None):
@@ -43,8 +44,10 @@ def brute_danger(position, tiles):
 
 
 DANGER_POSITIONS = {
-    "basic": basic([pw("a", "blue", [5, 0]), pw("b", "red", [10, 6]), pw("c", "red", [3, 5])],
-                   monster={"at": [7, 6], "facing": "N"}),
+    "basic": basic(
+        [pw("a", "blue", [5, 0]), pw("b", "red", [10, 6]), pw("c", "red", [3, 5])],
+        monster={"at": [7, 6], "facing": "N"},
+    ),
     "monster_example": Position.from_json((EXAMPLES / "monster_basic_8.json").read_text()),
     "advanced": Position.from_json((EXAMPLES / "monster_advanced_8.json").read_text()),
 }
@@ -73,13 +76,15 @@ def test_danger_map_covers_empty_squares_and_weights_the_pile():
 
 
 def test_eaten_probability_matches_the_monster():
-    pos = basic([pw("a", "blue", [3, 5]), pw("b", "red", [12, 9])],
-                monster={"at": [0, 5], "facing": "E"})
+    pos = basic(
+        [pw("a", "blue", [3, 5]), pw("b", "red", [12, 9])], monster={"at": [0, 5], "facing": "E"}
+    )
     assert eaten_probability(pos, "a", ["5", "7"]) == 1.0
     assert eaten_probability(pos, "b", ["5"]) == 0.0
 
 
 # --- bots --------------------------------------------------------------------------------
+
 
 def test_random_bot_plays_only_legal_moves():
     for seed in range(5):
@@ -96,8 +101,10 @@ def test_random_bot_plays_only_legal_moves():
 
 
 def test_greedy_bot_escapes_when_it_can():
-    pos = basic([pw("b", "blue", [2, 0], 3, 4), pw("y", "yellow", [10, 10])],
-                monster={"at": [8, 8], "facing": "N"})
+    pos = basic(
+        [pw("b", "blue", [2, 0], 3, 4), pw("y", "yellow", [10, 10])],
+        monster={"at": [8, 8], "facing": "N"},
+    )
     g = Game.from_position(pos, seed=0)
     a = GreedyBot(0).choose(g)
     assert a == PawnMove("b", ("W", "W", "OUT"))
@@ -105,8 +112,10 @@ def test_greedy_bot_escapes_when_it_can():
 
 def test_greedy_bot_avoids_the_monster_line():
     # two equally good squares for progress; one is in the monster's sight
-    pos = basic([pw("b", "blue", [5, 5], 1, 6), pw("y", "yellow", [14, 10])],
-                monster={"at": [0, 4], "facing": "E"})
+    pos = basic(
+        [pw("b", "blue", [5, 5], 1, 6), pw("y", "yellow", [14, 10])],
+        monster={"at": [0, 4], "facing": "E"},
+    )
     g = Game.from_position(pos, seed=0)
     a = GreedyBot(0).choose(g)
     end = apply_move(g.position, a.pawn, a.path).to
@@ -130,6 +139,7 @@ def test_greedy_beats_random_in_70_percent_of_200_two_player_games():
 
 
 # --- simulation -------------------------------------------------------------------------
+
 
 def test_simulate_same_results_whatever_the_executor():
     a = simulate(8, 3, ["random", "greedy", "random"], seed=5, jobs=1)
@@ -169,15 +179,22 @@ def test_simulate_progress_callback():
 
 # --- command line -------------------------------------------------------------------------
 
+
 def run_cli(*args, stdin=None):
-    return subprocess.run([sys.executable, "-m", "finstere_widget", *args], capture_output=True,
-                          text=True, input=stdin, timeout=300)
+    return subprocess.run(
+        [sys.executable, "-m", "finstere_widget", *args],
+        capture_output=True,
+        text=True,
+        input=stdin,
+        timeout=300,
+    )
 
 
 def test_cli_simulate_json_byte_identical_with_or_without_jobs():
     a = run_cli("simulate", "--games", "8", "--players", "3", "--seed", "7", "--json")
-    b = run_cli("simulate", "--games", "8", "--players", "3", "--seed", "7", "--json",
-                "--jobs", "2")
+    b = run_cli(
+        "simulate", "--games", "8", "--players", "3", "--seed", "7", "--json", "--jobs", "2"
+    )
     assert a.returncode == 0 and b.returncode == 0, a.stderr + b.stderr
     assert a.stdout == b.stdout
     data = json.loads(a.stdout)

@@ -32,8 +32,15 @@ def scenario(pawns, monster_at=(0, 0), facing=Heading.E):
 def test_lookahead_takes_an_escape_when_it_has_one():
     # blue's pawn two squares from the exit with a 4 showing can leave; the other pawn
     # could make progress instead
-    g = scenario([Pawn("b1", "blue", 3, 4, "dark", (1, 0)), Pawn("b2", "blue", 2, 5, "light", (9, 6)),
-                  Pawn("r1", "red", 1, 6, "light", (12, 9))], monster_at=(10, 2), facing=Heading.S)
+    g = scenario(
+        [
+            Pawn("b1", "blue", 3, 4, "dark", (1, 0)),
+            Pawn("b2", "blue", 2, 5, "light", (9, 6)),
+            Pawn("r1", "red", 1, 6, "light", (12, 9)),
+        ],
+        monster_at=(10, 2),
+        facing=Heading.S,
+    )
     action = LookaheadBot(1).choose(g)
     assert isinstance(action, PawnMove) and action.pawn == "b1"
     assert g.apply(action).move.to == "escaped"
@@ -74,8 +81,9 @@ def test_evaluation_orders_pawn_states():
     assert v("escaped") > v((0, 0))  # escaped beats ready to leave
     assert v((1, 0), "dark") > v((1, 0)) > v((2, 0))  # a 6 showing can leave from (1, 0)
     assert v((0, 0)) > v((5, 5)) > v((15, 10)) > v("outside") > v("eaten")
-    pos = Position.basic([Pawn("b", "blue", 1, 6, "light", "escaped"),
-                          Pawn("r", "red", 1, 6, "light", (9, 9))])
+    pos = Position.basic(
+        [Pawn("b", "blue", 1, 6, "light", "escaped"), Pawn("r", "red", 1, 6, "light", (9, 9))]
+    )
     assert evaluate(pos, "blue", ["red"]) > evaluate(pos, "red", ["blue"])
 
 

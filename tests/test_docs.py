@@ -94,14 +94,28 @@ def test_format_md_game_record_names_every_key_the_engine_writes() -> None:
         assert f"| `{key}" in text
     for key in record["setup"]:
         assert f"`setup.{key}`" in text
-    example = json.loads(next(b for b in _json_blocks("format.md") if "finstere-game/1" in b)
-                         .replace('"...": "..."', '"monster": {"at": [0, 0], "facing": "E"}')
-                         .replace('"reason": "..."', '"reason": "r"'))
+    example = json.loads(
+        next(b for b in _json_blocks("format.md") if "finstere-game/1" in b)
+        .replace('"...": "..."', '"monster": {"at": [0, 0], "facing": "E"}')
+        .replace('"reason": "..."', '"reason": "r"')
+    )
     assert set(example) == set(record) and set(example["options"]) == set(record["options"])
 
 
 OUTSIDE = re.compile(r"RULES\.md|FORMAT\.md|\.\./shared|/work/shared|BROWSER_TESTING")
-TEXT_SUFFIXES = {".py", ".md", ".toml", ".txt", ".json", ".ipynb", ".js", ".cfg", ".yml", ".yaml", ""}
+TEXT_SUFFIXES = {
+    ".py",
+    ".md",
+    ".toml",
+    ".txt",
+    ".json",
+    ".ipynb",
+    ".js",
+    ".cfg",
+    ".yml",
+    ".yaml",
+    "",
+}
 
 
 def test_the_repository_cites_nothing_outside_itself() -> None:
@@ -114,7 +128,9 @@ def test_the_repository_cites_nothing_outside_itself() -> None:
             continue
         if not path.is_file() or path.suffix not in TEXT_SUFFIXES or path == Path(__file__):
             continue
-        for n, line in enumerate(path.read_text(encoding="utf-8", errors="replace").splitlines(), 1):
+        for n, line in enumerate(
+            path.read_text(encoding="utf-8", errors="replace").splitlines(), 1
+        ):
             if OUTSIDE.search(line):
                 offenders.append(f"{rel}:{n}: {line.strip()[:100]}")
     assert offenders == []
@@ -132,8 +148,12 @@ def test_api_page_lists_every_public_name_of_each_package_it_documents() -> None
         sys.path.remove(str(DOCS))
     page = (DOCS / "api.md").read_text(encoding="utf-8")
     packages = re.findall(r"<!-- api: ([\w.]+) -->", page)
-    assert {"finstere_widget.engine", "finstere_widget.render", "finstere_widget.widget",
-            "finstere_widget.examples"} <= set(packages)
+    assert {
+        "finstere_widget.engine",
+        "finstere_widget.render",
+        "finstere_widget.widget",
+        "finstere_widget.examples",
+    } <= set(packages)
     for package in packages:
         documented = [n for _, _, names in hooks.api_groups(package) for n in names]
         assert sorted(documented) == sorted(importlib.import_module(package).__all__)

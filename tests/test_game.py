@@ -50,14 +50,16 @@ def pw(pid, player, at, light=6, dark=1, up="light"):
 
 # --- P1 -----------------------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("n", range(2, 8))
 def test_P1_pawn_sets_and_colours(n):
     g = Game(n, seed=1)
     assert g.colours == COLOURS[:n]
     for colour in g.colours:
         # (dark, light): the rulebooks' 6/1, 4/3, 3/4, 2/5, dark number first
-        pairs = sorted(((p.dark, p.light) for p in g.position.pawns if p.player == colour),
-                       reverse=True)
+        pairs = sorted(
+            ((p.dark, p.light) for p in g.position.pawns if p.player == colour), reverse=True
+        )
         if n <= 4:
             assert pairs == [(6, 1), (4, 3), (3, 4), (2, 5)]
         else:
@@ -92,6 +94,7 @@ def test_P1_player_count_and_colours_checked():
 
 # --- P10, T1, T2 -----------------------------------------------------------------------------
 
+
 def test_P10_first_round_two_pawns_each_onto_the_board_the_rest_flipped_outside():
     g = Game(3, seed=5, first_player=1)
     order = []
@@ -101,8 +104,11 @@ def test_P10_first_round_two_pawns_each_onto_the_board_the_rest_flipped_outside(
     assert order == ["yellow", "red", "blue"] * 2  # clockwise from the first player, twice
     assert g.is_chance()
     for colour in g.colours:  # two pawns each entered, the other two wait outside
-        places = sorted("outside" if p.at == "outside" else "board"
-                        for p in g.position.pawns if p.player == colour)
+        places = sorted(
+            "outside" if p.at == "outside" else "board"
+            for p in g.position.pawns
+            if p.player == colour
+        )
         assert places == ["board", "board", "outside", "outside"]
     # every pawn was flipped once: two by their moves, the others by P10
     assert all(p.up == "dark" for p in g.position.pawns)
@@ -132,8 +138,13 @@ def test_P10_a_zero_square_move_outside_is_not_one_of_the_two():
 
 def test_P10_a_pawn_that_cannot_enter_at_all_is_the_only_exception():
     # yellow's pawn stands on the entrance: blue's pawn showing 1 cannot get in (P5)
-    pos = scenario([pw("b1", "blue", "outside", 1, 6), pw("b5", "blue", "outside", 5, 2),
-                    pw("y1", "yellow", [15, 10], 1, 6)])
+    pos = scenario(
+        [
+            pw("b1", "blue", "outside", 1, 6),
+            pw("b5", "blue", "outside", 5, 2),
+            pw("y1", "yellow", [15, 10], 1, 6),
+        ]
+    )
     g = Game.from_position(pos, seed=0, round=1)
     assert [p.id for p in g.movable_pawns()] == ["b5"]  # b5 can enter: b1 must wait
     assert g.pawn_moves("b1") == []
@@ -187,10 +198,15 @@ def test_T2_clockwise_one_pawn_each_and_wrong_moves_refused():
 
 
 def test_T2_FAQ3_player_without_pawns_passes_for_the_rest_of_the_phase():
-    pos = scenario([
-        pw("b1", "blue", [5, 5]), pw("b2", "blue", "escaped"),
-        pw("y1", "yellow", [10, 5]), pw("y2", "yellow", [11, 6]), pw("y3", "yellow", "outside"),
-    ])
+    pos = scenario(
+        [
+            pw("b1", "blue", [5, 5]),
+            pw("b2", "blue", "escaped"),
+            pw("y1", "yellow", [10, 5]),
+            pw("y2", "yellow", [11, 6]),
+            pw("y3", "yellow", "outside"),
+        ]
+    )
     g = Game.from_position(pos, seed=1)
     seq = []
     while g.phase == "pawns":
@@ -216,9 +232,12 @@ def test_T2_phase_ends_when_every_pawn_in_play_moved_once():
 
 # --- T3 -----------------------------------------------------------------------------------
 
+
 def test_T3_FAQ4_eaten_pawn_waits_outside_with_its_face_and_may_reenter_or_flip():
-    pos = scenario([pw("b", "blue", [3, 0], 4, 3, "dark"), pw("y", "yellow", [10, 10])],
-                   monster={"at": [0, 0], "facing": "E"})
+    pos = scenario(
+        [pw("b", "blue", [3, 0], 4, 3, "dark"), pw("y", "yellow", [10, 10])],
+        monster={"at": [0, 0], "facing": "E"},
+    )
     g = Game.from_position(pos, seed=0)
     g.apply(PawnMove("b", ()))  # b now shows 4 (light), stays in the monster's way
     g.apply(PawnMove("y", ()))
@@ -236,6 +255,7 @@ def test_T3_FAQ4_eaten_pawn_waits_outside_with_its_face_and_may_reenter_or_flip(
 
 
 # --- M2 -----------------------------------------------------------------------------------
+
 
 def test_M2_first_tile_of_the_game_is_never_a_prey_tile():
     for seed in range(40):
@@ -278,6 +298,7 @@ def test_M2_every_stage_option_applies_at_stage_two():
 
 # --- S1 -----------------------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("per_stage", [7, 8])
 def test_S1_stage_two_after_tiles_per_stage_and_end_of_stage_two(per_stage):
     g = Game(2, seed=11, options=RuleOptions(tiles_per_stage=per_stage))
@@ -298,8 +319,9 @@ def test_S1_stage_two_after_tiles_per_stage_and_end_of_stage_two(per_stage):
 
 
 def test_S1_stage_two_eaten_pawns_are_out_for_good():
-    pos = scenario([pw("b", "blue", [3, 0]), pw("b2", "blue", [9, 9]),
-                    pw("y", "yellow", [12, 10])], stage=2)
+    pos = scenario(
+        [pw("b", "blue", [3, 0]), pw("b2", "blue", [9, 9]), pw("y", "yellow", [12, 10])], stage=2
+    )
     g = Game.from_position(pos, seed=0)
     g.apply(PawnMove("b", ()))
     g.apply(PawnMove("y", ()))
@@ -310,13 +332,21 @@ def test_S1_stage_two_eaten_pawns_are_out_for_good():
 
 # --- S2, S3 -------------------------------------------------------------------------------
 
+
 def test_S2_all_pawns_but_one_wins_at_once():
-    pos = scenario([
-        pw("b1", "blue", "escaped"), pw("b2", "blue", "escaped"), pw("b3", "blue", [2, 0], 3, 4),
-        pw("b4", "blue", "outside"),
-        pw("y1", "yellow", [10, 10]), pw("y2", "yellow", "outside"), pw("y3", "yellow", "escaped"),
-        pw("y4", "yellow", "escaped"),
-    ], monster={"at": [8, 8], "facing": "N"})
+    pos = scenario(
+        [
+            pw("b1", "blue", "escaped"),
+            pw("b2", "blue", "escaped"),
+            pw("b3", "blue", [2, 0], 3, 4),
+            pw("b4", "blue", "outside"),
+            pw("y1", "yellow", [10, 10]),
+            pw("y2", "yellow", "outside"),
+            pw("y3", "yellow", "escaped"),
+            pw("y4", "yellow", "escaped"),
+        ],
+        monster={"at": [8, 8], "facing": "N"},
+    )
     g = Game.from_position(pos, seed=0)
     assert g.needed == 3
     g.apply(PawnMove("b3", ("W", "W", "OUT")))
@@ -331,9 +361,13 @@ def test_S2_five_to_seven_players_need_two():
 
 def test_S2_finish_round_option_plays_the_round_out_first_to_reach_wins_ties():
     pawns = [
-        pw("b1", "blue", "escaped"), pw("b2", "blue", "escaped"), pw("b3", "blue", [2, 0], 3, 4),
+        pw("b1", "blue", "escaped"),
+        pw("b2", "blue", "escaped"),
+        pw("b3", "blue", [2, 0], 3, 4),
         pw("b4", "blue", "outside"),
-        pw("y1", "yellow", [1, 0], 2, 5), pw("y2", "yellow", "escaped"), pw("y3", "yellow", "escaped"),
+        pw("y1", "yellow", [1, 0], 2, 5),
+        pw("y2", "yellow", "escaped"),
+        pw("y3", "yellow", "escaped"),
         pw("y4", "yellow", "outside"),
     ]
     pos = scenario(pawns, monster={"at": [8, 8], "facing": "N"})
@@ -348,9 +382,16 @@ def test_S2_finish_round_option_plays_the_round_out_first_to_reach_wins_ties():
 
 
 def test_S3_stage_two_ends_when_no_pawn_is_left_tie_to_first_to_reach():
-    pos = scenario([pw("b", "blue", [3, 0]), pw("y", "yellow", [4, 0]),
-                    pw("b2", "blue", "escaped"), pw("y2", "yellow", [1, 0], 2, 5)], stage=2,
-                   monster={"at": [8, 0], "facing": "W"})
+    pos = scenario(
+        [
+            pw("b", "blue", [3, 0]),
+            pw("y", "yellow", [4, 0]),
+            pw("b2", "blue", "escaped"),
+            pw("y2", "yellow", [1, 0], 2, 5),
+        ],
+        stage=2,
+        monster={"at": [8, 0], "facing": "W"},
+    )
     g = Game.from_position(pos, seed=0)
     g.apply(PawnMove("b", ()))
     g.apply(PawnMove("y2", ("W", "OUT")))  # yellow: 1 escaped, after blue's earlier one
@@ -365,9 +406,16 @@ def test_S3_stage_two_ends_when_no_pawn_is_left_tie_to_first_to_reach():
 
 
 def test_S3_tie_break_whoever_reached_the_number_first():
-    pos = scenario([pw("b", "blue", [1, 0], 2, 5), pw("y", "yellow", [0, 1], 2, 5),
-                    pw("b2", "blue", [3, 0]), pw("y2", "yellow", [4, 0])], stage=2,
-                   monster={"at": [8, 0], "facing": "W"})
+    pos = scenario(
+        [
+            pw("b", "blue", [1, 0], 2, 5),
+            pw("y", "yellow", [0, 1], 2, 5),
+            pw("b2", "blue", [3, 0]),
+            pw("y2", "yellow", [4, 0]),
+        ],
+        stage=2,
+        monster={"at": [8, 0], "facing": "W"},
+    )
     g = Game.from_position(pos, seed=0, first_player=1)
     g.apply(PawnMove("y", ("N", "OUT")))  # yellow escapes first
     g.apply(PawnMove("b", ("W", "OUT")))
@@ -381,9 +429,16 @@ def test_S3_tie_break_whoever_reached_the_number_first():
 
 def _stage2_board_emptied_by_the_monster(option):
     """Stage 2: the monster eats both pawns on the board; blue's b2 still waits outside."""
-    pos = scenario([pw("b", "blue", [3, 0]), pw("y", "yellow", [4, 0]),
-                    pw("b2", "blue", "outside"), pw("y2", "yellow", "escaped")], stage=2,
-                   monster={"at": [8, 0], "facing": "W"})
+    pos = scenario(
+        [
+            pw("b", "blue", [3, 0]),
+            pw("y", "yellow", [4, 0]),
+            pw("b2", "blue", "outside"),
+            pw("y2", "yellow", "escaped"),
+        ],
+        stage=2,
+        monster={"at": [8, 0], "facing": "W"},
+    )
     g = Game.from_position(pos, seed=0, options=RuleOptions(stage2_end=option))
     for pid in ("b", "y", "b2"):
         g.apply(PawnMove(pid, ()))
@@ -413,9 +468,16 @@ def test_S3_stage2_end_all_eaten_by_default_the_waiting_pawn_plays_on():
 
 def test_S3_stage2_end_board_empty_checked_when_the_pawn_phase_is_over():
     # blue's last pawn on the board escapes; the waiting pawns stay outside this phase
-    pos = scenario([pw("b", "blue", [1, 0], 2, 5), pw("b2", "blue", "outside"),
-                    pw("y", "yellow", "outside"), pw("y2", "yellow", "escaped")], stage=2,
-                   monster={"at": [10, 0], "facing": "W"})
+    pos = scenario(
+        [
+            pw("b", "blue", [1, 0], 2, 5),
+            pw("b2", "blue", "outside"),
+            pw("y", "yellow", "outside"),
+            pw("y2", "yellow", "escaped"),
+        ],
+        stage=2,
+        monster={"at": [10, 0], "facing": "W"},
+    )
     for option, ends in (("board_empty", True), ("all_eaten", False)):
         g = Game.from_position(pos, seed=0, options=RuleOptions(stage2_end=option))
         g.apply(PawnMove("b", ("W", "OUT")))
@@ -438,16 +500,26 @@ def test_S3_stage2_end_option_from_the_command_line():
 
 # --- S4 -----------------------------------------------------------------------------------
 
+
 def test_S4_five_is_a_three_prey_tile():
     g = Game(6, seed=0, options=RuleOptions(five_is_three_prey=True))
     first_moves(g)
     # the 5 is a prey tile now: not allowed as the first tile (M2)
     assert {t for t, _ in g.chance_outcomes()} == {"7", "8", "10"}
-    pos = scenario([pw("a", "blue", [3, 0]), pw("b", "yellow", [6, 0]), pw("c", "red", [9, 0]),
-                    pw("d", "green", [10, 10]), pw("e", "purple", "escaped"),
-                    pw("f", "black", "escaped")], monster={"at": [0, 0], "facing": "E"})
-    g = Game.from_position(pos, seed=0, options=RuleOptions(five_is_three_prey=True,
-                                                           first_draw_rule="off"))
+    pos = scenario(
+        [
+            pw("a", "blue", [3, 0]),
+            pw("b", "yellow", [6, 0]),
+            pw("c", "red", [9, 0]),
+            pw("d", "green", [10, 10]),
+            pw("e", "purple", "escaped"),
+            pw("f", "black", "escaped"),
+        ],
+        monster={"at": [0, 0], "facing": "E"},
+    )
+    g = Game.from_position(
+        pos, seed=0, options=RuleOptions(five_is_three_prey=True, first_draw_rule="off")
+    )
     first_moves(g)
     turn = g.apply(DrawTile("5")).monster
     assert len(turn.eaten) == 3 and turn.events[-1].steps > 5
@@ -462,13 +534,20 @@ def test_S4_five_is_three_prey_refused_with_fewer_than_six_players(n):
     with pytest.raises(OptionError, match="S4"):
         Game.from_position(pos, seed=0, options=opts)
     with pytest.raises(OptionError, match="S4"):  # a record cannot smuggle it in either
-        Game.from_record({"format": "finstere-game/1", "options": {"five_is_three_prey": "on"},
-                          "setup": {"players": list(COLOURS[:n]), "seed": 0}, "actions": []})
+        Game.from_record(
+            {
+                "format": "finstere-game/1",
+                "options": {"five_is_three_prey": "on"},
+                "setup": {"players": list(COLOURS[:n]), "seed": 0},
+                "actions": [],
+            }
+        )
     for k in (6, 7):
         assert Game(k, seed=0, options=opts).options.five_is_three_prey
 
 
 # --- A1-A3 --------------------------------------------------------------------------------
+
 
 def test_A1_placement_phase_clockwise_then_next_player_is_first():
     g = Game(3, seed=0, advanced=True, first_player=1)
@@ -491,8 +570,9 @@ def test_A1_placement_phase_clockwise_then_next_player_is_first():
 def _placed(*placements):
     from finstere_widget.engine.setup import apply_placement
 
-    pos = Position.from_dict({"format": "finstere-position/1",
-                              "monster": {"at": [0, 0], "facing": "E"}})
+    pos = Position.from_dict(
+        {"format": "finstere-position/1", "monster": {"at": [0, 0], "facing": "E"}}
+    )
     for p in placements:
         pos = apply_placement(pos, p)
     return pos
@@ -516,8 +596,9 @@ def test_A2_placement_limits():
     assert _refused(empty, Placement("pool_1x4", (10, 0), "h")) == "A2"  # runs off the board
     tele = _placed(Placement("teleporter_blue", (6, 6), "N"))
     assert _refused(tele, Placement("teleporter_yellow", (6, 7), "E")) == "A2"
-    check_placement(tele, Placement("teleporter_yellow", (7, 7), "E"), PLACEMENT_PIECES,
-                    RuleOptions())  # diagonal is fine
+    check_placement(
+        tele, Placement("teleporter_yellow", (7, 7), "E"), PLACEMENT_PIECES, RuleOptions()
+    )  # diagonal is fine
     assert _refused(empty, Placement("teleporter_blue", (6, 6))) == "A1"  # needs an arrow
     assert _refused(empty, Placement("dragon", (6, 6))) == "A1"
     done = _placed(Placement("pool_2x2", (5, 5)))
@@ -541,6 +622,7 @@ def test_A3_online_placement_limits():
 
 
 # --- API: legal actions, undo, history ------------------------------------------------------
+
 
 def test_legal_actions_and_undo_restore_the_state():
     g = Game(2, seed=8)
@@ -568,8 +650,10 @@ def test_illegal_action_leaves_the_game_unchanged():
 
 # --- records --------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("seed,players,advanced", [(1, 2, False), (2, 4, False), (3, 3, True),
-                                                   (4, 6, False)])
+
+@pytest.mark.parametrize(
+    "seed,players,advanced", [(1, 2, False), (2, 4, False), (3, 3, True), (4, 6, False)]
+)
 def test_record_round_trip_replays_identically(seed, players, advanced):
     g = random_game(players, seed, advanced=advanced)
     text = g.to_json()
@@ -620,13 +704,17 @@ def test_stone_the_monster_pushes_onto_a_teleporter_is_gone():
     teleporter is destroyed -- the monster turn must not leave it on its square."""
     from finstere_widget.engine import monster_turn
 
-    pos = Position.from_dict({
-        "format": "finstere-position/1",
-        "monster": {"at": [4, 6], "facing": "N"},
-        "stones": [{"at": [4, 4]}, {"at": [12, 9], "kind": "crystal"}],
-        "teleporters": [{"at": [4, 3], "pair": "blue", "arrow": "S"},
-                        {"at": [9, 9], "pair": "blue", "arrow": "N"}],
-    })
+    pos = Position.from_dict(
+        {
+            "format": "finstere-position/1",
+            "monster": {"at": [4, 6], "facing": "N"},
+            "stones": [{"at": [4, 4]}, {"at": [12, 9], "kind": "crystal"}],
+            "teleporters": [
+                {"at": [4, 3], "pair": "blue", "arrow": "S"},
+                {"at": [9, 9], "pair": "blue", "arrow": "N"},
+            ],
+        }
+    )
     r = monster_turn(pos, 2)
     assert [s.at for s in r.position.stones] == [(12, 9)]
     assert any(e.type == "remove" and e.why == "teleporter" for e in r.events)

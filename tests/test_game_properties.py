@@ -27,8 +27,7 @@ OPTIONS = st.builds(
     five_is_three_prey=st.booleans(),
     placement=st.sampled_from(["rulebook", "online"]),
 )
-SETTINGS = settings(max_examples=25, deadline=None,
-                    suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 def play_checked(game: Game, seed: int, greedy_seat: int | None = None) -> Game:
@@ -81,13 +80,17 @@ def play_checked(game: Game, seed: int, greedy_seat: int | None = None) -> Game:
 
 
 @SETTINGS
-@given(seed=st.integers(0, 2**32 - 1), players=st.integers(2, 7), options=OPTIONS,
-       advanced=st.booleans(), greedy=st.one_of(st.none(), st.integers(0, 6)))
+@given(
+    seed=st.integers(0, 2**32 - 1),
+    players=st.integers(2, 7),
+    options=OPTIONS,
+    advanced=st.booleans(),
+    greedy=st.one_of(st.none(), st.integers(0, 6)),
+)
 def test_whole_games_keep_the_invariants_and_replay(seed, players, options, advanced, greedy):
     if players < 6:  # S4: the three-prey 5 is a 6-7 player variant
         options = replace(options, five_is_three_prey=False)
-    game = play_checked(Game(players, seed=seed, options=options, advanced=advanced), seed,
-                        greedy)
+    game = play_checked(Game(players, seed=seed, options=options, advanced=advanced), seed, greedy)
     record = game.to_record()
     again = Game.from_record(record)
     assert again.position == game.position

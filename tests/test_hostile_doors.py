@@ -27,32 +27,50 @@ from finstere_widget.engine.monster import MAX_STEPS, Tile
 XSS = "<img src=x onerror=alert(1)>"
 
 
-def pawn_dict(pid: Any = "A", player: Any = "blue", light: Any = 6, dark: Any = 1,
-              at: Any = (3, 3), up: Any = "light") -> dict[str, Any]:
-    return {"id": pid, "player": player, "light": light, "dark": dark, "up": up,
-            "at": list(at) if isinstance(at, tuple) else at}
+def pawn_dict(
+    pid: Any = "A",
+    player: Any = "blue",
+    light: Any = 6,
+    dark: Any = 1,
+    at: Any = (3, 3),
+    up: Any = "light",
+) -> dict[str, Any]:
+    return {
+        "id": pid,
+        "player": player,
+        "light": light,
+        "dark": dark,
+        "up": up,
+        "at": list(at) if isinstance(at, tuple) else at,
+    }
 
 
 def position_dict(**kw: Any) -> dict[str, Any]:
-    return {"format": "finstere-position/1", "monster": {"at": [0, 0], "facing": "E"},
-            "pawns": [pawn_dict(**kw)]}
+    return {
+        "format": "finstere-position/1",
+        "monster": {"at": [0, 0], "facing": "E"},
+        "pawns": [pawn_dict(**kw)],
+    }
 
 
 # --- 1-3, 12: ids, players and faces at every door ------------------------------------------
 
 
-@pytest.mark.parametrize(("field", "value", "key"), [
-    ("pid", XSS, "pawns[0].id"),
-    ("pid", "<!--<script>", "pawns[0].id"),
-    ("pid", "\x1b]0;pwned\x07\x1b[2J", "pawns[0].id"),
-    ("pid", "", "pawns[0].id"),
-    ("pid", "A" * 17, "pawns[0].id"),
-    ("player", "mauve", "pawns[0].player"),
-    ("player", "", "pawns[0].player"),
-    ("light", 20, "pawns[0].light"),
-    ("light", 0, "pawns[0].light"),
-    ("up", "sideways", "pawns[0].up"),
-])
+@pytest.mark.parametrize(
+    ("field", "value", "key"),
+    [
+        ("pid", XSS, "pawns[0].id"),
+        ("pid", "<!--<script>", "pawns[0].id"),
+        ("pid", "\x1b]0;pwned\x07\x1b[2J", "pawns[0].id"),
+        ("pid", "", "pawns[0].id"),
+        ("pid", "A" * 17, "pawns[0].id"),
+        ("player", "mauve", "pawns[0].player"),
+        ("player", "", "pawns[0].player"),
+        ("light", 20, "pawns[0].light"),
+        ("light", 0, "pawns[0].light"),
+        ("up", "sideways", "pawns[0].up"),
+    ],
+)
 def test_loader_and_constructors_refuse_bad_pawns(field: str, value: Any, key: str) -> None:
     data = position_dict(**{field: value})
     with pytest.raises(PositionError, match=re.escape(key)):
@@ -91,12 +109,18 @@ def test_safe_ids_of_the_examples_still_load() -> None:
 def test_positions_the_rules_forbid() -> None:
     base = Position.basic().to_dict()
     cases = {
-        "teleporters[0].pair": {"teleporters": [
-            {"at": [5, 5], "pair": "green", "arrow": "N"},
-            {"at": [6, 6], "pair": "green", "arrow": "N"}]},
-        "teleporters[0]: square [15, 10]": {"teleporters": [
-            {"at": [15, 10], "pair": "blue", "arrow": "N"},
-            {"at": [6, 5], "pair": "blue", "arrow": "N"}]},
+        "teleporters[0].pair": {
+            "teleporters": [
+                {"at": [5, 5], "pair": "green", "arrow": "N"},
+                {"at": [6, 6], "pair": "green", "arrow": "N"},
+            ]
+        },
+        "teleporters[0]: square [15, 10]": {
+            "teleporters": [
+                {"at": [15, 10], "pair": "blue", "arrow": "N"},
+                {"at": [6, 5], "pair": "blue", "arrow": "N"},
+            ]
+        },
         "stage": {"stage": 1.0},
     }
     for key, change in cases.items():
@@ -108,23 +132,28 @@ def test_positions_the_rules_forbid() -> None:
 def test_monster_may_stand_on_a_pool_after_a_stopped_slide() -> None:
     """M9 slide_over_pawn=stop leaves the monster on a pool square: such a position (the
     engine's own result) must load, or its trace and game record would not."""
-    pos = Position.from_dict({
-        "format": "finstere-position/1", "monster": {"at": [3, 8], "facing": "E"},
-        "pools": [[[4, 8], [5, 8], [6, 8], [7, 8]]],
-        "pawns": [pawn_dict(at=(5, 8))],
-    })
+    pos = Position.from_dict(
+        {
+            "format": "finstere-position/1",
+            "monster": {"at": [3, 8], "facing": "E"},
+            "pools": [[[4, 8], [5, 8], [6, 8], [7, 8]]],
+            "pawns": [pawn_dict(at=(5, 8))],
+        }
+    )
     after = monster_turn(pos, 1, RuleOptions(slide_over_pawn="stop")).position
     assert after.monster.at == (5, 8)
     assert Position.from_json(after.to_json()) == after
 
 
 def test_wrong_types_at_the_doors() -> None:
-    for call in (lambda: Position.from_json(None),  # type: ignore[arg-type]
-                 lambda: Position.from_diagram(5),  # type: ignore[arg-type]
-                 lambda: Position.from_dict([1]),
-                 lambda: Position.basic(pawns=5),  # type: ignore[arg-type]
-                 lambda: Position.basic().replace(colour="red"),
-                 lambda: Position.basic().pawn(["A"])):  # type: ignore[arg-type]
+    for call in (
+        lambda: Position.from_json(None),  # type: ignore[arg-type]
+        lambda: Position.from_diagram(5),  # type: ignore[arg-type]
+        lambda: Position.from_dict([1]),
+        lambda: Position.basic(pawns=5),  # type: ignore[arg-type]
+        lambda: Position.basic().replace(colour="red"),
+        lambda: Position.basic().pawn(["A"]),
+    ):  # type: ignore[arg-type]
         with pytest.raises(PositionError):
             call()
 
@@ -138,8 +167,24 @@ def test_loader_survives_deep_nesting_huge_numbers_and_bytes() -> None:
 # --- 5, 8: tiles ------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("tile", ["²", "0", 0, -3, 10**6, "99999999999999", 21, True, 5.0, [8],
-                                  None, "8x", Tile("8", 10**6, None)])
+@pytest.mark.parametrize(
+    "tile",
+    [
+        "²",
+        "0",
+        0,
+        -3,
+        10**6,
+        "99999999999999",
+        21,
+        True,
+        5.0,
+        [8],
+        None,
+        "8x",
+        Tile("8", 10**6, None),
+    ],
+)
 def test_tiles_out_of_bounds_are_named(tile: Any) -> None:
     with pytest.raises(TileError, match="tile"):
         Tile.parse(tile)
@@ -155,8 +200,10 @@ def test_step_counts_up_to_the_cap_play() -> None:
 # --- 8, 10: options ---------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("value", [5, [None], b"finish_round=on", [1], {1: "on"},
-                                   {"finish_round": 1}, {"tiles_per_stage": 7.0}])
+@pytest.mark.parametrize(
+    "value",
+    [5, [None], b"finish_round=on", [1], {1: "on"}, {"finish_round": 1}, {"tiles_per_stage": 7.0}],
+)
 def test_option_parse_refuses_wrong_types(value: Any) -> None:
     with pytest.raises(OptionError):
         RuleOptions.parse(value)
@@ -166,8 +213,12 @@ def test_option_constructor_reads_like_parse() -> None:
     assert RuleOptions(finish_round="off").finish_round is False  # type: ignore[arg-type]
     assert RuleOptions(finish_round="on") == RuleOptions.parse(["finish_round=on"])  # type: ignore[arg-type]
     assert RuleOptions(tiles_per_stage="8").tiles_per_stage == 8  # type: ignore[arg-type]
-    for kw in ({"finish_round": "maybe"}, {"finish_round": 1}, {"tiles_per_stage": 7.5},
-               {"slide_over_pawn": None}):
+    for kw in (
+        {"finish_round": "maybe"},
+        {"finish_round": 1},
+        {"tiles_per_stage": 7.5},
+        {"slide_over_pawn": None},
+    ):
         with pytest.raises(OptionError, match=next(iter(kw))):
             RuleOptions(**kw)
 
@@ -190,8 +241,9 @@ def test_messages_cut_long_inputs() -> None:
 def trusted_position(pid: str) -> Position:
     """A position with a hostile id built without the checks (as if an older version or a
     bug let one through): what reaches HTML is escaped anyway."""
-    return Position._trusted(Monster((0, 0), Heading.E), (), (), (),
-                             (Pawn(pid, "blue", 6, 1, "light", (1, 0)),), 1)
+    return Position._trusted(
+        Monster((0, 0), Heading.E), (), (), (), (Pawn(pid, "blue", 6, 1, "light", (1, 0)),), 1
+    )
 
 
 def test_stepper_message_escapes_eaten_ids() -> None:
@@ -253,8 +305,9 @@ def test_board_refuses_front_end_updates_and_logs_them(caplog: pytest.LogCapture
     assert w.frame == 2
     with caplog.at_level(logging.WARNING):
         for update in ({"frame": "abc"}, {"mode": "bogus"}, {"static": 5}, {"event_log": [1]}):
-            w._handle_msg({"content": {"data": {"method": "update", "state": update}},
-                           "buffers": []})
+            w._handle_msg(
+                {"content": {"data": {"method": "update", "state": update}}, "buffers": []}
+            )
         w._handle_msg({"content": {"data": {"method": "nonsense"}}, "buffers": []})
     assert w.frame == 2 and w.mode == "view" and w.event_log and w.static
     assert sum("refused" in r.getMessage() for r in caplog.records) == 4
@@ -290,8 +343,11 @@ def played_record(seed: int = 5) -> dict[str, Any]:
     return g.to_record()
 
 
-@pytest.mark.parametrize("seed", ["abc", True, 1.5, -1, 2**64, 10**5000],
-                         ids=["text", "bool", "float", "negative", "2**64", "5000 digits"])
+@pytest.mark.parametrize(
+    "seed",
+    ["abc", True, 1.5, -1, 2**64, 10**5000],
+    ids=["text", "bool", "float", "negative", "2**64", "5000 digits"],
+)
 def test_game_refuses_a_seed_that_is_not_an_integer(seed: Any) -> None:
     from finstere_widget.engine.game import Game
     from finstere_widget.engine.setup import SetupError
@@ -334,17 +390,23 @@ def test_tiles_chosen_by_hand_record_no_seed_and_replay() -> None:
     assert g.to_record()["setup"]["seed"] == 5
 
 
-@pytest.mark.parametrize(("change", "key"), [
-    ({"setup": None}, "record.setup"),
-    ({"actions": 5}, "record.actions"),
-    ({"actions": [5]}, r"record.actions\[0\]"),
-    ({"actions": [{"type": "move"}]}, r"record.actions\[0\]: a move action needs the key 'pawn'"),
-    ({"actions": [{"type": "place", "piece": "stone", "at": [1]}]}, r"record.actions\[0\].at"),
-    ({"actions": [{"type": "tile", "tile": None}]}, r"record.actions\[0\].tile"),
-    ({"actions": [{"type": "fly"}]}, r"record.actions\[0\].type"),
-    ({"options": [1]}, "record.options"),
-    ({"format": "x"}, "record.format"),
-])
+@pytest.mark.parametrize(
+    ("change", "key"),
+    [
+        ({"setup": None}, "record.setup"),
+        ({"actions": 5}, "record.actions"),
+        ({"actions": [5]}, r"record.actions\[0\]"),
+        (
+            {"actions": [{"type": "move"}]},
+            r"record.actions\[0\]: a move action needs the key 'pawn'",
+        ),
+        ({"actions": [{"type": "place", "piece": "stone", "at": [1]}]}, r"record.actions\[0\].at"),
+        ({"actions": [{"type": "tile", "tile": None}]}, r"record.actions\[0\].tile"),
+        ({"actions": [{"type": "fly"}]}, r"record.actions\[0\].type"),
+        ({"options": [1]}, "record.options"),
+        ({"format": "x"}, "record.format"),
+    ],
+)
 def test_malformed_records_are_named(change: dict[str, Any], key: str) -> None:
     from finstere_widget.engine.errors import RecordError
     from finstere_widget.engine.game import Game
@@ -366,8 +428,15 @@ def test_game_apply_wrong_types_leave_the_game_unchanged() -> None:
 
     g = Game(2, seed=1)
     before = g.to_record()
-    for action in ({"type": "tile"}, {"type": "move", "pawn": ["A"]}, PawnMove("blue1", None),  # type: ignore[arg-type]
-                   PawnMove(["x"], ()), DrawTile(None), Placement(1, [1], None), 5):  # type: ignore[arg-type]
+    for action in (
+        {"type": "tile"},
+        {"type": "move", "pawn": ["A"]},
+        PawnMove("blue1", None),  # type: ignore[arg-type]
+        PawnMove(["x"], ()),
+        DrawTile(None),
+        Placement(1, [1], None),
+        5,
+    ):  # type: ignore[arg-type]
         with pytest.raises(FinstereError):
             g.apply(action)  # type: ignore[arg-type]
     assert g.to_record() == before
@@ -387,8 +456,9 @@ def cli(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
     return status, out, err
 
 
-def test_cli_bad_input_is_one_line_and_status_2(tmp_path: Any,
-                                                 capsys: pytest.CaptureFixture[str]) -> None:
+def test_cli_bad_input_is_one_line_and_status_2(
+    tmp_path: Any, capsys: pytest.CaptureFixture[str]
+) -> None:
     files = {
         "not_utf8.json": b"\xff\xfe{}",
         "deep.json": b"[" * 200_000,
@@ -424,8 +494,13 @@ def test_simulate_streams_and_checks_first() -> None:
     from finstere_widget.engine.setup import SetupError
     from finstere_widget.engine.simulation import simulate
 
-    for kw in ({"games": 10**8, "players": 9}, {"games": -1}, {"games": 2.5}, {"seed": "x"},
-               {"bots": [None]}):
+    for kw in (
+        {"games": 10**8, "players": 9},
+        {"games": -1},
+        {"games": 2.5},
+        {"seed": "x"},
+        {"bots": [None]},
+    ):
         with pytest.raises(SetupError):
             simulate(**{"games": 1, **kw, "jobs": 1})
     for kw in ({"bots": "greedy:²"}, {"bots": "nobody"}):

@@ -28,8 +28,12 @@ from finstere_widget.engine.moves import apply_move, legal_moves
 
 T = TypeVar("T")
 MEMORY_LIMIT = 100 * 2**20
-SETTINGS = settings(max_examples=120, deadline=None, derandomize=True,
-                    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+SETTINGS = settings(
+    max_examples=120,
+    deadline=None,
+    derandomize=True,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
 
 
 def _baseline() -> float:
@@ -72,7 +76,9 @@ def bounded(call: Callable[[], T]) -> T | FinstereError:
     finally:
         tracemalloc.stop()
     assert peak < MEMORY_LIMIT, f"{peak / 2**20:.0f} MB"
-    assert elapsed < TIME_LIMIT, f"{elapsed:.2f} s > {TIME_LIMIT:.2f} s ({BASELINE * 1e3:.2f} ms baseline)"
+    assert elapsed < TIME_LIMIT, (
+        f"{elapsed:.2f} s > {TIME_LIMIT:.2f} s ({BASELINE * 1e3:.2f} ms baseline)"
+    )
     return result
 
 
@@ -86,21 +92,58 @@ def names_culprit(exc: FinstereError, *words: str) -> None:
 
 # --- hostile values -----------------------------------------------------------------------
 
-HOSTILE_TEXT = st.sampled_from([
-    "", " ", "<img src=x onerror=alert(1)>", "<!--<script>", "</script>", "\x1b]0;x\x07\x1b[2J",
-    "\u2028", "²", "٣", "A" * 17, "Z" * 5000, "blue", "red", "yellow", "N", "E", "light", "dark",
-    "outside", "escaped", "eaten", "stone", "crystal", "pivot_right", "finstere-position/1",
-    "8", "XX", "-1", "1e9", "NaN", "A", "B", "blue1", "9" * 5000,
-])
+HOSTILE_TEXT = st.sampled_from(
+    [
+        "",
+        " ",
+        "<img src=x onerror=alert(1)>",
+        "<!--<script>",
+        "</script>",
+        "\x1b]0;x\x07\x1b[2J",
+        "\u2028",
+        "²",
+        "٣",
+        "A" * 17,
+        "Z" * 5000,
+        "blue",
+        "red",
+        "yellow",
+        "N",
+        "E",
+        "light",
+        "dark",
+        "outside",
+        "escaped",
+        "eaten",
+        "stone",
+        "crystal",
+        "pivot_right",
+        "finstere-position/1",
+        "8",
+        "XX",
+        "-1",
+        "1e9",
+        "NaN",
+        "A",
+        "B",
+        "blue1",
+        "9" * 5000,
+    ]
+)
 LEAF = st.one_of(
-    HOSTILE_TEXT, st.text(max_size=20),
+    HOSTILE_TEXT,
+    st.text(max_size=20),
     st.integers(-3, 25),
     st.sampled_from([40, -40, 64, 5000]).map(lambda k: 10**k if k != 64 else 2**64),
-    st.floats(allow_nan=True), st.booleans(), st.none(),
+    st.floats(allow_nan=True),
+    st.booleans(),
+    st.none(),
 )
 HOSTILE = st.recursive(
-    LEAF, lambda inner: st.one_of(st.lists(inner, max_size=4),
-                                  st.dictionaries(HOSTILE_TEXT, inner, max_size=3)),
+    LEAF,
+    lambda inner: st.one_of(
+        st.lists(inner, max_size=4), st.dictionaries(HOSTILE_TEXT, inner, max_size=3)
+    ),
     max_leaves=8,
 )
 
@@ -145,8 +188,19 @@ def mutated(draw: st.DrawFn, base: Any) -> Any:
 
 
 POSITION_DOCS = [examples.data(n) for n in examples.names()]
-LOCATIONS = ("position", "format", "monster", "stones", "pools", "teleporters", "pawns",
-             "stage", "layout", "square", "pair")
+LOCATIONS = (
+    "position",
+    "format",
+    "monster",
+    "stones",
+    "pools",
+    "teleporters",
+    "pawns",
+    "stage",
+    "layout",
+    "square",
+    "pair",
+)
 
 
 def check_position(pos: Position) -> None:
@@ -189,16 +243,18 @@ def either(valid: st.SearchStrategy[Any]) -> st.SearchStrategy[Any]:
     return st.one_of(valid, valid, valid, HOSTILE)
 
 
-
 @st.composite
 def pawn_doc(draw: st.DrawFn) -> dict[str, Any]:
     """A valid pawn with at most one field made hostile."""
     light = draw(st.integers(1, 6))
     doc: dict[str, Any] = {
         "id": draw(st.sampled_from(["A", "B", "blue1", "08-25"])),
-        "player": draw(st.sampled_from(["blue", "red", "white"])), "light": light,
-        "dark": 7 - light, "up": draw(st.sampled_from(["light", "dark"])),
-        "at": draw(st.sampled_from([[3, 3], [12, 9], "outside", "escaped"]))}
+        "player": draw(st.sampled_from(["blue", "red", "white"])),
+        "light": light,
+        "dark": 7 - light,
+        "up": draw(st.sampled_from(["light", "dark"])),
+        "at": draw(st.sampled_from([[3, 3], [12, 9], "outside", "escaped"])),
+    }
     field = draw(st.sampled_from([None, *doc]))
     if field in ("id", "player"):  # hostile text above all: markup, control characters
         doc[field] = draw(st.one_of(HOSTILE_TEXT, HOSTILE_TEXT, st.text(max_size=20), HOSTILE))
@@ -208,28 +264,42 @@ def pawn_doc(draw: st.DrawFn) -> dict[str, Any]:
 
 
 PAWN = pawn_doc()
+
+
 @st.composite
 def teleporter_docs(draw: st.DrawFn) -> list[dict[str, Any]]:
     """A valid pair of teleporters with at most one field made hostile."""
-    docs = [{"at": [5, 5], "pair": "yellow", "arrow": draw(st.sampled_from("NESW"))},
-            {"at": [9, 6], "pair": "yellow", "arrow": draw(st.sampled_from("NESW"))}]
+    docs = [
+        {"at": [5, 5], "pair": "yellow", "arrow": draw(st.sampled_from("NESW"))},
+        {"at": [9, 6], "pair": "yellow", "arrow": draw(st.sampled_from("NESW"))},
+    ]
     k = draw(st.integers(0, 1))
     field = draw(st.sampled_from([None, "at", "pair", "arrow"]))
     if field is not None:
-        docs[k][field] = draw(st.one_of(HOSTILE_TEXT, HOSTILE,
-                                        st.sampled_from([[0, 0], [15, 10], [5, 5]])))
+        docs[k][field] = draw(
+            st.one_of(HOSTILE_TEXT, HOSTILE, st.sampled_from([[0, 0], [15, 10], [5, 5]]))
+        )
     return docs
 
 
 @SETTINGS
-@given(st.one_of(
-    st.lists(PAWN, min_size=1, max_size=2, unique_by=(lambda d: shown(d.get("id")),
-                                                     lambda d: shown(d.get("at")))),
-    st.tuples(teleporter_docs()),
-    st.tuples(either(st.sampled_from([1, 2])))))
+@given(
+    st.one_of(
+        st.lists(
+            PAWN,
+            min_size=1,
+            max_size=2,
+            unique_by=(lambda d: shown(d.get("id")), lambda d: shown(d.get("at"))),
+        ),
+        st.tuples(teleporter_docs()),
+        st.tuples(either(st.sampled_from([1, 2]))),
+    )
+)
 def test_generated_pieces_load_or_are_named(pieces: Any) -> None:
-    doc: dict[str, Any] = {"format": "finstere-position/1",
-                           "monster": {"at": [1, 0], "facing": "E"}}
+    doc: dict[str, Any] = {
+        "format": "finstere-position/1",
+        "monster": {"at": [1, 0], "facing": "E"},
+    }
     if isinstance(pieces, list):
         doc["pawns"] = pieces
     elif isinstance(pieces[0], list):
@@ -244,8 +314,10 @@ def test_generated_pieces_load_or_are_named(pieces: Any) -> None:
 
 
 @settings(SETTINGS, max_examples=60)
-@given(st.sampled_from(POSITION_DOCS).flatmap(mutated), st.sampled_from(
-    ["pawns", "stones", "monster", "teleporters", "stage", "pools"]))
+@given(
+    st.sampled_from(POSITION_DOCS).flatmap(mutated),
+    st.sampled_from(["pawns", "stones", "monster", "teleporters", "stage", "pools"]),
+)
 def test_constructors_check_like_the_loader(doc: Any, field: str) -> None:
     """Position.replace with the field of a mutated document (when that field alone loads
     in a valid position, replace accepts it; a refused one leaves the original as it was)."""
@@ -273,15 +345,23 @@ def test_diagrams_parse_or_are_named(text: Any) -> None:
 
 # --- options and tiles ---------------------------------------------------------------------
 
-OPTION_TEXT = st.sampled_from([f"{n}={v}" for n in RuleOptions.names()
-                               for v in ("on", "off", "7", "8", "stop", "eat", "keep", "x", "")])
+OPTION_TEXT = st.sampled_from(
+    [
+        f"{n}={v}"
+        for n in RuleOptions.names()
+        for v in ("on", "off", "7", "8", "stop", "eat", "keep", "x", "")
+    ]
+)
 
 
 @SETTINGS
-@given(st.one_of(st.lists(OPTION_TEXT | HOSTILE, max_size=4),
-                 st.dictionaries(st.sampled_from(RuleOptions.names()) | HOSTILE_TEXT, HOSTILE,
-                                 max_size=3),
-                 HOSTILE))
+@given(
+    st.one_of(
+        st.lists(OPTION_TEXT | HOSTILE, max_size=4),
+        st.dictionaries(st.sampled_from(RuleOptions.names()) | HOSTILE_TEXT, HOSTILE, max_size=3),
+        HOSTILE,
+    )
+)
 def test_options_parse_or_are_named(value: Any) -> None:
     result = bounded(lambda: RuleOptions.parse(value))
     if isinstance(result, FinstereError):
@@ -320,18 +400,20 @@ TOKENS = st.sampled_from(["N", "E", "S", "W", "IN", "OUT", "n", "", "X", "NN", "
 
 
 @SETTINGS
-@given(st.sampled_from(["pawn_example_1", "pawn_example_2", "monster_advanced_8"]),
-       st.one_of(st.sampled_from(["A", "B", "E", "P4", "P5", "nobody"]), HOSTILE),
-       st.one_of(st.lists(TOKENS, max_size=9), st.lists(TOKENS, max_size=9).map(",".join),
-                 HOSTILE))
+@given(
+    st.sampled_from(["pawn_example_1", "pawn_example_2", "monster_advanced_8"]),
+    st.one_of(st.sampled_from(["A", "B", "E", "P4", "P5", "nobody"]), HOSTILE),
+    st.one_of(st.lists(TOKENS, max_size=9), st.lists(TOKENS, max_size=9).map(",".join), HOSTILE),
+)
 def test_moves_apply_or_are_named(name: str, pawn: Any, path: Any) -> None:
     pos = examples.load(name)
     before = pos.to_dict()
     result = bounded(lambda: apply_move(pos, pawn, path))
     assert pos.to_dict() == before
     if isinstance(result, FinstereError):
-        names_culprit(result, "token", "path", "pawn", "P2", "P3", "P4", "P5", "P6", "P7",
-                      "P8", "P9")
+        names_culprit(
+            result, "token", "path", "pawn", "P2", "P3", "P4", "P5", "P6", "P7", "P8", "P9"
+        )
     else:
         check_position(result.position)
         outcomes = bounded(lambda: legal_moves(pos, pawn))
@@ -351,10 +433,19 @@ def test_worst_legal_moves_stay_bounded() -> None:
 # --- games and records ---------------------------------------------------------------------
 
 ACTION = st.one_of(
-    st.fixed_dictionaries({"type": st.just("move"), "pawn": st.sampled_from(
-        ["blue1", "blue3", "yellow5", "x"]) | HOSTILE, "path": st.lists(TOKENS, max_size=5) | HOSTILE}),
-    st.fixed_dictionaries({"type": st.just("tile"), "tile": st.sampled_from(
-        ["5", "7", "8", "10", "X", "XX", "3"]) | HOSTILE}),
+    st.fixed_dictionaries(
+        {
+            "type": st.just("move"),
+            "pawn": st.sampled_from(["blue1", "blue3", "yellow5", "x"]) | HOSTILE,
+            "path": st.lists(TOKENS, max_size=5) | HOSTILE,
+        }
+    ),
+    st.fixed_dictionaries(
+        {
+            "type": st.just("tile"),
+            "tile": st.sampled_from(["5", "7", "8", "10", "X", "XX", "3"]) | HOSTILE,
+        }
+    ),
     st.fixed_dictionaries({"type": st.just("place"), "piece": HOSTILE_TEXT, "at": HOSTILE}),
     st.dictionaries(HOSTILE_TEXT, HOSTILE, max_size=3),
     HOSTILE,
@@ -372,16 +463,18 @@ def test_game_actions_apply_or_leave_the_game_unchanged(actions: list[Any], lega
         result = bounded(lambda: game.apply(action))  # noqa: B023
         if isinstance(result, FinstereError):
             assert game.to_record() == before
-            names_culprit(result, "action", "pawn", "tile", "token", "path", "A1", "T1", "T2",
-                          "M1", "M2", "P")
+            names_culprit(
+                result, "action", "pawn", "tile", "token", "path", "A1", "T1", "T2", "M1", "M2", "P"
+            )
         else:
             assert Game.from_record(game.to_record()).to_record() == game.to_record()
 
 
 RECORD = Game(2, seed=4)
 while not RECORD.is_terminal() and len(RECORD.history) < 30:
-    RECORD.apply(RECORD.legal_actions()[-1] if not RECORD.is_chance() else
-                 RECORD.legal_actions()[0])
+    RECORD.apply(
+        RECORD.legal_actions()[-1] if not RECORD.is_chance() else RECORD.legal_actions()[0]
+    )
 RECORD_DOC = RECORD.to_record()
 RECORD_DOC.pop("final_position")  # mutations of the (long) final position are the loader's
 
@@ -393,8 +486,22 @@ def test_mutated_records_replay_or_are_named(doc: Any) -> None:
     result = bounded(lambda: Game.from_record(doc))
     assert doc == before
     if isinstance(result, FinstereError):
-        names_culprit(result, "record", "setup", "seed", "players", "P1", "option", "first_player",
-                      "round", "tiles_played", "advanced", "position", "format", "pawns")
+        names_culprit(
+            result,
+            "record",
+            "setup",
+            "seed",
+            "players",
+            "P1",
+            "option",
+            "first_player",
+            "round",
+            "tiles_played",
+            "advanced",
+            "position",
+            "format",
+            "pawns",
+        )
     else:
         again = Game.from_record(result.to_record())
         assert again.to_record() == result.to_record()
@@ -402,16 +509,41 @@ def test_mutated_records_replay_or_are_named(doc: Any) -> None:
 
 # --- the command line ----------------------------------------------------------------------
 
-ARG = st.one_of(st.sampled_from(["--tile", "--pawn", "--path", "--option", "--json", "--stage",
-                                 "8", "X", "A", "N,W", "1", "2", "-", "²", "9" * 5000,
-                                 "slide_over_pawn=stop", "\x1b[2J"]), st.text(max_size=8))
+ARG = st.one_of(
+    st.sampled_from(
+        [
+            "--tile",
+            "--pawn",
+            "--path",
+            "--option",
+            "--json",
+            "--stage",
+            "8",
+            "X",
+            "A",
+            "N,W",
+            "1",
+            "2",
+            "-",
+            "²",
+            "9" * 5000,
+            "slide_over_pawn=stop",
+            "\x1b[2J",
+        ]
+    ),
+    st.text(max_size=8),
+)
 
 
 @settings(SETTINGS, max_examples=60)
-@given(st.sampled_from(["monster", "move", "moves"]), st.lists(ARG, max_size=6),
-       st.sampled_from(POSITION_DOCS).flatmap(mutated) | HOSTILE)
-def test_cli_succeeds_or_fails_in_one_line(tmp_path_factory: pytest.TempPathFactory,
-                                          command: str, args: list[str], doc: Any) -> None:
+@given(
+    st.sampled_from(["monster", "move", "moves"]),
+    st.lists(ARG, max_size=6),
+    st.sampled_from(POSITION_DOCS).flatmap(mutated) | HOSTILE,
+)
+def test_cli_succeeds_or_fails_in_one_line(
+    tmp_path_factory: pytest.TempPathFactory, command: str, args: list[str], doc: Any
+) -> None:
     from finstere_widget.cli import main
 
     folder = tmp_path_factory.mktemp("cli", numbered=True)
@@ -444,20 +576,42 @@ def test_cli_succeeds_or_fails_in_one_line(tmp_path_factory: pytest.TempPathFact
 # --- widget messages -----------------------------------------------------------------------
 
 MESSAGE = st.one_of(
-    st.fixed_dictionaries({"type": st.just("click"), "square": st.lists(
-        st.integers(-2, 17), min_size=2, max_size=2) | HOSTILE}),
-    st.fixed_dictionaries({"type": st.just("click"), "zone": st.sampled_from(
-        ["pawn:A", "pawn:B", "place:outside", "place:escaped", "pawn:<img>"]) | HOSTILE}),
-    st.dictionaries(HOSTILE_TEXT, HOSTILE, max_size=3), HOSTILE)
-UPDATE = st.dictionaries(st.sampled_from(["frame", "mode", "static", "groups", "frames",
-                                          "event_log", "hint", "geometry"]) | HOSTILE_TEXT,
-                         HOSTILE, min_size=1, max_size=3)
+    st.fixed_dictionaries(
+        {
+            "type": st.just("click"),
+            "square": st.lists(st.integers(-2, 17), min_size=2, max_size=2) | HOSTILE,
+        }
+    ),
+    st.fixed_dictionaries(
+        {
+            "type": st.just("click"),
+            "zone": st.sampled_from(
+                ["pawn:A", "pawn:B", "place:outside", "place:escaped", "pawn:<img>"]
+            )
+            | HOSTILE,
+        }
+    ),
+    st.dictionaries(HOSTILE_TEXT, HOSTILE, max_size=3),
+    HOSTILE,
+)
+UPDATE = st.dictionaries(
+    st.sampled_from(
+        ["frame", "mode", "static", "groups", "frames", "event_log", "hint", "geometry"]
+    )
+    | HOSTILE_TEXT,
+    HOSTILE,
+    min_size=1,
+    max_size=3,
+)
 
 
 @settings(SETTINGS, max_examples=50)
-@given(st.sampled_from(["view", "move", "edit"]),
-       st.lists(st.tuples(st.sampled_from(["custom", "update", "bogus"]), MESSAGE | UPDATE),
-                max_size=5))
+@given(
+    st.sampled_from(["view", "move", "edit"]),
+    st.lists(
+        st.tuples(st.sampled_from(["custom", "update", "bogus"]), MESSAGE | UPDATE), max_size=5
+    ),
+)
 def test_widget_messages_never_raise_or_corrupt(mode: str, messages: list[Any]) -> None:
     from finstere_widget.widget import BoardWidget
 
@@ -471,8 +625,8 @@ def test_widget_messages_never_raise_or_corrupt(mode: str, messages: list[Any]) 
         elif method == "update":
             call = lambda: w.set_state(content)  # noqa: B023, E731
         else:
-            call = lambda: w._handle_msg({"content": {"data": {"method": method}},  # noqa: B023, E731
-                                          "buffers": []})
+            msg = {"content": {"data": {"method": method}}, "buffers": []}
+            call = lambda: w._handle_msg(msg)  # noqa: B023, E731
         result = bounded(call)
         assert not isinstance(result, FinstereError)
         assert w.mode == mode and isinstance(w.frame, int)

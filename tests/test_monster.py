@@ -221,7 +221,9 @@ def test_M5_tie_of_two_keeps_heading_even_when_neither_is_ahead() -> None:
 def test_M5_tie_of_three() -> None:
     events = trace(P((5, 5), "E", pawns={"A": (5, 2), "B": (5, 8), "C": (8, 5)}), 1)
     assert events[0]["decision"] == "tie" and len(seen(events[0])) == 3
-    lines = narrate(monster_turn(P((5, 5), "E", pawns={"A": (5, 2), "B": (5, 8), "C": (8, 5)}), 1).events)
+    lines = narrate(
+        monster_turn(P((5, 5), "E", pawns={"A": (5, 2), "B": (5, 8), "C": (8, 5)}), 1).events
+    )
     assert lines[0] == (
         "step 1: sees C east at 3, A north at 3 and B south at 3 — tie between C, A and B, keeps heading east (M5)"
     )
@@ -499,8 +501,7 @@ def test_M11_pivot_left_turns_the_monster_left() -> None:
     tied = P((5, 5), "E", stones={(6, 5): "pivot_left"}, pawns={"A": (5, 2), "B": (5, 8)})
     assert brief(trace(tied, 1))[:1] == [(1, "push", (6, 5), (6, 5), (7, 5))]
     assert brief(trace(tied, 1, pivot_when_tied="turn"))[:1] == [(1, "turn", "E", "N", "pivot")]
-    ring = {(6, 5): "pivot_left", (5, 4): "pivot_left", (4, 5): "pivot_left",
-            (5, 6): "pivot_left"}
+    ring = {(6, 5): "pivot_left", (5, 4): "pivot_left", (4, 5): "pivot_left", (5, 6): "pivot_left"}
     result = monster_turn(P((5, 5), "E", stones=ring), 1)
     turns = [(e["from"], e["to"]) for e in of([event_to_dict(e) for e in result.events], "turn")]
     assert turns == [("E", "N"), ("N", "W"), ("W", "S"), ("S", "E")]

@@ -84,6 +84,7 @@ def outcome_keys(position, pid):
 
 # --- paths ------------------------------------------------------------------------------
 
+
 def test_parse_path():
     assert parse_path("") == ()
     assert parse_path("w, w ,N") == ("W", "W", "N")
@@ -94,6 +95,7 @@ def test_parse_path():
 
 
 # --- P2 -----------------------------------------------------------------------------------
+
 
 def test_P2_moves_up_to_value_orthogonally_back_and_forth():
     pos = mk([pawn(at=(7, 6), light=4, dark=3)])
@@ -129,6 +131,7 @@ def test_escaped_or_eaten_pawn_has_no_move():
 
 # --- P3 -----------------------------------------------------------------------------------
 
+
 def test_P3_entering_costs_the_first_point():
     pos = mk([pawn(at="outside", light=3, dark=4)])
     r = apply_move(pos, "A", "IN,W,W")
@@ -160,6 +163,7 @@ def test_P3_entrance_held_by_the_monster_or_a_pawn():
 
 # --- P4 -----------------------------------------------------------------------------------
 
+
 def test_P4_exit_needs_a_point_on_the_exit():
     pos = mk([pawn(at=(2, 0), light=2, dark=5)], monster=((8, 8), "N"))
     # 2 points bring the pawn onto the exit; none left to leave
@@ -185,6 +189,7 @@ def test_P4_OUT_only_from_the_exit_and_nothing_after():
 
 # --- P5 -----------------------------------------------------------------------------------
 
+
 def test_P5_pass_through_pawns_but_end_alone():
     pos = mk([pawn(at=(10, 5), light=3, dark=4), pawn("B", at=(9, 5)), pawn("C", at=(8, 4))])
     r = apply_move(pos, "A", "W,W")  # through B
@@ -208,6 +213,7 @@ def test_P5_never_enter_the_monster_square():
 
 # --- P6 -----------------------------------------------------------------------------------
 
+
 def test_P6_push_one_stone_into_a_free_square():
     pos = mk([pawn(at=(5, 5))], stones=[(4, 5)])
     r = apply_move(pos, "A", "W")
@@ -217,7 +223,8 @@ def test_P6_push_one_stone_into_a_free_square():
 
 
 @pytest.mark.parametrize(
-    "blocker", ["stone", "pawn", "monster", "wall"],
+    "blocker",
+    ["stone", "pawn", "monster", "wall"],
 )
 def test_P6_cannot_push_into_occupied_square_or_off_board(blocker):
     stones = [(4, 5)]
@@ -264,6 +271,7 @@ def test_P6_crystals_and_pivots_are_stones_for_pawns():
 
 # --- P7 -----------------------------------------------------------------------------------
 
+
 def test_P7_slide_is_free_to_the_first_square_beyond():
     pos = mk([pawn(at=(3, 8), light=2, dark=5)], pools=[long_pool(4, 8)])
     r = apply_move(pos, "A", "E")
@@ -287,8 +295,11 @@ def test_P7_slide_stops_on_the_pool_at_a_wall_and_FAQ1_may_end_there():
 
 
 def test_P7_stop_and_turn_when_the_stone_beyond_cannot_be_pushed():
-    pos = mk([pawn(at=(7, 3), light=3, dark=4), pawn("B", at=(11, 3))],
-             stones=[(10, 3)], pools=[square_pool(8, 2)])
+    pos = mk(
+        [pawn(at=(7, 3), light=3, dark=4), pawn("B", at=(11, 3))],
+        stones=[(10, 3)],
+        pools=[square_pool(8, 2)],
+    )
     r = apply_move(pos, "A", "E")  # the stone at (10,3) cannot go onto B
     assert r.to == (9, 3) and stones_of(r.position) == [(10, 3)]
     r = apply_move(pos, "A", "E,N")  # turn: costs a point, slides north out of the pool
@@ -338,6 +349,7 @@ def test_FAQ1_pawn_on_pool_later_pushes_the_stone_when_free():
 
 # --- P8 -----------------------------------------------------------------------------------
 
+
 def test_P8_stone_pushed_onto_a_pool_slides_across():
     pos = mk([pawn(at=(2, 8), light=2, dark=5)], stones=[(3, 8)], pools=[long_pool(4, 8)])
     r = apply_move(pos, "A", "E")
@@ -365,14 +377,19 @@ def test_P8_stone_stops_on_last_pool_square_when_beyond_is_taken():
 
 
 def test_P8_stone_sliding_onto_the_exit_is_removed():
-    pos = mk([pawn(at=(0, 6), light=2, dark=5)], stones=[(0, 5)], pools=[[(0, 1), (0, 2), (0, 3), (0, 4)]],
-             monster=((8, 8), "N"))
+    pos = mk(
+        [pawn(at=(0, 6), light=2, dark=5)],
+        stones=[(0, 5)],
+        pools=[[(0, 1), (0, 2), (0, 3), (0, 4)]],
+        monster=((8, 8), "N"),
+    )
     r = apply_move(pos, "A", "N")
     assert stones_of(r.position) == []
     assert r.to == (0, 5)
 
 
 # --- P9 -----------------------------------------------------------------------------------
+
 
 def test_P9_teleporters_are_walls_for_pawns():
     tele = [((4, 5), "yellow", "E"), ((10, 9), "yellow", "N")]
@@ -385,14 +402,16 @@ def test_P9_teleporters_are_walls_for_pawns():
 
 # --- the rulebook's three examples (000/001 "Exemples de mouvement des pions") ------------
 
+
 def _example(n):
     exp = json.loads((EXAMPLES / "expectations" / f"pawn_example_{n}.json").read_text())
     pos = Position.from_json((EXAMPLES / exp["position"]).read_text())
     return exp, pos
 
 
-@pytest.mark.parametrize("n", [1, 2, 3], ids=["4_pushing_a_stone", "5_passing_two_pawns",
-                                              "5_stone_onto_pool"])
+@pytest.mark.parametrize(
+    "n", [1, 2, 3], ids=["4_pushing_a_stone", "5_passing_two_pawns", "5_stone_onto_pool"]
+)
 def test_rulebook_pawn_example(n):
     exp, pos = _example(n)
     pid = exp["pawn"]
@@ -441,6 +460,7 @@ def test_example_3_stone_blocks_the_slide_and_turning_costs_a_point():
 
 # --- events -----------------------------------------------------------------------------
 
+
 def test_events_cite_rules_and_serialise():
     pos = mk([pawn(at="outside", light=4, dark=3)], stones=[(13, 10)])
     r = apply_move(pos, "A", "IN,W,W")
@@ -463,6 +483,7 @@ def test_illegal_move_changes_nothing():
 
 
 # --- legal_moves: a real search, checked against brute force; perft golden counts ---------
+
 
 def brute_force(position, pid):
     """Every legal path (each token string tried with apply_move): {position json: min cost}
@@ -495,8 +516,10 @@ def perft_positions():
     if not GOLDEN.exists():  # only while tests/data/regen_perft.py writes it
         return []
     data = json.loads(GOLDEN.read_text())
-    return [(c["name"], Position.from_dict(c["position"]), c["pawn"], c["outcomes"], c["paths"])
-            for c in data["cases"]]
+    return [
+        (c["name"], Position.from_dict(c["position"]), c["pawn"], c["outcomes"], c["paths"])
+        for c in data["cases"]
+    ]
 
 
 @pytest.mark.parametrize("case", perft_positions(), ids=lambda c: c[0])
@@ -523,8 +546,10 @@ def test_legal_moves_equal_brute_force(case):
 
 def test_legal_moves_is_not_a_distance_diamond():
     # a pawn walled in by an unpushable stone pair and pawns reaches fewer squares
-    pos = mk([pawn(at=(5, 5), light=2, dark=5), pawn("B", at=(5, 4))],
-             stones=[(4, 5), (3, 5), (6, 5), (5, 6), (5, 7)])
+    pos = mk(
+        [pawn(at=(5, 5), light=2, dark=5), pawn("B", at=(5, 4))],
+        stones=[(4, 5), (3, 5), (6, 5), (5, 6), (5, 7)],
+    )
     outs = legal_moves(pos, "A")
     # W and S are blocked (two stones in a row), E pushes (6,5) on, N passes through B
     assert {o.to for o in outs} == {(5, 5), (6, 5), (7, 5), (6, 4), (6, 6), (5, 3), (4, 4)}
@@ -535,9 +560,15 @@ def test_legal_moves_is_not_a_distance_diamond():
 
 # --- command line -----------------------------------------------------------------------
 
+
 def run_cli(*args, stdin=None):
-    return subprocess.run([sys.executable, "-m", "finstere_widget", *args], capture_output=True,
-                          text=True, input=stdin, timeout=60)
+    return subprocess.run(
+        [sys.executable, "-m", "finstere_widget", *args],
+        capture_output=True,
+        text=True,
+        input=stdin,
+        timeout=60,
+    )
 
 
 def test_cli_move_json():

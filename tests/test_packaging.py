@@ -48,10 +48,12 @@ def test_readme_links_and_images_are_absolute_and_lead_into_this_repository() ->
     assert targets
     for target in targets:
         assert target.startswith(("https://", "#")), f"relative link in README: {target}"
-        for prefix in (f"{SOURCE}/blob/main/",
-                       f"https://raw.githubusercontent.com/{OWNER}/{REPO}/main/"):
+        for prefix in (
+            f"{SOURCE}/blob/main/",
+            f"https://raw.githubusercontent.com/{OWNER}/{REPO}/main/",
+        ):
             if target.startswith(prefix):
-                assert (ROOT / target[len(prefix):]).exists(), target
+                assert (ROOT / target[len(prefix) :]).exists(), target
 
 
 def test_binder_badge_works_without_editing() -> None:
@@ -73,12 +75,20 @@ def test_licence_is_an_spdx_expression_with_its_file() -> None:
 
 def test_classifiers_say_jupyter_board_game_education_and_python_versions() -> None:
     classifiers = set(PROJECT["classifiers"])
-    for expected in ("Framework :: Jupyter :: JupyterLab", "Topic :: Games/Entertainment :: Board Games",
-                     "Topic :: Education", "Intended Audience :: Education", "Typing :: Typed"):
+    for expected in (
+        "Framework :: Jupyter :: JupyterLab",
+        "Topic :: Games/Entertainment :: Board Games",
+        "Topic :: Education",
+        "Intended Audience :: Education",
+        "Typing :: Typed",
+    ):
         assert expected in classifiers
     low = int(re.fullmatch(r">=3\.(\d+)", PROJECT["requires-python"]).group(1))  # type: ignore[union-attr]
-    versions = sorted(int(c.rsplit(".", 1)[1]) for c in classifiers
-                      if re.fullmatch(r"Programming Language :: Python :: 3\.\d+", c))
+    versions = sorted(
+        int(c.rsplit(".", 1)[1])
+        for c in classifiers
+        if re.fullmatch(r"Programming Language :: Python :: 3\.\d+", c)
+    )
     assert versions[0] == low and versions == list(range(low, versions[-1] + 1))
 
 
@@ -104,8 +114,20 @@ def test_changelog_follows_keep_a_changelog() -> None:
     assert kinds <= {"Added", "Changed", "Deprecated", "Removed", "Fixed", "Security"}
 
 
-DEV_TOOLS = {"pytest", "hypothesis", "pytest-benchmark", "nbval", "ruff", "mypy", "types-tqdm",
-             "playwright", "mkdocs", "mkdocs-material", "build", "twine"}
+DEV_TOOLS = {
+    "pytest",
+    "hypothesis",
+    "pytest-benchmark",
+    "nbval",
+    "ruff",
+    "mypy",
+    "types-tqdm",
+    "playwright",
+    "mkdocs",
+    "mkdocs-material",
+    "build",
+    "twine",
+}
 
 
 def _name(requirement: str) -> str:
@@ -139,14 +161,22 @@ def test_py_typed_ships_in_the_package() -> None:
 @pytest.mark.slow
 def test_built_wheel_and_sdist_pass_twine_and_install_without_extras(tmp_path: Path) -> None:
     dist = tmp_path / "dist"
-    build = subprocess.run([sys.executable, "-m", "build", "--no-isolation", "--outdir", str(dist),
-                            str(ROOT)], capture_output=True, text=True, timeout=600)
+    build = subprocess.run(
+        [sys.executable, "-m", "build", "--no-isolation", "--outdir", str(dist), str(ROOT)],
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
     assert build.returncode == 0, build.stderr[-2000:]
     wheel = next(dist.glob("*.whl"))
     sdist = next(dist.glob("*.tar.gz"))
     assert wheel.name == f"finstere_widget-{finstere_widget.__version__}-py3-none-any.whl"
-    check = subprocess.run([sys.executable, "-m", "twine", "check", "--strict", str(wheel),
-                            str(sdist)], capture_output=True, text=True, timeout=300)
+    check = subprocess.run(
+        [sys.executable, "-m", "twine", "check", "--strict", str(wheel), str(sdist)],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert check.returncode == 0 and check.stdout.count("PASSED") == 2, check.stdout + check.stderr
 
     with zipfile.ZipFile(wheel) as zf:
@@ -168,12 +198,26 @@ def test_built_wheel_and_sdist_pass_twine_and_install_without_extras(tmp_path: P
     venv = tmp_path / "venv"
     subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True, timeout=300)
     py = venv / "bin" / "python"
-    subprocess.run([str(py), "-m", "pip", "install", "-q", "--no-deps", "--no-index", str(wheel)],
-                   check=True, timeout=300, capture_output=True)
-    out = subprocess.run([str(venv / "bin" / "finstere-widget"), "--version"],
-                         capture_output=True, text=True, timeout=120, cwd=tmp_path)
+    subprocess.run(
+        [str(py), "-m", "pip", "install", "-q", "--no-deps", "--no-index", str(wheel)],
+        check=True,
+        timeout=300,
+        capture_output=True,
+    )
+    out = subprocess.run(
+        [str(venv / "bin" / "finstere-widget"), "--version"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=tmp_path,
+    )
     assert out.stdout == f"finstere-widget {finstere_widget.__version__}\n", out.stderr
-    out = subprocess.run([str(py), "-c", "import finstere_widget.widget"], capture_output=True,
-                         text=True, timeout=120, cwd=tmp_path)
+    out = subprocess.run(
+        [str(py), "-c", "import finstere_widget.widget"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=tmp_path,
+    )
     assert out.returncode == 1
     assert out.stderr.strip().splitlines()[-1].endswith('pip install "finstere_widget[widget]"')

@@ -82,14 +82,20 @@ def test_each_stone_kind_has_its_own_look(kind: StoneKind) -> None:
     else:
         assert S.STONE_FILL in fills
     labels = {p["text"] for p in dyn if p["k"] == "text"}
-    expected = {StoneKind.PIVOT_RIGHT: {"90"}, StoneKind.PIVOT_LEFT: {"90"},
-                StoneKind.PIVOT_180: {"180"}}.get(kind, set())
+    expected = {
+        StoneKind.PIVOT_RIGHT: {"90"},
+        StoneKind.PIVOT_LEFT: {"90"},
+        StoneKind.PIVOT_180: {"180"},
+    }.get(kind, set())
     assert labels == expected
     if kind.is_pivot:  # the arrow: an arc/u-turn polyline and a filled head
-        assert any(p["k"] == "poly" and not p.get("closed") and p.get("stroke") == S.PIVOT_ARROW
-                   for p in dyn)
-        assert any(p["k"] == "poly" and p.get("closed") and p.get("fill") == S.PIVOT_ARROW
-                   for p in dyn)
+        assert any(
+            p["k"] == "poly" and not p.get("closed") and p.get("stroke") == S.PIVOT_ARROW
+            for p in dyn
+        )
+        assert any(
+            p["k"] == "poly" and p.get("closed") and p.get("fill") == S.PIVOT_ARROW for p in dyn
+        )
 
 
 def test_the_54_wall_letters_are_drawn_beside_their_walls() -> None:
@@ -107,9 +113,14 @@ def test_the_54_wall_letters_are_drawn_beside_their_walls() -> None:
 
 
 def test_pawns_show_player_colour_number_and_face() -> None:
-    pos = Position(Monster((0, 0), Heading.E), pawns=(
-        Pawn("A", "blue", 6, 1, "light", (3, 3)), Pawn("B", "red", 4, 3, "dark", (9, 7)),
-        Pawn("C", "green", 2, 5, "light", "outside")))
+    pos = Position(
+        Monster((0, 0), Heading.E),
+        pawns=(
+            Pawn("A", "blue", 6, 1, "light", (3, 3)),
+            Pawn("B", "red", 4, 3, "dark", (9, 7)),
+            Pawn("C", "green", 2, 5, "light", "outside"),
+        ),
+    )
     prims = prims_of(pos)
     ax, ay = center((3, 3))
     bx, by = center((9, 7))
@@ -125,16 +136,30 @@ def test_pawns_show_player_colour_number_and_face() -> None:
 
 
 def test_teleporters_pools_monster_and_corners() -> None:
-    pos = Position(Monster((4, 5), Heading.S), pools=(Pool(((8, 2), (9, 2), (8, 3), (9, 3))),),
-                   teleporters=(Teleporter((2, 6), "yellow", Heading.E),
-                                Teleporter((12, 6), "yellow", Heading.N)))
+    pos = Position(
+        Monster((4, 5), Heading.S),
+        pools=(Pool(((8, 2), (9, 2), (8, 3), (9, 3))),),
+        teleporters=(
+            Teleporter((2, 6), "yellow", Heading.E),
+            Teleporter((12, 6), "yellow", Heading.N),
+        ),
+    )
     prims = prims_of(pos)
     tx, ty = center((2, 6))
-    assert any(p["k"] == "circle" and p.get("fill") == S.TELEPORTER["yellow"] and
-               (p["cx"], p["cy"]) == (tx, ty) for p in prims)
+    assert any(
+        p["k"] == "circle"
+        and p.get("fill") == S.TELEPORTER["yellow"]
+        and (p["cx"], p["cy"]) == (tx, ty)
+        for p in prims
+    )
     x, y = square_origin((8, 2))
-    assert any(p["k"] == "rect" and p.get("fill") == S.POOL_FILL and p["x"] == x + 2 and
-               p["w"] == 2 * S.CELL - 4 for p in prims)
+    assert any(
+        p["k"] == "rect"
+        and p.get("fill") == S.POOL_FILL
+        and p["x"] == x + 2
+        and p["w"] == 2 * S.CELL - 4
+        for p in prims
+    )
     body = [p for p in prims if p.get("fill") == S.MONSTER_FILL]
     assert len(body) == 1
     assert any(p["k"] == "text" and p["text"] == "EXIT" for p in prims)
@@ -144,8 +169,11 @@ def test_teleporters_pools_monster_and_corners() -> None:
 def test_monster_heading_is_drawn() -> None:
     def eyes(h: Heading) -> list[tuple[float, float]]:
         prims = prims_of(Position(Monster((7, 5), h)))
-        return sorted((p["cx"], p["cy"]) for p in prims
-                      if p["k"] == "circle" and p.get("fill") == S.MONSTER_EYE)
+        return sorted(
+            (p["cx"], p["cy"])
+            for p in prims
+            if p["k"] == "circle" and p.get("fill") == S.MONSTER_EYE
+        )
 
     cx, cy = center((7, 5))
     assert all(y < cy for _, y in eyes(Heading.N))
@@ -168,15 +196,22 @@ def test_svg_is_deterministic_and_has_no_ids() -> None:
 
 
 def test_number_formatting() -> None:
-    assert [fmt(v) for v in (3, 3.0, 2.5, -0.001, 1.239, 10.10)] == ["3", "3", "2.5", "0", "1.24",
-                                                                   "10.1"]
+    assert [fmt(v) for v in (3, 3.0, 2.5, -0.001, 1.239, 10.10)] == [
+        "3",
+        "3",
+        "2.5",
+        "0",
+        "1.24",
+        "10.1",
+    ]
 
 
 def test_svg_escapes_text() -> None:
     # the loaders refuse such an id; the SVG writer escapes it anyway (a position built
     # without the checks, as the engine's own results are)
-    pos = Position._trusted(Monster((0, 0), Heading.E), (), (), (),
-                            (Pawn("<&>", "blue", 6, 1, "light", (3, 3)),), 1)
+    pos = Position._trusted(
+        Monster((0, 0), Heading.E), (), (), (), (Pawn("<&>", "blue", 6, 1, "light", (3, 3)),), 1
+    )
     svg = position_svg(pos)
     assert "&lt;&amp;&gt;" in svg and "<&>" not in svg
 
@@ -194,11 +229,15 @@ def test_tie_frame_is_marked_unmistakably() -> None:
     assert look.tie and look.caption.startswith("TIE → keeps heading east (M5)")
     prims = look.scene().primitives()
     # the banner: the caption strip painted in the tie colour
-    assert any(p["k"] == "rect" and p.get("fill") == S.TIE and (p["x"], p["y"]) == (0, 0)
-               for p in prims)
+    assert any(
+        p["k"] == "rect" and p.get("fill") == S.TIE and (p["x"], p["y"]) == (0, 0) for p in prims
+    )
     # both tied pawns ringed
-    ringed = {(p["cx"], p["cy"]) for p in prims
-              if p["k"] == "circle" and p.get("stroke") == S.TIE and "fill" not in p}
+    ringed = {
+        (p["cx"], p["cy"])
+        for p in prims
+        if p["k"] == "circle" and p.get("stroke") == S.TIE and "fill" not in p
+    }
     assert center((8, 5))[0] in {x for x, _ in ringed}
     assert {(center(sq)[0], center(sq)[1] - 1) for sq in ((8, 5), (5, 2))} <= ringed
     svg = look.svg()
@@ -210,8 +249,11 @@ def test_tie_frame_is_marked_unmistakably() -> None:
 
 
 def test_look_frame_shows_rays_and_distances() -> None:
-    pos = Position(Monster((2, 5), Heading.E), stones=(Stone((2, 3)),),
-                   pawns=(Pawn("A", "blue", 6, 1, "light", (6, 5)),))
+    pos = Position(
+        Monster((2, 5), Heading.E),
+        stones=(Stone((2, 3)),),
+        pawns=(Pawn("A", "blue", 6, 1, "light", (6, 5)),),
+    )
     result = monster_turn(pos, "1")
     look = trace_frames(pos, result.events)[1]
     prims = look.scene().primitives()
@@ -255,12 +297,26 @@ def _random_position(rng: random.Random) -> Position | None:
     stones = tuple(Stone(next(it), rng.choice(list(StoneKind))) for _ in range(rng.randint(0, 14)))
     tps: list[Teleporter] = []
     if rng.random() < 0.5:
-        tps = [Teleporter(next(it), "yellow", rng.choice(list(Heading))),
-               Teleporter(next(it), "yellow", rng.choice(list(Heading)))]
-    pawns = tuple(Pawn(chr(65 + k), rng.choice(["blue", "red", "green"]), 6, 1,
-                       rng.choice(["light", "dark"]), next(it)) for k in range(rng.randint(0, 10)))
-    pools = tuple(Pool(p) for p in (((8, 2), (9, 2), (8, 3), (9, 3)), ((4, 8), (5, 8), (6, 8), (7, 8)))
-                  if rng.random() < 0.8 and not set(p) & {monster.at, *(t.at for t in tps)})
+        tps = [
+            Teleporter(next(it), "yellow", rng.choice(list(Heading))),
+            Teleporter(next(it), "yellow", rng.choice(list(Heading))),
+        ]
+    pawns = tuple(
+        Pawn(
+            chr(65 + k),
+            rng.choice(["blue", "red", "green"]),
+            6,
+            1,
+            rng.choice(["light", "dark"]),
+            next(it),
+        )
+        for k in range(rng.randint(0, 10))
+    )
+    pools = tuple(
+        Pool(p)
+        for p in (((8, 2), (9, 2), (8, 3), (9, 3)), ((4, 8), (5, 8), (6, 8), (7, 8)))
+        if rng.random() < 0.8 and not set(p) & {monster.at, *(t.at for t in tps)}
+    )
     try:
         return Position(monster, stones, pools, tuple(tps), pawns, rng.choice([1, 2]))
     except Exception:
@@ -289,11 +345,17 @@ def test_replayed_frames_end_on_the_engines_position() -> None:
 
 
 def test_stone_pushed_onto_a_teleporter() -> None:
-    pos = Position.from_dict({
-        "format": "finstere-position/1", "monster": {"at": [12, 7], "facing": "S"},
-        "stones": [{"at": [12, 9]}, {"at": [7, 1], "kind": "crystal"}],
-        "teleporters": [{"at": [12, 10], "pair": "yellow", "arrow": "N"},
-                        {"at": [2, 5], "pair": "yellow", "arrow": "N"}]})
+    pos = Position.from_dict(
+        {
+            "format": "finstere-position/1",
+            "monster": {"at": [12, 7], "facing": "S"},
+            "stones": [{"at": [12, 9]}, {"at": [7, 1], "kind": "crystal"}],
+            "teleporters": [
+                {"at": [12, 10], "pair": "yellow", "arrow": "N"},
+                {"at": [2, 5], "pair": "yellow", "arrow": "N"},
+            ],
+        }
+    )
     result = monster_turn(pos, "2")
     frames = trace_frames(pos, result.events)
     assert [s.at for s in frames[-1].position.stones] == [(7, 1)]  # rules: destroyed (M8)
@@ -324,30 +386,57 @@ def test_synced_trace_of_an_8_step_turn_is_at_most_100_kb() -> None:
         result = monster_turn(pos, "8")
         frames = trace_frames(pos, result.events, "8")
         sizes.append(packed_size(pack_frames(frames), event_log(result.events)))
-    busy = Position.basic(pawns=[Pawn(chr(65 + k), ["blue", "red", "green", "yellow"][k % 4],
-                                      6, 1, "light", sq)
-                                 for k, sq in enumerate([(1, 1), (3, 0), (5, 1), (0, 4), (6, 3),
-                                                         (10, 1), (3, 5), (9, 6), (11, 5),
-                                                         (14, 6), (12, 9), (7, 10)])])
+    busy = Position.basic(
+        pawns=[
+            Pawn(chr(65 + k), ["blue", "red", "green", "yellow"][k % 4], 6, 1, "light", sq)
+            for k, sq in enumerate(
+                [
+                    (1, 1),
+                    (3, 0),
+                    (5, 1),
+                    (0, 4),
+                    (6, 3),
+                    (10, 1),
+                    (3, 5),
+                    (9, 6),
+                    (11, 5),
+                    (14, 6),
+                    (12, 9),
+                    (7, 10),
+                ]
+            )
+        ]
+    )
     result = monster_turn(busy, "8")
-    sizes.append(packed_size(pack_frames(trace_frames(busy, result.events, "8")),
-                             event_log(result.events)))
-    print(f"synced 8-step trace: max {max(sizes) / 1000:.1f} KB, "
-          f"mean {sum(sizes) / len(sizes) / 1000:.1f} KB over {len(sizes)} turns")
+    sizes.append(
+        packed_size(pack_frames(trace_frames(busy, result.events, "8")), event_log(result.events))
+    )
+    print(
+        f"synced 8-step trace: max {max(sizes) / 1000:.1f} KB, "
+        f"mean {sum(sizes) / len(sizes) / 1000:.1f} KB over {len(sizes)} turns"
+    )
     assert max(sizes) <= 100_000
 
 
 def test_overlays_targets_path_heat_selected() -> None:
     pos = tie_position()
-    ov = Overlay(targets=[(9, 5), (8, 6)], path=[center((8, 5)), center((9, 5))],
-                 heat={(3, 3): 0.0, (4, 4): 1.0}, labels={(4, 4): "90%"}, selected=(8, 5),
-                 caption="hello")
+    ov = Overlay(
+        targets=[(9, 5), (8, 6)],
+        path=[center((8, 5)), center((9, 5))],
+        heat={(3, 3): 0.0, (4, 4): 1.0},
+        labels={(4, 4): "90%"},
+        selected=(8, 5),
+        caption="hello",
+    )
     prims = prims_of(pos, ov)
     x, y = square_origin((9, 5))
     assert any(p["k"] == "rect" and p.get("stroke") == S.TARGET and p["x"] == x + 3 for p in prims)
     assert any(p["k"] == "poly" and p.get("stroke") == S.PATH for p in prims)
-    hot = [p for p in prims if p["k"] == "rect" and p["x"] == square_origin((4, 4))[0] + 1
-           and p.get("a")]
+    hot = [
+        p
+        for p in prims
+        if p["k"] == "rect" and p["x"] == square_origin((4, 4))[0] + 1 and p.get("a")
+    ]
     assert hot and hot[0]["fill"] == "#{:02x}{:02x}{:02x}".format(*S.HEAT_HIGH)
     assert any(p["k"] == "text" and p["text"] == "90%" for p in prims)
     assert any(p["k"] == "circle" and p.get("stroke") == S.SELECTED for p in prims)

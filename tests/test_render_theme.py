@@ -16,7 +16,7 @@ def luminance(colour: str) -> float:
         c = v / 255
         return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
 
-    r, g, b = (int(colour[i:i + 2], 16) for i in (1, 3, 5))
+    r, g, b = (int(colour[i : i + 2], 16) for i in (1, 3, 5))
     return 0.2126 * ch(r) + 0.7152 * ch(g) + 0.0722 * ch(b)
 
 
@@ -26,8 +26,9 @@ def contrast(a: str, b: str) -> float:
 
 
 def test_square_names_sit_in_the_margins_in_line_with_the_squares() -> None:
-    texts = [p for p in static_layer(Position.basic()) if p["k"] == "text"
-             and p["fill"] == S.COORD_TEXT]
+    texts = [
+        p for p in static_layer(Position.basic()) if p["k"] == "text" and p["fill"] == S.COORD_TEXT
+    ]
     xs = {p["text"]: p for p in texts if p["y"] < S.OY - S.MARGIN}
     ys = {p["text"]: p for p in texts if p["x"] < S.OX - S.MARGIN}
     assert sorted(xs, key=int) == [str(x) for x in range(16)]
@@ -40,8 +41,12 @@ def test_square_names_sit_in_the_margins_in_line_with_the_squares() -> None:
 
 def test_page_text_reads_in_both_palettes() -> None:
     """WCAG AA (4.5:1) for the text drawn on the page's colours, light and dark."""
-    pairs = [(S.CAPTION_TEXT, S.CAPTION_FILL), (S.TRAY_TEXT, S.TRAY_FILL),
-             (S.LETTER, S.BACKGROUND), (S.COORD_TEXT, S.BACKGROUND)]
+    pairs = [
+        (S.CAPTION_TEXT, S.CAPTION_FILL),
+        (S.TRAY_TEXT, S.TRAY_FILL),
+        (S.LETTER, S.BACKGROUND),
+        (S.COORD_TEXT, S.BACKGROUND),
+    ]
     for name, pal in S.PALETTES.items():
         for fg, bg in pairs:
             ratio = contrast(pal.get(fg, fg), pal.get(bg, bg))
@@ -90,17 +95,29 @@ def test_pawn_ids_are_painted_over_every_overlay() -> None:
     from finstere_widget.engine import monster_turn
     from finstere_widget.render.frames import trace_frames
 
-    pos = Position.from_dict({
-        "format": "finstere-position/1", "monster": {"at": [5, 5], "facing": "E"},
-        "pawns": [{"id": "A", "player": "blue", "light": 6, "dark": 1, "at": [8, 5]},
-                  {"id": "B", "player": "red", "light": 4, "dark": 3, "at": [5, 2]}]})
+    pos = Position.from_dict(
+        {
+            "format": "finstere-position/1",
+            "monster": {"at": [5, 5], "facing": "E"},
+            "pawns": [
+                {"id": "A", "player": "blue", "light": 6, "dark": 1, "at": [8, 5]},
+                {"id": "B", "player": "red", "light": 4, "dark": 3, "at": [5, 2]},
+            ],
+        }
+    )
     turn = monster_turn(pos, "8")
     tie = trace_frames(pos, turn.events, "8")[1]
     groups = tie.dynamic_groups()
-    ring_at = max(i for i, g in enumerate(groups)
-                  if any(p.get("stroke") == S.TIE and p["k"] == "circle" for p in g))
-    tag_at = {next(p["text"] for p in g if p["k"] == "text"): i for i, g in enumerate(groups)
-              if g and g[0].get("fill") == S.LABEL_FILL}
+    ring_at = max(
+        i
+        for i, g in enumerate(groups)
+        if any(p.get("stroke") == S.TIE and p["k"] == "circle" for p in g)
+    )
+    tag_at = {
+        next(p["text"] for p in g if p["k"] == "text"): i
+        for i, g in enumerate(groups)
+        if g and g[0].get("fill") == S.LABEL_FILL
+    }
     assert set(tag_at) == {"A", "B"} and min(tag_at.values()) > ring_at
 
 
@@ -115,10 +132,16 @@ def test_waiting_pawns_show_their_ids_and_only_the_one_that_stays_is_marked() ->
     from finstere_widget.render.scene import TRAY_PAWN_R, place_zones, tray_slots
     from finstere_widget.widget import BoardWidget
 
-    pos = Position.from_dict({
-        "format": "finstere-position/1", "monster": {"at": [5, 5], "facing": "E"},
-        "pawns": [{"id": "A", "player": "blue", "light": 6, "dark": 1, "at": "outside"},
-                  {"id": "B", "player": "blue", "light": 4, "dark": 3, "at": "outside"}]})
+    pos = Position.from_dict(
+        {
+            "format": "finstere-position/1",
+            "monster": {"at": [5, 5], "facing": "E"},
+            "pawns": [
+                {"id": "A", "player": "blue", "light": 6, "dark": 1, "at": "outside"},
+                {"id": "B", "player": "blue", "light": 4, "dark": 3, "at": "outside"},
+            ],
+        }
+    )
     w = BoardWidget(pos, mode="move")
     w.allow_stay = True
     w.select("A")

@@ -21,8 +21,15 @@ ROOT = Path(__file__).resolve().parents[1]
 
 def _run(*args: str, **kw: object) -> subprocess.CompletedProcess[str]:
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    return subprocess.run([sys.executable, *args], capture_output=True, text=True, timeout=120,
-                          env=env, cwd=ROOT, **kw)  # type: ignore[call-overload]
+    return subprocess.run(
+        [sys.executable, *args],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env=env,
+        cwd=ROOT,
+        **kw,
+    )  # type: ignore[call-overload]
 
 
 # --- reprs -----------------------------------------------------------------------------------
@@ -32,13 +39,22 @@ def test_position_repr_is_one_short_line_with_the_essentials_and_str_is_the_diag
     pos = load("monster_basic_8")
     text = repr(pos)
     assert "\n" not in text and len(text) <= 160, text
-    assert text == ("<Position stage 1: monster at (9, 7) facing E, 9 stones, 2 pools, "
-                    "0 teleporters, 8 pawns (8 on the board)>")
+    assert text == (
+        "<Position stage 1: monster at (9, 7) facing E, 9 stones, 2 pools, "
+        "0 teleporters, 8 pawns (8 on the board)>"
+    )
     assert str(pos) == pos.diagram() and Position.from_diagram(str(pos)) == pos
-    mixed = Position.from_dict({**pos.to_dict(), "stage": 2, "pawns": [
-        {"id": "A", "player": "blue", "light": 6, "dark": 1, "at": "outside"},
-        {"id": "B", "player": "red", "light": 4, "dark": 3, "at": "escaped"},
-        {"id": "C", "player": "red", "light": 4, "dark": 3, "at": [3, 3]}]})
+    mixed = Position.from_dict(
+        {
+            **pos.to_dict(),
+            "stage": 2,
+            "pawns": [
+                {"id": "A", "player": "blue", "light": 6, "dark": 1, "at": "outside"},
+                {"id": "B", "player": "red", "light": 4, "dark": 3, "at": "escaped"},
+                {"id": "C", "player": "red", "light": 4, "dark": 3, "at": [3, 3]},
+            ],
+        }
+    )
     assert repr(mixed).endswith("3 pawns (1 outside, 1 escaped, 1 on the board)>")
 
 
@@ -55,8 +71,9 @@ def test_turn_result_repr_is_one_line_and_it_draws_the_final_look() -> None:
 
 def test_game_repr_is_one_line_and_it_draws_its_position_with_where_it_stands() -> None:
     game = Game(["blue", "red"], seed=5)
-    assert repr(game) == ("<Game 2 players blue, red; seed 5; round 1, stage 1; pawns phase, "
-                          "blue to move; 0 actions>")
+    assert repr(game) == (
+        "<Game 2 players blue, red; seed 5; round 1, stage 1; pawns phase, blue to move; 0 actions>"
+    )
     game.apply(game.legal_actions()[0])
     assert repr(game).endswith("red to move; 1 actions>")
     svg = game._repr_svg_()
@@ -97,14 +114,23 @@ def test_closed_pipe_ends_quietly(tmp_path: Path) -> None:
     """``finstere-widget moves ... --json | head -c 10``: ~280 KB of output, the reader
     leaves after 10 bytes; no traceback, no 'Exception ignored' on stderr."""
     position = tmp_path / "p.json"
-    position.write_text(json.dumps({
-        "format": "finstere-position/1", "monster": {"at": [0, 0], "facing": "E"},
-        "layout": "basic",
-        "pawns": [{"id": "A", "player": "blue", "light": 6, "dark": 1, "at": [10, 5]}]}))
+    position.write_text(
+        json.dumps(
+            {
+                "format": "finstere-position/1",
+                "monster": {"at": [0, 0], "facing": "E"},
+                "layout": "basic",
+                "pawns": [{"id": "A", "player": "blue", "light": 6, "dark": 1, "at": [10, 5]}],
+            }
+        )
+    )
     proc = subprocess.Popen(
         [sys.executable, "-m", "finstere_widget", "moves", str(position), "--pawn", "A", "--json"],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=ROOT,
-        env={**os.environ, "PYTHONPATH": str(ROOT)})
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        cwd=ROOT,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+    )
     assert proc.stdout is not None and proc.stderr is not None
     assert proc.stdout.read(10) == b'[{"to": [1'
     proc.stdout.close()
@@ -116,14 +142,21 @@ def test_closed_pipe_ends_quietly(tmp_path: Path) -> None:
 # --- a missing extra -------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("code", "extra", "missing"), [
-    ("import finstere_widget.widget", "widget", "anywidget"),
-    ("from finstere_widget.widget import BoardWidget", "widget", "ipywidgets"),
-    ("from finstere_widget.render import paint_on_ipycanvas as p; p(None, None)", "canvas",
-     "ipycanvas"),
-])
-def test_a_missing_extra_gives_a_one_line_hint_naming_the_install(code: str, extra: str,
-                                                                  missing: str) -> None:
+@pytest.mark.parametrize(
+    ("code", "extra", "missing"),
+    [
+        ("import finstere_widget.widget", "widget", "anywidget"),
+        ("from finstere_widget.widget import BoardWidget", "widget", "ipywidgets"),
+        (
+            "from finstere_widget.render import paint_on_ipycanvas as p; p(None, None)",
+            "canvas",
+            "ipycanvas",
+        ),
+    ],
+)
+def test_a_missing_extra_gives_a_one_line_hint_naming_the_install(
+    code: str, extra: str, missing: str
+) -> None:
     out = _run("-c", f"import sys; sys.modules[{missing!r}] = None\n{code}")
     assert out.returncode == 1
     last = out.stderr.strip().splitlines()[-1]
@@ -132,9 +165,14 @@ def test_a_missing_extra_gives_a_one_line_hint_naming_the_install(code: str, ext
 
 
 def test_the_engine_and_the_cli_need_no_extra() -> None:
-    blocked = "; ".join(f"sys.modules[{m!r}] = None" for m in
-                        ("anywidget", "ipywidgets", "traitlets", "ipycanvas", "tqdm", "matplotlib"))
-    out = _run("-c", f"import sys; {blocked}\n"
-               "from finstere_widget.cli import main\n"
-               "sys.exit(main(['monster', 'tests/examples/monster_basic_8.json', '--tile', '8']))")
+    blocked = "; ".join(
+        f"sys.modules[{m!r}] = None"
+        for m in ("anywidget", "ipywidgets", "traitlets", "ipycanvas", "tqdm", "matplotlib")
+    )
+    out = _run(
+        "-c",
+        f"import sys; {blocked}\n"
+        "from finstere_widget.cli import main\n"
+        "sys.exit(main(['monster', 'tests/examples/monster_basic_8.json', '--tile', '8']))",
+    )
     assert out.returncode == 0 and out.stdout.startswith("tile 8\n"), out.stderr

@@ -59,7 +59,9 @@ def looks(trace: Trace) -> dict[int, dict[str, Any]]:
 
 def seen(look: dict[str, Any]) -> dict[str, tuple[str, int]]:
     """{direction: (pawn id, distance)} for the rays that see a pawn."""
-    return {r["direction"]: (r["seen"], r["distance"]) for r in look["rays"] if r["seen"] is not None}
+    return {
+        r["direction"]: (r["seen"], r["distance"]) for r in look["rays"] if r["seen"] is not None
+    }
 
 
 def norm(event: dict[str, Any]) -> tuple[Any, ...]:
@@ -90,8 +92,15 @@ def actions(trace: Trace, step: int) -> Counter[tuple[Any, ...]]:
     return Counter(norm(e) for e in trace["events"] if e["step"] == step and e["type"] != "look")
 
 
-def check_step(trace: Trace, step: int, at: tuple[int, int], facing: str,
-               sees: dict[str, tuple[str, int]], decision: str, then: list[tuple[Any, ...]]) -> None:
+def check_step(
+    trace: Trace,
+    step: int,
+    at: tuple[int, int],
+    facing: str,
+    sees: dict[str, tuple[str, int]],
+    decision: str,
+    then: list[tuple[Any, ...]],
+) -> None:
     lk = looks(trace)[step]
     where = f"step {step}"
     assert sq(lk["at"]) == at, where
@@ -140,7 +149,9 @@ def check_contract(trace: Trace, tile: str, steps: int) -> None:
         if e["type"] == "look":
             assert len(e["rays"]) == 3
             assert [r["direction"] for r in e["rays"]] == [
-                e["facing"], LEFT[e["facing"]], RIGHT[e["facing"]]
+                e["facing"],
+                LEFT[e["facing"]],
+                RIGHT[e["facing"]],
             ], "rays: ahead, left, right (M4)"
             assert e["decision"] in ("none", "keep", "turn", "tie")
     assert sorted(looks(trace)) == list(range(1, steps + 2)), "M3: one look per step + M6"
@@ -173,10 +184,18 @@ def test_ex1_contract_M3(ex1: Trace) -> None:
 def test_ex1_step1_sees_A_not_B_behind_turns_left_M4_M5(ex1: Trace) -> None:
     """'il voit A (il ne peut voir B puisqu'il ne voit pas dans son dos); le monstre se
     tourne sur sa gauche et fait un pas en direction de A'. B is right behind (M4)."""
-    check_step(ex1, 1, (9, 7), "E", {"N": ("A", 6)}, "turn", [
-        ("turn", "E", "N", "sight", "M5"),
-        ("move", (9, 7), (9, 6)),
-    ])
+    check_step(
+        ex1,
+        1,
+        (9, 7),
+        "E",
+        {"N": ("A", 6)},
+        "turn",
+        [
+            ("turn", "E", "N", "sight", "M5"),
+            ("move", (9, 7), (9, 6)),
+        ],
+    )
     assert LEFT["E"] == "N"  # a left turn, as both rulebooks say
     assert never_seen(ex1, "B", range(1, 9)), "B is behind, then out of sight, until the final look"
 
@@ -184,9 +203,17 @@ def test_ex1_step1_sees_A_not_B_behind_turns_left_M4_M5(ex1: Trace) -> None:
 def test_ex1_step2_sees_A_and_G_A_nearer_keeps_M5(ex1: Trace) -> None:
     """'A présent il voit les pions A et G. A étant le plus proche ... conserve sa direction'.
     G is seen across the blood pool (M4: sight passes over pools)."""
-    check_step(ex1, 2, (9, 6), "N", {"N": ("A", 5), "E": ("G", 6)}, "keep", [
-        ("move", (9, 6), (9, 5)),
-    ])
+    check_step(
+        ex1,
+        2,
+        (9, 6),
+        "N",
+        {"N": ("A", 5), "E": ("G", 6)},
+        "keep",
+        [
+            ("move", (9, 6), (9, 5)),
+        ],
+    )
     ray_e = next(r for r in looks(ex1)[2]["rays"] if r["direction"] == "E")
     assert [10, 6] in ray_e["cells"] and [11, 6] in ray_e["cells"]
 
@@ -194,12 +221,20 @@ def test_ex1_step2_sees_A_and_G_A_nearer_keeps_M5(ex1: Trace) -> None:
 def test_ex1_step3_C_nearer_turns_slides_eats_C_at_pool_exit_M5_M9_M7(ex1: Trace) -> None:
     """'C est le plus proche ... change de direction, fait un pas vers C et glisse ... sur la
     flaque: flaque à la sortie de laquelle il dévore C (troisième pas)'. One step (M9)."""
-    check_step(ex1, 3, (9, 5), "N", {"N": ("A", 4), "E": ("C", 3)}, "turn", [
-        ("turn", "N", "E", "sight", "M5"),
-        ("move", (9, 5), (10, 5)),
-        ("slide", "monster", (10, 5), (12, 5), "M9"),
-        ("eat", "C", (12, 5), "eaten", "M7"),
-    ])
+    check_step(
+        ex1,
+        3,
+        (9, 5),
+        "N",
+        {"N": ("A", 4), "E": ("C", 3)},
+        "turn",
+        [
+            ("turn", "N", "E", "sight", "M5"),
+            ("move", (9, 5), (10, 5)),
+            ("slide", "monster", (10, 5), (12, 5), "M9"),
+            ("eat", "C", (12, 5), "eaten", "M7"),
+        ],
+    )
     assert RIGHT["N"] == "E"  # the Italian text: 'si volta a destra'
 
 
@@ -207,18 +242,28 @@ def test_ex1_H_not_seen_during_the_slide_M9(ex1: Trace) -> None:
     """'Le monstre ne voit pas le pion H lors de sa glissade': H stands in the column of the
     pool square (10,5); the monster does not look while sliding (M9), nor ever stops there."""
     assert never_seen(ex1, "H")
-    assert all(sq(lk["at"]) not in {(10, 5), (11, 5), (10, 6), (11, 6)} for lk in looks(ex1).values())
+    assert all(
+        sq(lk["at"]) not in {(10, 5), (11, 5), (10, 6), (11, 6)} for lk in looks(ex1).values()
+    )
     assert pawn_at(ex1, "H") == (10, 8)
 
 
 def test_ex1_step4_D_E_tie_keeps_pushes_stone_and_F_M5_M8(ex1: Trace) -> None:
     """'il voit et D, et E ... à égale distance, notre monstre conserve sa direction et pousse
     donc le bloc ... Et ce faisant pousse le pion F d'une case également.'"""
-    check_step(ex1, 4, (12, 5), "E", {"N": ("D", 3), "S": ("E", 3)}, "tie", [
-        ("push", "F", (14, 5), (15, 5), "M8"),
-        ("push", (13, 5), (13, 5), (14, 5), "M8"),
-        ("move", (12, 5), (13, 5)),
-    ])
+    check_step(
+        ex1,
+        4,
+        (12, 5),
+        "E",
+        {"N": ("D", 3), "S": ("E", 3)},
+        "tie",
+        [
+            ("push", "F", (14, 5), (15, 5), "M8"),
+            ("push", (13, 5), (13, 5), (14, 5), "M8"),
+            ("move", (12, 5), (13, 5)),
+        ],
+    )
     ahead = looks(ex1)[4]["rays"][0]
     assert ahead["blocked_by"] == "stone" and ahead["cells"] == []  # M4: stones block sight
     pushes = [e for e in ex1["events"] if e["step"] == 4 and e["type"] == "push"]
@@ -228,29 +273,53 @@ def test_ex1_step4_D_E_tie_keeps_pushes_stone_and_F_M5_M8(ex1: Trace) -> None:
 def test_ex1_step5_sees_nobody_pushes_again_F_crushed_M8(ex1: Trace) -> None:
     """'Comme le monstre ne voit plus aucun pion, il continue ... et pousse une seconde fois le
     bloc. Pas de chance pour F qui se retrouve écrasé.'"""
-    check_step(ex1, 5, (13, 5), "E", {}, "none", [
-        ("eat", "F", (15, 5), "crushed", "M8"),
-        ("push", (14, 5), (14, 5), (15, 5), "M8"),
-        ("move", (13, 5), (14, 5)),
-    ])
+    check_step(
+        ex1,
+        5,
+        (13, 5),
+        "E",
+        {},
+        "none",
+        [
+            ("eat", "F", (15, 5), "crushed", "M8"),
+            ("push", (14, 5), (14, 5), (15, 5), "M8"),
+            ("move", (13, 5), (14, 5)),
+        ],
+    )
 
 
 def test_ex1_step6_pushes_the_stone_off_the_board_M8(ex1: Trace) -> None:
     """'Faute de pion visible, le monstre continue ... et pousse ... le bloc hors du plateau.'"""
-    check_step(ex1, 6, (14, 5), "E", {}, "none", [
-        ("remove", (15, 5), (15, 5), "off_board", "M8"),
-        ("move", (14, 5), (15, 5)),
-    ])
+    check_step(
+        ex1,
+        6,
+        (14, 5),
+        "E",
+        {},
+        "none",
+        [
+            ("remove", (15, 5), (15, 5), "off_board", "M8"),
+            ("move", (14, 5), (15, 5)),
+        ],
+    )
 
 
 def test_ex1_step7_G_now_visible_turns_eats_G_M5_M7(ex1: Trace) -> None:
     """'G est maintenant à découvert: le monstre se tourne donc vers lui, fait un pas en avant
     et dévore G' (the Italian: 'si volta a destra')."""
-    check_step(ex1, 7, (15, 5), "E", {"S": ("G", 1)}, "turn", [
-        ("turn", "E", "S", "sight", "M5"),
-        ("move", (15, 5), (15, 6)),
-        ("eat", "G", (15, 6), "eaten", "M7"),
-    ])
+    check_step(
+        ex1,
+        7,
+        (15, 5),
+        "E",
+        {"S": ("G", 1)},
+        "turn",
+        [
+            ("turn", "E", "S", "sight", "M5"),
+            ("move", (15, 5), (15, 6)),
+            ("eat", "G", (15, 6), "eaten", "M7"),
+        ],
+    )
     assert RIGHT["E"] == "S"
 
 
@@ -258,10 +327,18 @@ def test_ex1_step8_last_step_then_final_look_sees_B_M6(ex1: Trace) -> None:
     """'Finalement, le monstre fait son dernier pas et regarde une ultime fois: il voit B, et
     se tourne donc en conséquence vers celui-ci.'"""
     check_step(ex1, 8, (15, 6), "S", {}, "none", [("move", (15, 6), (15, 7))])
-    check_step(ex1, 9, (15, 7), "S", {"W": ("B", 7)}, "turn", [
-        ("turn", "S", "W", "sight", "M6"),
-        ("end", 8, ("C", "F", "G"), "M3"),
-    ])
+    check_step(
+        ex1,
+        9,
+        (15, 7),
+        "S",
+        {"W": ("B", 7)},
+        "turn",
+        [
+            ("turn", "S", "W", "sight", "M6"),
+            ("end", 8, ("C", "F", "G"), "M3"),
+        ],
+    )
 
 
 def test_ex1_result_position_M7(ex1: Trace) -> None:
@@ -271,7 +348,11 @@ def test_ex1_result_position_M7(ex1: Trace) -> None:
     for pawn in ("C", "F", "G"):
         assert pawn_at(ex1, pawn) == "outside"
     assert {pawn: pawn_at(ex1, pawn) for pawn in "ABDEH"} == {
-        "A": (9, 1), "B": (8, 7), "D": (12, 2), "E": (12, 8), "H": (10, 8)
+        "A": (9, 1),
+        "B": (8, 7),
+        "D": (12, 2),
+        "E": (12, 8),
+        "H": (10, 8),
     }
     before = {sq(s["at"]) for s in load(EX1)["stones"]}
     after = {sq(s["at"]) for s in pos["stones"]}
@@ -291,9 +372,17 @@ def test_ex1_without_G_goes_through_wall_V_B3_M10(ex1_no_g: Trace) -> None:
         assert looks(ex1_no_g)[step] == looks(ref)[step]
         assert actions(ex1_no_g, step) == actions(ref, step)
     check_step(ex1_no_g, 2, (9, 6), "N", {"N": ("A", 5)}, "keep", [("move", (9, 6), (9, 5))])
-    check_step(ex1_no_g, 7, (15, 5), "E", {}, "none", [
-        ("wrap", (15, 5), (0, 5), "V", "M10"),
-    ])
+    check_step(
+        ex1_no_g,
+        7,
+        (15, 5),
+        "E",
+        {},
+        "none",
+        [
+            ("wrap", (15, 5), (0, 5), "V", "M10"),
+        ],
+    )
     check_step(ex1_no_g, 8, (0, 5), "E", {}, "none", [("move", (0, 5), (1, 5))])
     check_step(ex1_no_g, 9, (1, 5), "E", {}, "none", [("end", 8, ("C", "F"), "M3")])
     assert ex1_no_g["position"]["monster"] == {"at": [1, 5], "facing": "E"}
@@ -316,10 +405,18 @@ def test_ex2_contract_M3(ex2: Trace) -> None:
 def test_ex2_step1_sees_A_over_teleporter_so_pivot_does_not_apply_M4_M11(ex2: Trace) -> None:
     """'le monstre voit A au-dessus du téléporteur et se tourne donc vers lui. De sorte que
     l'effet de la pierre de pivot ne s'applique pas' (the 180° pivot is right ahead)."""
-    check_step(ex2, 1, (4, 6), "E", {"N": ("A", 5)}, "turn", [
-        ("turn", "E", "N", "sight", "M5"),
-        ("move", (4, 6), (4, 5)),
-    ])
+    check_step(
+        ex2,
+        1,
+        (4, 6),
+        "E",
+        {"N": ("A", 5)},
+        "turn",
+        [
+            ("turn", "E", "N", "sight", "M5"),
+            ("move", (4, 6), (4, 5)),
+        ],
+    )
     ahead, left, _ = looks(ex2)[1]["rays"]
     assert ahead["blocked_by"] == "pivot_180" and ahead["cells"] == []
     assert [4, 3] in left["cells"], "M4: sight passes over the teleporter (4,3)"
@@ -331,10 +428,18 @@ def test_ex2_without_A_the_pivot_turns_the_monster_about_M11() -> None:
     data = load(EX2)
     data["pawns"] = [p for p in data["pawns"] if p["id"] != "A"]
     trace = play(data, "1")
-    check_step(trace, 1, (4, 6), "E", {}, "none", [
-        ("turn", "E", "W", "pivot", "M11"),
-        ("move", (4, 6), (3, 6)),
-    ])
+    check_step(
+        trace,
+        1,
+        (4, 6),
+        "E",
+        {},
+        "none",
+        [
+            ("turn", "E", "W", "pivot", "M11"),
+            ("move", (4, 6), (3, 6)),
+        ],
+    )
 
 
 def test_ex2_step2_only_A_in_sight_M5(ex2: Trace) -> None:
@@ -345,11 +450,19 @@ def test_ex2_step2_only_A_in_sight_M5(ex2: Trace) -> None:
 def test_ex2_step3_A_E_tie_keeps_onto_teleporter_M5_M12(ex2: Trace) -> None:
     """'il voit A et E mais les deux étant à égale distance il conserve sa direction ... et
     s'avance donc sur le téléporteur et est transporté ... sur le téléporteur à la droite de D'."""
-    check_step(ex2, 3, (4, 4), "N", {"N": ("A", 3), "E": ("E", 3)}, "tie", [
-        ("move", (4, 4), (4, 3)),
-        ("teleport", (4, 3), (7, 6), "S", "M12"),
-        ("turn", "N", "S", "teleporter", "M12"),
-    ])
+    check_step(
+        ex2,
+        3,
+        (4, 4),
+        "N",
+        {"N": ("A", 3), "E": ("E", 3)},
+        "tie",
+        [
+            ("move", (4, 4), (4, 3)),
+            ("teleport", (4, 3), (7, 6), "S", "M12"),
+            ("turn", "N", "S", "teleporter", "M12"),
+        ],
+    )
 
 
 def test_ex2_does_not_see_B_nor_C_on_the_departure_pad_M12(ex2: Trace) -> None:
@@ -363,22 +476,38 @@ def test_ex2_does_not_see_B_nor_C_on_the_departure_pad_M12(ex2: Trace) -> None:
 def test_ex2_step4_sees_D_turns_eats_D_M5_M7(ex2: Trace) -> None:
     """'Depuis le téléporteur d'arrivée, le monstre voit D, il se tourne, avance et dévore D
     (quatrième pas)'."""
-    check_step(ex2, 4, (7, 6), "S", {"W": ("D", 1)}, "turn", [
-        ("turn", "S", "W", "sight", "M5"),
-        ("move", (7, 6), (6, 6)),
-        ("eat", "D", (6, 6), "eaten", "M7"),
-    ])
+    check_step(
+        ex2,
+        4,
+        (7, 6),
+        "S",
+        {"W": ("D", 1)},
+        "turn",
+        [
+            ("turn", "S", "W", "sight", "M5"),
+            ("move", (7, 6), (6, 6)),
+            ("eat", "D", (6, 6), "eaten", "M7"),
+        ],
+    )
 
 
 def test_ex2_step5_no_pawn_pivot_180_back_onto_teleporter_M11_M12(ex2: Trace) -> None:
     """'ne voyant aucun pion se heurte à la pierre de pivot: il fait donc un demi-tour ... et
     marche de nouveau sur le téléporteur pour se retrouver sur le téléporteur à la droite de B,
     avec C face à lui (cinquième pas)'."""
-    check_step(ex2, 5, (6, 6), "W", {}, "none", [
-        ("turn", "W", "E", "pivot", "M11"),
-        ("move", (6, 6), (7, 6)),
-        ("teleport", (7, 6), (4, 3), "E", "M12"),
-    ])
+    check_step(
+        ex2,
+        5,
+        (6, 6),
+        "W",
+        {},
+        "none",
+        [
+            ("turn", "W", "E", "pivot", "M11"),
+            ("move", (6, 6), (7, 6)),
+            ("teleport", (7, 6), (4, 3), "E", "M12"),
+        ],
+    )
     assert sq(looks(ex2)[6]["at"]) == (4, 3)
     b = next(p for p in load(EX2)["pawns"] if p["id"] == "B")
     assert sq(b["at"]) == (3, 3), "the pad (4,3) is right of B"
@@ -387,11 +516,19 @@ def test_ex2_step5_no_pawn_pivot_180_back_onto_teleporter_M11_M12(ex2: Trace) ->
 def test_ex2_step6_A_and_C_through_crystal_tie_pushes_crystal_and_C_M4_M5_M8(ex2: Trace) -> None:
     """'Il voit A et C (au travers du cristal). Les deux ... à même distance, le monstre
     conserve sa direction ... et pousse donc d'une case le cristal et du même coup le pion C.'"""
-    check_step(ex2, 6, (4, 3), "E", {"E": ("C", 2), "N": ("A", 2)}, "tie", [
-        ("push", "C", (6, 3), (7, 3), "M8"),
-        ("push", (5, 3), (5, 3), (6, 3), "M8"),
-        ("move", (4, 3), (5, 3)),
-    ])
+    check_step(
+        ex2,
+        6,
+        (4, 3),
+        "E",
+        {"E": ("C", 2), "N": ("A", 2)},
+        "tie",
+        [
+            ("push", "C", (6, 3), (7, 3), "M8"),
+            ("push", (5, 3), (5, 3), (6, 3), "M8"),
+            ("move", (4, 3), (5, 3)),
+        ],
+    )
     ahead = looks(ex2)[6]["rays"][0]
     assert ahead["cells"] == [[5, 3], [6, 3]], "M4: the crystal does not block sight"
 
@@ -399,25 +536,49 @@ def test_ex2_step6_A_and_C_through_crystal_tie_pushes_crystal_and_C_M4_M5_M8(ex2
 def test_ex2_step7_pushes_again_B_behind_not_seen_M4_M8(ex2: Trace) -> None:
     """'Il pousse de nouveau le cristal et C d'une case supplémentaire (il ne voit pas B qui
     est dans son dos).'"""
-    check_step(ex2, 7, (5, 3), "E", {"E": ("C", 2)}, "keep", [
-        ("push", "C", (7, 3), (8, 3), "M8"),
-        ("push", (6, 3), (6, 3), (7, 3), "M8"),
-        ("move", (5, 3), (6, 3)),
-    ])
+    check_step(
+        ex2,
+        7,
+        (5, 3),
+        "E",
+        {"E": ("C", 2)},
+        "keep",
+        [
+            ("push", "C", (7, 3), (8, 3), "M8"),
+            ("push", (6, 3), (6, 3), (7, 3), "M8"),
+            ("move", (5, 3), (6, 3)),
+        ],
+    )
 
 
 def test_ex2_step8_and_final_look_turns_to_E_nearer_than_C_M6(ex2: Trace) -> None:
     """'Avec son huitième et dernier pas, le monstre pousse de nouveau le cristal et le pion C:
     il regarde alors une ultime fois et se tourne vers E désormais plus proche de lui que C.'"""
-    check_step(ex2, 8, (6, 3), "E", {"E": ("C", 2)}, "keep", [
-        ("push", "C", (8, 3), (9, 3), "M8"),
-        ("push", (7, 3), (7, 3), (8, 3), "M8"),
-        ("move", (6, 3), (7, 3)),
-    ])
-    check_step(ex2, 9, (7, 3), "E", {"E": ("C", 2), "S": ("E", 1)}, "turn", [
-        ("turn", "E", "S", "sight", "M6"),
-        ("end", 8, ("D",), "M3"),
-    ])
+    check_step(
+        ex2,
+        8,
+        (6, 3),
+        "E",
+        {"E": ("C", 2)},
+        "keep",
+        [
+            ("push", "C", (8, 3), (9, 3), "M8"),
+            ("push", (7, 3), (7, 3), (8, 3), "M8"),
+            ("move", (6, 3), (7, 3)),
+        ],
+    )
+    check_step(
+        ex2,
+        9,
+        (7, 3),
+        "E",
+        {"E": ("C", 2), "S": ("E", 1)},
+        "turn",
+        [
+            ("turn", "E", "S", "sight", "M6"),
+            ("end", 8, ("D",), "M3"),
+        ],
+    )
 
 
 def test_ex2_result_position(ex2: Trace) -> None:
@@ -446,31 +607,55 @@ def test_ex3_contract_M3(ex3: Trace) -> None:
 def test_ex3_step1_sees_red1_on_its_left_turns_down_M5(ex3: Trace) -> None:
     """'il regarde et voit le 1 rouge sur sa gauche. Il se tourne donc vers la gauche et se
     déplace vers le bas.'"""
-    check_step(ex3, 1, (6, 1), "W", {"S": ("R1", 6)}, "turn", [
-        ("turn", "W", "S", "sight", "M5"),
-        ("move", (6, 1), (6, 2)),
-    ])
+    check_step(
+        ex3,
+        1,
+        (6, 1),
+        "W",
+        {"S": ("R1", 6)},
+        "turn",
+        [
+            ("turn", "W", "S", "sight", "M5"),
+            ("move", (6, 1), (6, 2)),
+        ],
+    )
     assert LEFT["W"] == "S"
 
 
 def test_ex3_step2_yellow1_nearer_on_its_left_turns_left_again_M5(ex3: Trace) -> None:
     """'Après son premier déplacement il voit le 1 jaune sur sa gauche. Comme le 1 jaune est
     plus près, il se tourne encore une fois vers la gauche' (Y1 is seen over the pool)."""
-    check_step(ex3, 2, (6, 2), "S", {"S": ("R1", 5), "E": ("Y1", 4)}, "turn", [
-        ("turn", "S", "E", "sight", "M5"),
-        ("move", (6, 2), (7, 2)),
-    ])
+    check_step(
+        ex3,
+        2,
+        (6, 2),
+        "S",
+        {"S": ("R1", 5), "E": ("Y1", 4)},
+        "turn",
+        [
+            ("turn", "S", "E", "sight", "M5"),
+            ("move", (6, 2), (7, 2)),
+        ],
+    )
     assert LEFT["S"] == "E"
 
 
 def test_ex3_step3_slides_over_pool_eats_yellow1_not_seeing_yellow4_M9_M7(ex3: Trace) -> None:
     """'et glisse ensuite sur la flaque de sang. Comme il ne regarde ni à gauche ni à droite
     pendant sa glissade, il ne voit pas le 4 jaune vers le bas. Il mange le 1 jaune'."""
-    check_step(ex3, 3, (7, 2), "E", {"E": ("Y1", 3)}, "keep", [
-        ("move", (7, 2), (8, 2)),
-        ("slide", "monster", (8, 2), (10, 2), "M9"),
-        ("eat", "Y1", (10, 2), "eaten", "M7"),
-    ])
+    check_step(
+        ex3,
+        3,
+        (7, 2),
+        "E",
+        {"E": ("Y1", 3)},
+        "keep",
+        [
+            ("move", (7, 2), (8, 2)),
+            ("slide", "monster", (8, 2), (10, 2), "M9"),
+            ("eat", "Y1", (10, 2), "eaten", "M7"),
+        ],
+    )
     assert never_seen(ex3, "Y4", range(1, 11)), "Y4 (below (9,2)) is seen only in the final look"
 
 
@@ -479,10 +664,18 @@ def test_ex3_steps4_to_6_same_direction_stone_explodes_against_wall_M8(ex3: Trac
     l'explose au passage.'"""
     check_step(ex3, 4, (10, 2), "E", {}, "none", [("move", (10, 2), (11, 2))])
     check_step(ex3, 5, (11, 2), "E", {}, "none", [("move", (11, 2), (12, 2))])
-    check_step(ex3, 6, (12, 2), "E", {}, "none", [
-        ("remove", (13, 2), (13, 2), "off_board", "M8"),
-        ("move", (12, 2), (13, 2)),
-    ])
+    check_step(
+        ex3,
+        6,
+        (12, 2),
+        "E",
+        {},
+        "none",
+        [
+            ("remove", (13, 2), (13, 2), "off_board", "M8"),
+            ("move", (12, 2), (13, 2)),
+        ],
+    )
 
 
 def test_ex3_step7_through_wall_Q_to_the_other_Q_B3_M10(ex3: Trace) -> None:
@@ -496,20 +689,36 @@ def test_ex3_steps8_to_10_slides_past_red1_unseen_then_one_more_step_M9(ex3: Tra
     sang en passant à côté du 1 rouge sans le voir, puis avance encore d'une case après la
     flaque avant de s'arrêter car il a atteint ses dix mouvements.'"""
     check_step(ex3, 8, (2, 8), "E", {}, "none", [("move", (2, 8), (3, 8))])
-    check_step(ex3, 9, (3, 8), "E", {}, "none", [
-        ("move", (3, 8), (4, 8)),
-        ("slide", "monster", (4, 8), (8, 8), "M9"),
-    ])
+    check_step(
+        ex3,
+        9,
+        (3, 8),
+        "E",
+        {},
+        "none",
+        [
+            ("move", (3, 8), (4, 8)),
+            ("slide", "monster", (4, 8), (8, 8), "M9"),
+        ],
+    )
     check_step(ex3, 10, (8, 8), "E", {}, "none", [("move", (8, 8), (9, 8))])
     assert never_seen(ex3, "R1", range(3, 12)), "R1 at (6,7) is next to the pool square (6,8)"
 
 
 def test_ex3_final_look_sees_yellow4_turns_up_M6(ex3: Trace) -> None:
     """'Il voit encore le 4 jaune et se tourne vers le haut pour le prochain tour.'"""
-    check_step(ex3, 11, (9, 8), "E", {"N": ("Y4", 3)}, "turn", [
-        ("turn", "E", "N", "sight", "M6"),
-        ("end", 10, ("Y1",), "M3"),
-    ])
+    check_step(
+        ex3,
+        11,
+        (9, 8),
+        "E",
+        {"N": ("Y4", 3)},
+        "turn",
+        [
+            ("turn", "E", "N", "sight", "M6"),
+            ("end", 10, ("Y1",), "M3"),
+        ],
+    )
     assert ex3["position"]["monster"] == {"at": [9, 8], "facing": "N"}
     assert pawn_at(ex3, "Y1") == "outside"
     assert all(s["at"] != [13, 2] for s in ex3["position"]["stones"])
@@ -522,9 +731,19 @@ def test_ex3_final_look_sees_yellow4_turns_up_M6(ex3: Trace) -> None:
 def test_cli_monster_json_matches_api(name: str, tile: str) -> None:
     """``python -m finstere_widget monster POS.json --tile T --json`` prints the same dict."""
     out = subprocess.run(
-        [sys.executable, "-m", "finstere_widget", "monster", str(EXAMPLES / name), "--tile", tile,
-         "--json"],
-        capture_output=True, text=True, check=True,
+        [
+            sys.executable,
+            "-m",
+            "finstere_widget",
+            "monster",
+            str(EXAMPLES / name),
+            "--tile",
+            tile,
+            "--json",
+        ],
+        capture_output=True,
+        text=True,
+        check=True,
     ).stdout
     assert json.loads(out) == play(load(name), tile)
 
@@ -540,8 +759,9 @@ def test_example_positions_load(path: Path) -> None:
     Position.from_dict(data)
 
 
-@pytest.mark.parametrize("path", sorted((EXAMPLES / "expectations").glob("*.json")),
-                         ids=lambda p: p.name)
+@pytest.mark.parametrize(
+    "path", sorted((EXAMPLES / "expectations").glob("*.json")), ids=lambda p: p.name
+)
 def test_pawn_expectation_files_are_consistent(path: Path) -> None:
     """The pawn-move expectations (checked against the move engine elsewhere) are at least
     self-consistent: their positions load and each legal outcome moves only the named pawn

@@ -28,7 +28,7 @@ def sections() -> dict[str, str]:
         chapter = TEXT.find("\n## ", m.end())
         if chapter != -1:
             end = min(end, chapter)
-        out[m.group(1)] = TEXT[m.end():end]
+        out[m.group(1)] = TEXT[m.end() : end]
     return out
 
 
@@ -57,7 +57,9 @@ def test_title_names_unknown_ids() -> None:
 
 
 @pytest.mark.parametrize("rule", [*RULES, "FAQ 1", "FAQ 2", "FAQ 3", "FAQ 4"])
-def test_each_rule_says_where_the_rulebooks_say_it_and_links_live_tests_naming_it(rule: str) -> None:
+def test_each_rule_says_where_the_rulebooks_say_it_and_links_live_tests_naming_it(
+    rule: str,
+) -> None:
     body = sections()[rule]
     assert ("**Rulebooks:**" in body) or ("**Rests on:**" in body), f"{rule}: no sources"
     links = re.findall(r"\[`(test_\w+)`\]\(\.\./(tests/[\w/]+\.py)\)", body)

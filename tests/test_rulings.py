@@ -20,15 +20,23 @@ FAQ = re.compile(r"FAQ ?[1-4]")
 
 def texts() -> dict[Path, str]:
     paths = [ROOT / "README.md", ROOT / "tests" / "examples" / "README.md"]
-    for pattern in ("docs/**/*.md", "notebooks/src/*.md", "finstere_widget/**/*.py",
-                    "finstere_widget/**/*.json", "finstere_widget/**/*.po"):
+    for pattern in (
+        "docs/**/*.md",
+        "notebooks/src/*.md",
+        "finstere_widget/**/*.py",
+        "finstere_widget/**/*.json",
+        "finstere_widget/**/*.po",
+    ):
         paths.extend(ROOT.glob(pattern))
     return {p: p.read_text(encoding="utf-8") for p in paths if p.is_file()}
 
 
 def test_FAQ_rulings_are_never_attributed_to_a_designer() -> None:
-    found = {str(p.relative_to(ROOT)): m.group(0) for p, text in texts().items()
-             for m in ATTRIBUTION.finditer(text)}
+    found = {
+        str(p.relative_to(ROOT)): m.group(0)
+        for p, text in texts().items()
+        for m in ATTRIBUTION.finditer(text)
+    }
     assert found == {}
     assert ATTRIBUTION.search("The designer's FAQ (P7) answers")  # the check can fail
     assert not ATTRIBUTION.search("No designer's FAQ is among the sources")
@@ -42,7 +50,7 @@ def test_FAQ_rulings_in_the_package_say_they_are_the_projects() -> None:
         if "finstere_widget" not in path.parts or path.suffix == ".po":
             continue
         for m in FAQ.finditer(text):
-            near = text[max(0, m.start() - 200): m.end() + 200].replace("\n", " ")
+            near = text[max(0, m.start() - 200) : m.end() + 200].replace("\n", " ")
             if "project's ruling" not in near:
                 missing.append(f"{path.relative_to(ROOT)}: {m.group(0)}")
     assert missing == []

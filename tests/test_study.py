@@ -40,6 +40,7 @@ class Run:
 @pytest.fixture
 def run_cli(capsys):
     """The command line in this process (``main(argv)``): status, stdout, stderr."""
+
     def run(*args):
         capsys.readouterr()
         code = main(list(args))
@@ -50,8 +51,22 @@ def run_cli(capsys):
 
 
 def test_console_script_runs_study():
-    p = subprocess.run([sys.executable, "-m", "finstere_widget", "study", "--games", "1",
-                        "--bots", "random", "--json"], capture_output=True, text=True, timeout=300)
+    p = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "finstere_widget",
+            "study",
+            "--games",
+            "1",
+            "--bots",
+            "random",
+            "--json",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert p.returncode == 0, p.stderr
     assert json.loads(p.stdout)["rows"][0]["games"] == 1
 
@@ -79,11 +94,17 @@ def test_option_grid_and_variants():
     assert grid == {"slide_over_pawn": ["eat", "stop"], "finish_round": ["on"]}
     vs = variants([2, 3], [["greedy"]], grid)
     assert [v.label for v in vs] == [
-        "2 players slide_over_pawn=eat finish_round=on", "2 players slide_over_pawn=stop finish_round=on",
-        "3 players slide_over_pawn=eat finish_round=on", "3 players slide_over_pawn=stop finish_round=on"]
+        "2 players slide_over_pawn=eat finish_round=on",
+        "2 players slide_over_pawn=stop finish_round=on",
+        "3 players slide_over_pawn=eat finish_round=on",
+        "3 players slide_over_pawn=stop finish_round=on",
+    ]
     assert vs[1].options == RuleOptions().set("slide_over_pawn", "stop").set("finish_round", "on")
-    for bad, word in (("slide_over_pawn", "NAME=VALUE"), ("nonsense=1", "nonsense"),
-                      ("slide_over_pawn=fly", "fly")):
+    for bad, word in (
+        ("slide_over_pawn", "NAME=VALUE"),
+        ("nonsense=1", "nonsense"),
+        ("slide_over_pawn=fly", "fly"),
+    ):
         with pytest.raises(ValueError, match=word):
             parse_option_grid([bad])
     with pytest.raises(ValueError, match="P1"):
@@ -110,8 +131,9 @@ def test_variants_share_their_tile_piles():
 
 def test_study_json_is_identical_serial_pool_and_dask():
     """The same study serially, on a process pool and on a dask LocalCluster."""
-    args = dict(games=2, players=[2], bots=[["random"]], options=["slide_over_pawn=eat,stop"],
-                seed=5)
+    args = dict(
+        games=2, players=[2], bots=[["random"]], options=["slide_over_pawn=eat,stop"], seed=5
+    )
     serial = to_json(study(**args, jobs=1), games=True)
     pool = to_json(study(**args, jobs=2), games=True)
     assert serial == pool
@@ -126,8 +148,9 @@ def test_study_on_a_running_dask_scheduler_by_address():
     """``dask="HOST:PORT"``: a scheduler started beforehand (here in this process)."""
     dd = pytest.importorskip("dask.distributed", reason="the study extra (dask distributed)")
     args = dict(games=2, players=[2], bots=[["random"]], seed=6)
-    with dd.LocalCluster(n_workers=1, threads_per_worker=2, processes=False,
-                         dashboard_address=None) as cluster:
+    with dd.LocalCluster(
+        n_workers=1, threads_per_worker=2, processes=False, dashboard_address=None
+    ) as cluster:
         address = cluster.scheduler_address.removeprefix("tcp://")
         remote = to_json(study(**args, dask=address))
     assert remote == to_json(study(**args))
@@ -177,16 +200,42 @@ def test_to_dataframe_without_pandas_gives_dicts(monkeypatch):
 
 
 def test_cli_study_text_json_and_plot(run_cli, tmp_path):
-    a = run_cli("study", "--option", "slide_over_pawn=eat,stop", "--players", "2", "--games", "3",
-                "--bots", "random", "--json")
-    b = run_cli("study", "--option", "slide_over_pawn=eat,stop", "--players", "2", "--games", "3",
-                "--bots", "random", "--json", "--jobs", "2")
+    a = run_cli(
+        "study",
+        "--option",
+        "slide_over_pawn=eat,stop",
+        "--players",
+        "2",
+        "--games",
+        "3",
+        "--bots",
+        "random",
+        "--json",
+    )
+    b = run_cli(
+        "study",
+        "--option",
+        "slide_over_pawn=eat,stop",
+        "--players",
+        "2",
+        "--games",
+        "3",
+        "--bots",
+        "random",
+        "--json",
+        "--jobs",
+        "2",
+    )
     assert a.returncode == 0 and b.returncode == 0, a.stderr + b.stderr
     assert a.stdout == b.stdout
     assert [v["label"] for v in json.loads(a.stdout)["variants"]] == [
-        "slide_over_pawn=eat", "slide_over_pawn=stop"]
+        "slide_over_pawn=eat",
+        "slide_over_pawn=stop",
+    ]
     plot = tmp_path / "seats.png"
-    p = run_cli("study", "--players", "2,3", "--games", "2", "--bots", "random", "--plot", str(plot))
+    p = run_cli(
+        "study", "--players", "2,3", "--games", "2", "--bots", "random", "--plot", str(plot)
+    )
     assert p.returncode == 0, p.stderr
     assert "wins by seat" in p.stdout and plot.read_bytes()[:4] == b"\x89PNG"
 
@@ -197,14 +246,17 @@ def test_cli_study_league(run_cli):
     assert "random" in p.stdout and "greedy:1" in p.stdout and "fair share" in p.stdout
 
 
-@pytest.mark.parametrize("args, word", [
-    (["--players", "9"], "P1"),
-    (["--players", "two"], "--players"),
-    (["--bots", "clever"], "clever"),
-    (["--option", "slide_over_pawn=fly"], "fly"),
-    (["--games", "-1"], "--games"),
-    (["--league", "--bots", "random"], "two different bots"),
-])
+@pytest.mark.parametrize(
+    "args, word",
+    [
+        (["--players", "9"], "P1"),
+        (["--players", "two"], "--players"),
+        (["--bots", "clever"], "clever"),
+        (["--option", "slide_over_pawn=fly"], "fly"),
+        (["--games", "-1"], "--games"),
+        (["--league", "--bots", "random"], "two different bots"),
+    ],
+)
 def test_cli_study_errors(run_cli, args, word):
     p = run_cli("study", "--games", "1", *args)
     assert p.returncode == 2 and word in p.stderr and p.stdout == ""

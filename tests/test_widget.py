@@ -134,7 +134,9 @@ def test_edit_clicks_and_undo_redo() -> None:
     assert {t.at for t in w.position.teleporters} == {(10, 6), (12, 8)}
     w.tool, w.tool_player, w.tool_pawn, w.tool_face = "pawn", "green", "4/3", "dark"
     send(w, {"type": "click", "square": [6, 6]})
-    assert w.position.pawn("A") == Pawn("A", "green", 3, 4, "dark", (6, 6))  # P1: 4/3 = dark 4, light 3
+    assert w.position.pawn("A") == Pawn(
+        "A", "green", 3, 4, "dark", (6, 6)
+    )  # P1: 4/3 = dark 4, light 3
     send(w, {"type": "click", "zone": "place:outside"})
     assert w.position.pawn("B").at == "outside"
     w.tool, w.tool_heading = "monster", "S"
@@ -424,7 +426,7 @@ def test_P10_game_view_offers_only_moves_onto_the_board_in_round_one() -> None:
     send(v.board, {"type": "click", "zone": "place:outside"})  # staying out: not offered
     assert g.state.ply == ply and g.position.pawn("blue5").at == "outside"
     send(v.board, {"type": "click", "square": [15, 10]})  # entering is
-    mine = g.history[ply].action                  # the learner's move: blue5 onto the board
+    mine = g.history[ply].action  # the learner's move: blue5 onto the board
     assert isinstance(mine, PawnMove) and mine.pawn == "blue5"
     assert apply_move(before, "blue5", mine.path).to == (15, 10)
 

@@ -13,20 +13,24 @@ from finstere_widget.widget import BoardEditor, BoardWidget
 from finstere_widget.widget.editing import edit_refusal
 
 
-@pytest.mark.parametrize(("tool", "sq", "words"), [
-    ("stone", (0, 0), "the exit"),              # the monster's corner: the exit itself
-    ("stone", (15, 10), "is the entrance"),
-    ("crystal", (15, 10), "(B2; A2"),
-    ("pivot_left", (15, 10), "(B2; A2"),        # every stone kind, the left pivot too
-    ("pivot_180", (0, 0), "the exit"),
-    ("teleporter", (0, 0), "the exit"),
-    ("pool_square", (14, 9), "the pool would cover the entrance (15, 10)"),
-    ("pool_long_h", (5, 4), "pieces never overlap (A2)"),   # the stone on (7, 4)
-    ("monster", (7, 4), "the monster needs a free square"),
-    ("pawn", (7, 4), "a pawn needs a free square (P2)"),
-])
-def test_forbidden_edits_are_refused_with_the_rule(tool: str, sq: tuple[int, int],
-                                                   words: str) -> None:
+@pytest.mark.parametrize(
+    ("tool", "sq", "words"),
+    [
+        ("stone", (0, 0), "the exit"),  # the monster's corner: the exit itself
+        ("stone", (15, 10), "is the entrance"),
+        ("crystal", (15, 10), "(B2; A2"),
+        ("pivot_left", (15, 10), "(B2; A2"),  # every stone kind, the left pivot too
+        ("pivot_180", (0, 0), "the exit"),
+        ("teleporter", (0, 0), "the exit"),
+        ("pool_square", (14, 9), "the pool would cover the entrance (15, 10)"),
+        ("pool_long_h", (5, 4), "pieces never overlap (A2)"),  # the stone on (7, 4)
+        ("monster", (7, 4), "the monster needs a free square"),
+        ("pawn", (7, 4), "a pawn needs a free square (P2)"),
+    ],
+)
+def test_forbidden_edits_are_refused_with_the_rule(
+    tool: str, sq: tuple[int, int], words: str
+) -> None:
     pos = Position.basic()
     why = edit_refusal(pos, tool, sq)
     assert why is not None and words in why
@@ -40,9 +44,9 @@ def test_forbidden_edits_are_refused_with_the_rule(tool: str, sq: tuple[int, int
 def test_allowed_edits_go_ahead() -> None:
     pos = Position.basic()
     assert edit_refusal(pos, "stone", (3, 3)) is None
-    assert edit_refusal(pos, "crystal", (7, 4)) is None   # turns the stone into a crystal
+    assert edit_refusal(pos, "crystal", (7, 4)) is None  # turns the stone into a crystal
     assert edit_refusal(pos, "pool_square", (6, 8)) is None  # a click on a pool removes it
-    assert edit_refusal(pos, "pawn", (15, 10)) is None   # a pawn may stand on the entrance
+    assert edit_refusal(pos, "pawn", (15, 10)) is None  # a pawn may stand on the entrance
     w = BoardWidget(pos, mode="edit")
     w.click((3, 3))
     assert (3, 3) in w.position.stone_map and w.hint_kind == "success"
@@ -64,8 +68,11 @@ def test_ctrl_z_and_ctrl_shift_z_undo_and_redo() -> None:
 
 def test_the_palette_shows_only_the_chosen_tools_fields() -> None:
     e = BoardEditor(Position.basic())
-    shown = lambda: {n for n in ("heading", "pair", "player", "pawn_set", "face")  # noqa: E731
-                     if getattr(e, n).layout.display != "none"}
+
+    def shown() -> set[str]:
+        fields = ("heading", "pair", "player", "pawn_set", "face")
+        return {n for n in fields if getattr(e, n).layout.display != "none"}
+
     e.tool.value = "stone"
     assert shown() == set()
     e.tool.value = "teleporter"
@@ -109,12 +116,23 @@ def test_interaction_state_is_one_value_and_the_board_takes_its_options_at_const
         ui.selected = "B"  # type: ignore[misc]
     assert ui.deselected() == Interaction(path=((1.0, 2.0),))
     moved: list[str] = []
-    pos = Position.from_dict({
-        "format": "finstere-position/1", "monster": {"at": [5, 5], "facing": "E"},
-        "pawns": [{"id": "A", "player": "blue", "light": 6, "dark": 1, "at": "outside"},
-                  {"id": "B", "player": "blue", "light": 4, "dark": 3, "at": "outside"}]})
-    w = BoardWidget(pos, mode="move", movable={"A"}, allow_stay=True,
-                    on_move=lambda pawn, _result: moved.append(pawn))
+    pos = Position.from_dict(
+        {
+            "format": "finstere-position/1",
+            "monster": {"at": [5, 5], "facing": "E"},
+            "pawns": [
+                {"id": "A", "player": "blue", "light": 6, "dark": 1, "at": "outside"},
+                {"id": "B", "player": "blue", "light": 4, "dark": 3, "at": "outside"},
+            ],
+        }
+    )
+    w = BoardWidget(
+        pos,
+        mode="move",
+        movable={"A"},
+        allow_stay=True,
+        on_move=lambda pawn, _result: moved.append(pawn),
+    )
     w.select("B")
     assert "cannot move now" in w.hint and w._ui.selected is None
     w.select("A")
@@ -151,8 +169,8 @@ def test_a_refused_selection_leaves_the_step_through_and_the_synced_frames_as_th
     b.show_turn("8")
     b.frame = 3
     before = (b.frame, b.frames, b.event_log, b.svg())
-    b.select(pos.pawns[0].id)                    # not movable now
+    b.select(pos.pawns[0].id)  # not movable now
     assert (b.frame, b.frames, b.event_log, b.svg()) == before
     with pytest.raises(PositionError):
-        b.select("ZZ")                           # no such pawn
+        b.select("ZZ")  # no such pawn
     assert (b.frame, b.frames, b.event_log, b.svg()) == before

@@ -33,7 +33,9 @@ def assert_board_is_the_state(v: GameView) -> None:
     assert b.position == g.position
     # the frame on show is the state, or a past frame labelled as such with what is left
     if b.frame != last:
-        assert f"See what happened</b>: step with ▶ or → ({last - b.frame} more step" in v.status.value
+        assert (
+            f"See what happened</b>: step with ▶ or → ({last - b.frame} more step" in v.status.value
+        )
     else:
         assert "See what happened" not in v.status.value
     for line in b.event_log:
@@ -61,7 +63,8 @@ def test_a_scripted_game_keeps_the_picture_equal_to_the_engine() -> None:
             v.board.select(pawn)
             target = next(iter(v.board._ui.targets))
             v.board.click(target) if isinstance(target, tuple) else v.board.click_zone(
-                f"place:{target}")
+                f"place:{target}"
+            )
         assert_board_is_the_state(v)
         log = v.board.event_log
         assert log[0].startswith("blue (you)") or log[0].startswith("blue (a bot for you)")
@@ -134,8 +137,10 @@ def test_words_for_actions_and_the_tie_break() -> None:
     from finstere_widget.engine.setup import Placement
 
     assert path_words(("N", "N", "W")) == "north, north, west"
-    assert placement_words("red (bot)", Placement("teleporter_blue", (3, 4), "E")) == \
-        "red (bot): places a blue teleporter on (3, 4), arrow east (A1)"
+    assert (
+        placement_words("red (bot)", Placement("teleporter_blue", (3, 4), "E"))
+        == "red (bot): places a blue teleporter on (3, 4), arrow east (A1)"
+    )
     tie = Outcome("red", "end of stage 2", "S3", {"blue": 2, "red": 2})
     text = outcome_words(tie)
     assert "red wins" in text and "blue and red" not in text
@@ -152,10 +157,10 @@ def test_a_click_mid_story_shows_the_current_position() -> None:
     v.board.frame = 1
     pawn = sorted(v.board.movable)[0]
     v.board.click_zone(f"pawn:{pawn}") if not isinstance(
-        v.game.position.pawn(pawn).at, tuple) else v.board.click(v.game.position.pawn(pawn).at)
+        v.game.position.pawn(pawn).at, tuple
+    ) else v.board.click(v.game.position.pawn(pawn).at)
     assert v.board.position == v.game.position
     assert v.board.drawn_pieces() == piece_groups(v.game.position)
-
 
 
 def test_every_widget_cell_carries_a_static_fallback() -> None:
@@ -165,13 +170,20 @@ def test_every_widget_cell_carries_a_static_fallback() -> None:
 
     v = GameView(("blue", "red"), you="blue", bot="greedy", seed=1)
     v.bot_move_for_me()
-    for w in (v, MonsterStepper(Position.basic(), tile="7"), BoardEditor(Position.basic()),
-              BoardWidget(Position.basic())):
+    for w in (
+        v,
+        MonsterStepper(Position.basic(), tile="7"),
+        BoardEditor(Position.basic()),
+        BoardWidget(Position.basic()),
+    ):
         bundle = w._repr_mimebundle_()
         data = bundle[0] if isinstance(bundle, tuple) else bundle
         assert "application/vnd.jupyter.widget-view+json" in data
-        assert data["image/svg+xml"] == w.svg() if isinstance(w, BoardWidget) else \
-            data["image/svg+xml"] == w.board.svg()
+        assert (
+            data["image/svg+xml"] == w.svg()
+            if isinstance(w, BoardWidget)
+            else data["image/svg+xml"] == w.board.svg()
+        )
         assert data["text/plain"].startswith(repr(w))
     text = v._repr_mimebundle_()["text/plain"]
     assert "red (bot): pawn" in text and "your move (blue)" in text

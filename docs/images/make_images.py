@@ -1,8 +1,8 @@
 """Write the pictures of docs/rules.md (SVG drawn by the package itself).
 
-    .venv/bin/python docs/images/make_images.py          # rewrite them
-    tests/test_docs.py checks they are up to date and that docs/rules.md shows each one;
-    the README shows tie.svg.
+.venv/bin/python docs/images/make_images.py          # rewrite them
+tests/test_docs.py checks they are up to date and that docs/rules.md shows each one;
+the README shows tie.svg.
 """
 
 from __future__ import annotations
@@ -30,9 +30,13 @@ def _monster(name: str, kind: str) -> str:
 
 def images() -> dict[str, str]:
     """name -> SVG text, one picture per rule that a picture helps."""
-    tie = next(f for f in trace_frames(load("monster_basic_8"),
-                                       monster_turn(load("monster_basic_8"), "8").events, "8")
-               if f.tie)
+    tie = next(
+        f
+        for f in trace_frames(
+            load("monster_basic_8"), monster_turn(load("monster_basic_8"), "8").events, "8"
+        )
+        if f.tie
+    )
     return {
         "board.svg": position_svg(Position.basic()),  # B1-B4
         "slide.svg": _monster("monster_basic_8", "slide"),  # M9

@@ -149,7 +149,9 @@ def wall_letter(square: Square, heading: Heading) -> str:
     try:
         return WALL_LETTERS[(square, heading)]
     except KeyError:
-        raise PositionError(f"square {list(square)} has no wall on its {heading.name} side") from None
+        raise PositionError(
+            f"square {list(square)} has no wall on its {heading.name} side"
+        ) from None
 
 
 def step(square: Square, heading: Heading) -> tuple[Square, str | None]:

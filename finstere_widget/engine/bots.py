@@ -58,7 +58,9 @@ class RandomBot:
 
     def choose(self, game: Game) -> Action:
         if game.phase == "placement":
-            return self.rng.choice(legal_placements(game.position, game.state.to_place, game.options))
+            return self.rng.choice(
+                legal_placements(game.position, game.state.to_place, game.options)
+            )
         pawns = game.movable_pawns()
         if not pawns:
             raise BotError("RandomBot: nothing to choose (chance node or game over)")
@@ -89,7 +91,9 @@ class GreedyBot:
 
     def choose(self, game: Game) -> Action:
         if game.phase == "placement":
-            return self.rng.choice(legal_placements(game.position, game.state.to_place, game.options))
+            return self.rng.choice(
+                legal_placements(game.position, game.state.to_place, game.options)
+            )
         position = game.position
         stage = position.stage
         scored: list[tuple[float, int, PawnMove, MoveOutcome]] = []
@@ -244,7 +248,9 @@ class LookaheadBot:
 
     def choose(self, game: Game) -> Action:
         if game.phase == "placement":
-            return self.rng.choice(legal_placements(game.position, game.state.to_place, game.options))
+            return self.rng.choice(
+                legal_placements(game.position, game.state.to_place, game.options)
+            )
         if not game.movable_pawns():
             raise BotError("LookaheadBot: nothing to choose (chance node or game over)")
         return self.values(game)[0][1]
@@ -287,8 +293,9 @@ class MCTSBot:
 
     name = "mcts"
 
-    def __init__(self, seed: int | str | None = None, playouts: int = 48, width: int = 6,
-                 prior: float = 4.0) -> None:
+    def __init__(
+        self, seed: int | str | None = None, playouts: int = 48, width: int = 6, prior: float = 4.0
+    ) -> None:
         self.rng = random.Random(seed)
         self.playouts = playouts
         self.width = width
@@ -315,7 +322,9 @@ class MCTSBot:
 
     def choose(self, game: Game) -> Action:
         if game.phase == "placement":
-            return self.rng.choice(legal_placements(game.position, game.state.to_place, game.options))
+            return self.rng.choice(
+                legal_placements(game.position, game.state.to_place, game.options)
+            )
         if not game.movable_pawns():
             raise BotError("MCTSBot: nothing to choose (chance node or game over)")
         ranked = self.lookahead.values(game)
@@ -348,8 +357,12 @@ class MCTSBot:
 
 AnyBot = RandomBot | GreedyBot | LookaheadBot | MCTSBot
 
-BOTS: dict[str, type[AnyBot]] = {"random": RandomBot, "greedy": GreedyBot,
-                                 "lookahead": LookaheadBot, "mcts": MCTSBot}
+BOTS: dict[str, type[AnyBot]] = {
+    "random": RandomBot,
+    "greedy": GreedyBot,
+    "lookahead": LookaheadBot,
+    "mcts": MCTSBot,
+}
 
 
 def make_bot(name: str, seed: int | str | None = None) -> AnyBot:
@@ -361,15 +374,23 @@ def make_bot(name: str, seed: int | str | None = None) -> AnyBot:
     try:
         cls = BOTS[base]
     except KeyError:
-        raise BotError(f"unknown bot {shown(name)} (one of {', '.join(BOTS)}; "
-                         "mcts:N sets the playouts)") from None
+        raise BotError(
+            f"unknown bot {shown(name)} (one of {', '.join(BOTS)}; mcts:N sets the playouts)"
+        ) from None
     if not param:
         return cls(seed)
-    if (base == "random" or not param.isascii() or not param.isdigit() or len(param) > 5
-            or not 0 < int(param) <= 10_000):
-        raise BotError(f"bot {shown(name)}: the parameter after ':' is a whole number 1-10000 "
-                         "(mcts: playouts, lookahead: candidates, greedy: outcomes checked); "
-                         "random takes none")
+    if (
+        base == "random"
+        or not param.isascii()
+        or not param.isdigit()
+        or len(param) > 5
+        or not 0 < int(param) <= 10_000
+    ):
+        raise BotError(
+            f"bot {shown(name)}: the parameter after ':' is a whole number 1-10000 "
+            "(mcts: playouts, lookahead: candidates, greedy: outcomes checked); "
+            "random takes none"
+        )
     n = int(param)
     if cls is MCTSBot:
         return MCTSBot(seed, playouts=n)

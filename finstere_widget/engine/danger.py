@@ -57,8 +57,14 @@ def touched(position: Position, tile: str, options: RuleOptions | None = None) -
 
 def _probe(position: Position, square: Square) -> Position:
     probe = Pawn(PROBE_ID, "probe", 1, 6, "light", square)
-    return Position._trusted(position.monster, position.stones, position.pools,
-                             position.teleporters, position.pawns + (probe,), position.stage)
+    return Position._trusted(
+        position.monster,
+        position.stones,
+        position.pools,
+        position.teleporters,
+        position.pawns + (probe,),
+        position.stage,
+    )
 
 
 def empty_squares(position: Position) -> list[Square]:
@@ -71,9 +77,12 @@ def empty_squares(position: Position) -> list[Square]:
     return [sq for sq in SQUARES if sq not in taken]
 
 
-def danger_map(position: Position, tiles_left: Iterable[str] | None = None,
-               options: RuleOptions | None = None,
-               squares: Iterable[Square] | None = None) -> dict[Square, float]:
+def danger_map(
+    position: Position,
+    tiles_left: Iterable[str] | None = None,
+    options: RuleOptions | None = None,
+    squares: Iterable[Square] | None = None,
+) -> dict[Square, float]:
     """For each empty square (or each of ``squares``), the probability that a pawn standing
     there is eaten or crushed in the coming monster phase, averaged over ``tiles_left``
     (default: the whole deck, M1), each tile as likely as its copies in the pile."""
@@ -92,8 +101,12 @@ def danger_map(position: Position, tiles_left: Iterable[str] | None = None,
     return out
 
 
-def eaten_probability(position: Position, pawn_id: str, tiles_left: Iterable[str] | None = None,
-                      options: RuleOptions | None = None) -> float:
+def eaten_probability(
+    position: Position,
+    pawn_id: str,
+    tiles_left: Iterable[str] | None = None,
+    options: RuleOptions | None = None,
+) -> float:
     """The probability that pawn ``pawn_id`` is taken in the coming monster phase."""
     tiles = Counter(DECK if tiles_left is None else list(tiles_left))
     total = sum(tiles.values())

@@ -153,11 +153,15 @@ def parse_diagram(text: str) -> Position:
                 else:
                     at = _sq(place, where)
                 if pid in grid_pawns:
-                    raise PositionError(f"{where}: pawn {shown(pid)} is in the grid and given a place")
+                    raise PositionError(
+                        f"{where}: pawn {shown(pid)} is in the grid and given a place"
+                    )
             elif pid in grid_pawns:
                 at = grid_pawns[pid]
             else:
-                raise PositionError(f"{where}: pawn {shown(pid)} is not in the grid and has no place")
+                raise PositionError(
+                    f"{where}: pawn {shown(pid)} is not in the grid and has no place"
+                )
             if pid in described:
                 raise PositionError(f"{where}: pawn {shown(pid)} described twice")
             described.add(pid)

@@ -30,7 +30,9 @@ class Ray(NamedTuple):
     cells: tuple[Square, ...]
     seen: str | None
     distance: int | None
-    blocked_by: str  # "wall", "stone", "pivot_right", "pivot_left", "pivot_180", or "pawn" (the one seen)
+    blocked_by: (
+        str  # "wall", "stone", "pivot_right", "pivot_left", "pivot_180", or "pawn" (the one seen)
+    )
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -56,9 +58,15 @@ class Look(NamedTuple):
 
     def to_dict(self) -> dict[str, Any]:
         x, y = self.at
-        return {"type": "look", "step": self.step, "at": [x, y], "facing": NAMES[self.facing],
-                "rays": [r.to_dict() for r in self.rays], "decision": self.decision,
-                "rule": self.rule}
+        return {
+            "type": "look",
+            "step": self.step,
+            "at": [x, y],
+            "facing": NAMES[self.facing],
+            "rays": [r.to_dict() for r in self.rays],
+            "decision": self.decision,
+            "rule": self.rule,
+        }
 
     @property
     def nearest(self) -> tuple[Ray, ...]:
@@ -86,8 +94,14 @@ class Turn(NamedTuple):
     type: Literal["turn"] = "turn"
 
     def to_dict(self) -> dict[str, Any]:
-        return {"type": "turn", "step": self.step, "from": NAMES[self.from_],
-                "to": NAMES[self.to], "reason": self.reason, "rule": self.rule}
+        return {
+            "type": "turn",
+            "step": self.step,
+            "from": NAMES[self.from_],
+            "to": NAMES[self.to],
+            "reason": self.reason,
+            "rule": self.rule,
+        }
 
 
 class Move(NamedTuple):
@@ -99,8 +113,13 @@ class Move(NamedTuple):
 
     def to_dict(self) -> dict[str, Any]:
         (x0, y0), (x1, y1) = self.from_, self.to
-        return {"type": "move", "step": self.step, "from": [x0, y0], "to": [x1, y1],
-                "rule": self.rule}
+        return {
+            "type": "move",
+            "step": self.step,
+            "from": [x0, y0],
+            "to": [x1, y1],
+            "rule": self.rule,
+        }
 
 
 class Slide(NamedTuple):
@@ -113,8 +132,14 @@ class Slide(NamedTuple):
 
     def to_dict(self) -> dict[str, Any]:
         (x0, y0), (x1, y1) = self.from_, self.to
-        return {"type": "slide", "step": self.step, "piece": _piece_json(self.piece),
-                "from": [x0, y0], "to": [x1, y1], "rule": self.rule}
+        return {
+            "type": "slide",
+            "step": self.step,
+            "piece": _piece_json(self.piece),
+            "from": [x0, y0],
+            "to": [x1, y1],
+            "rule": self.rule,
+        }
 
 
 class Push(NamedTuple):
@@ -127,8 +152,14 @@ class Push(NamedTuple):
 
     def to_dict(self) -> dict[str, Any]:
         (x0, y0), (x1, y1) = self.from_, self.to
-        return {"type": "push", "step": self.step, "piece": _piece_json(self.piece),
-                "from": [x0, y0], "to": [x1, y1], "rule": self.rule}
+        return {
+            "type": "push",
+            "step": self.step,
+            "piece": _piece_json(self.piece),
+            "from": [x0, y0],
+            "to": [x1, y1],
+            "rule": self.rule,
+        }
 
 
 class Eat(NamedTuple):
@@ -141,8 +172,14 @@ class Eat(NamedTuple):
 
     def to_dict(self) -> dict[str, Any]:
         x, y = self.at
-        return {"type": "eat", "step": self.step, "pawn": self.pawn, "at": [x, y],
-                "how": self.how, "rule": self.rule}
+        return {
+            "type": "eat",
+            "step": self.step,
+            "pawn": self.pawn,
+            "at": [x, y],
+            "how": self.how,
+            "rule": self.rule,
+        }
 
 
 class Remove(NamedTuple):
@@ -155,8 +192,14 @@ class Remove(NamedTuple):
 
     def to_dict(self) -> dict[str, Any]:
         (x0, y0), (x1, y1) = self.stone, self.at
-        return {"type": "remove", "step": self.step, "stone": [x0, y0], "at": [x1, y1],
-                "why": self.why, "rule": self.rule}
+        return {
+            "type": "remove",
+            "step": self.step,
+            "stone": [x0, y0],
+            "at": [x1, y1],
+            "why": self.why,
+            "rule": self.rule,
+        }
 
 
 class Wrap(NamedTuple):
@@ -169,8 +212,14 @@ class Wrap(NamedTuple):
 
     def to_dict(self) -> dict[str, Any]:
         (x0, y0), (x1, y1) = self.from_, self.to
-        return {"type": "wrap", "step": self.step, "from": [x0, y0], "to": [x1, y1],
-                "letter": self.letter, "rule": self.rule}
+        return {
+            "type": "wrap",
+            "step": self.step,
+            "from": [x0, y0],
+            "to": [x1, y1],
+            "letter": self.letter,
+            "rule": self.rule,
+        }
 
 
 class Teleport(NamedTuple):
@@ -183,8 +232,14 @@ class Teleport(NamedTuple):
 
     def to_dict(self) -> dict[str, Any]:
         (x0, y0), (x1, y1) = self.from_, self.to
-        return {"type": "teleport", "step": self.step, "from": [x0, y0], "to": [x1, y1],
-                "facing": NAMES[self.facing], "rule": self.rule}
+        return {
+            "type": "teleport",
+            "step": self.step,
+            "from": [x0, y0],
+            "to": [x1, y1],
+            "facing": NAMES[self.facing],
+            "rule": self.rule,
+        }
 
 
 class End(NamedTuple):
@@ -195,8 +250,13 @@ class End(NamedTuple):
     type: Literal["end"] = "end"
 
     def to_dict(self) -> dict[str, Any]:
-        return {"type": "end", "step": self.step, "steps": self.steps, "eaten": list(self.eaten),
-                "rule": self.rule}
+        return {
+            "type": "end",
+            "step": self.step,
+            "steps": self.steps,
+            "eaten": list(self.eaten),
+            "rule": self.rule,
+        }
 
 
 class Enter(NamedTuple):
@@ -210,8 +270,13 @@ class Enter(NamedTuple):
 
     def to_dict(self) -> dict[str, Any]:
         x, y = self.to
-        return {"type": "enter", "step": self.step, "pawn": self.pawn, "to": [x, y],
-                "rule": self.rule}
+        return {
+            "type": "enter",
+            "step": self.step,
+            "pawn": self.pawn,
+            "to": [x, y],
+            "rule": self.rule,
+        }
 
 
 class Escape(NamedTuple):
@@ -225,8 +290,13 @@ class Escape(NamedTuple):
 
     def to_dict(self) -> dict[str, Any]:
         x, y = self.from_
-        return {"type": "escape", "step": self.step, "pawn": self.pawn, "from": [x, y],
-                "rule": self.rule}
+        return {
+            "type": "escape",
+            "step": self.step,
+            "pawn": self.pawn,
+            "from": [x, y],
+            "rule": self.rule,
+        }
 
 
 class Flip(NamedTuple):
@@ -240,8 +310,14 @@ class Flip(NamedTuple):
     type: Literal["flip"] = "flip"
 
     def to_dict(self) -> dict[str, Any]:
-        return {"type": "flip", "step": self.step, "pawn": self.pawn, "up": self.up,
-                "value": self.value, "rule": self.rule}
+        return {
+            "type": "flip",
+            "step": self.step,
+            "pawn": self.pawn,
+            "up": self.up,
+            "value": self.value,
+            "rule": self.rule,
+        }
 
 
 Event = Union[  # noqa: UP007

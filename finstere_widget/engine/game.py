@@ -78,13 +78,20 @@ Action = PawnMove | DrawTile | Placement
 
 def action_to_dict(action: Action) -> dict[str, Any]:
     if isinstance(action, Placement):
-        return {"type": "place", "piece": action.piece, "at": list(action.at),
-                "orientation": action.orientation}
+        return {
+            "type": "place",
+            "piece": action.piece,
+            "at": list(action.at),
+            "orientation": action.orientation,
+        }
     return action.to_dict()
 
 
-_ACTION_KEYS = {"move": ({"pawn"}, {"path"}), "tile": ({"tile"}, set()),
-                "place": ({"piece", "at"}, {"orientation"})}
+_ACTION_KEYS = {
+    "move": ({"pawn"}, {"path"}),
+    "tile": ({"tile"}, set()),
+    "place": ({"piece", "at"}, {"orientation"}),
+}
 
 
 def action_from_dict(data: Mapping[str, Any], where: str = "action") -> Action:
@@ -117,11 +124,12 @@ def action_from_dict(data: Mapping[str, Any], where: str = "action") -> Action:
         if type(tile) is int:
             tile = str(tile) if 0 < tile < 1000 else tile
         if not isinstance(tile, str):
-            raise RecordError(f"{where}.tile: expected a tile such as '8' or 'X', got {shown(tile)}")
+            raise RecordError(
+                f"{where}.tile: expected a tile such as '8' or 'X', got {shown(tile)}"
+            )
         return DrawTile(tile)
     at = data["at"]
-    if (not isinstance(at, (list, tuple)) or len(at) != 2
-            or not all(type(v) is int for v in at)):
+    if not isinstance(at, (list, tuple)) or len(at) != 2 or not all(type(v) is int for v in at):
         raise RecordError(f"{where}.at: expected a square [x, y], got {shown(at)}")
     return Placement(text("piece"), (at[0], at[1]), text("orientation", ""))
 
@@ -136,8 +144,12 @@ class Outcome(NamedTuple):
     escaped: dict[str, int]
 
     def to_dict(self) -> dict[str, Any]:
-        return {"winner": self.winner, "reason": self.reason, "rule": self.rule,
-                "escaped": dict(self.escaped)}
+        return {
+            "winner": self.winner,
+            "reason": self.reason,
+            "rule": self.rule,
+            "escaped": dict(self.escaped),
+        }
 
 
 class GameState(NamedTuple):
@@ -191,8 +203,12 @@ class GameSetup:
     tiles_played: int = 0
 
     def to_dict(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"players": list(self.players), "first_player": self.first_player,
-                               "advanced": self.advanced, "seed": self.seed}
+        out: dict[str, Any] = {
+            "players": list(self.players),
+            "first_player": self.first_player,
+            "advanced": self.advanced,
+            "seed": self.seed,
+        }
         if self.position is not None:
             out["position"] = self.position.to_dict()
             out["round"] = self.round
@@ -204,8 +220,10 @@ def check_options_for_players(options: RuleOptions, n_players: int) -> None:
     """S4: the three-prey 5 tile is a variant for 6 and 7 players only; with fewer players
     the option is refused (:class:`OptionError` naming S4)."""
     if options.five_is_three_prey and n_players < 6:
-        raise OptionError(f"S4: option five_is_three_prey=on is a variant for 6-7 players; "
-                          f"this game has {n_players}")
+        raise OptionError(
+            f"S4: option five_is_three_prey=on is a variant for 6-7 players; "
+            f"this game has {n_players}"
+        )
 
 
 def _shuffled(tiles: Iterable[str], seed: int, tag: str) -> tuple[str, ...]:
@@ -224,12 +242,19 @@ class Game:
     piece, A1, and the next player after the last placement starts, A2).
     """
 
-    def __init__(self, players: int | Sequence[str] = 2, *, seed: int | None = None,
-                 options: RuleOptions | None = None, first_player: int = 0,
-                 advanced: bool = False, position: Position | None = None, round: int = 1,
-                 tiles_played: int = 0) -> None:
-        _check_setup(players, seed, options, first_player, advanced, position, round,
-                     tiles_played)
+    def __init__(
+        self,
+        players: int | Sequence[str] = 2,
+        *,
+        seed: int | None = None,
+        options: RuleOptions | None = None,
+        first_player: int = 0,
+        advanced: bool = False,
+        position: Position | None = None,
+        round: int = 1,
+        tiles_played: int = 0,
+    ) -> None:
+        _check_setup(players, seed, options, first_player, advanced, position, round, tiles_played)
         if position is not None:  # a scenario: players named by the position's pawns
             if isinstance(players, int):
                 players = list(dict.fromkeys(p.player for p in position.pawns))
@@ -251,8 +276,9 @@ class Game:
         if not 0 <= tiles_played < opts.tiles_per_stage or round < 1:
             raise SetupError(f"round >= 1 and tiles_played 0..{opts.tiles_per_stage - 1}")
         check_options_for_players(opts, len(colours))
-        self.setup = GameSetup(colours, first_player, advanced, seed, opts, position, round,
-                               tiles_played)
+        self.setup = GameSetup(
+            colours, first_player, advanced, seed, opts, position, round, tiles_played
+        )
         self.options = opts
         self.colours = colours
         self.n = len(colours)
@@ -261,12 +287,23 @@ class Game:
             self.needed = len(pawn_values(self.n)) - 1  # S2, with P1's pawn sets
             stage = position.stage
             pile = _shuffled(DECK, seed, f"stage{stage}")[tiles_played:]
-            escapes = tuple((0, self.seat_of[p.player], p.id) for p in position.pawns
-                            if p.at == "escaped")  # escaped before the scenario: ply 0
-            state = self._start_pawn_phase(GameState(
-                position, "pawns", round, first_player, first_player, pile=pile,
-                tiles_played=tiles_played, draws=tiles_played + (stage - 1) * 7,
-                stage_draws=tiles_played, escapes=escapes))
+            escapes = tuple(
+                (0, self.seat_of[p.player], p.id) for p in position.pawns if p.at == "escaped"
+            )  # escaped before the scenario: ply 0
+            state = self._start_pawn_phase(
+                GameState(
+                    position,
+                    "pawns",
+                    round,
+                    first_player,
+                    first_player,
+                    pile=pile,
+                    tiles_played=tiles_played,
+                    draws=tiles_played + (stage - 1) * 7,
+                    stage_draws=tiles_played,
+                    escapes=escapes,
+                )
+            )
             self._states: list[GameState] = [state]
             self.history: list[HistoryEntry] = []
             return
@@ -274,24 +311,46 @@ class Game:
         position = initial_position(colours, advanced)
         pile = _shuffled(DECK, seed, "stage1")
         if advanced:
-            state = GameState(position, "placement", 1, first_player, first_player,
-                              pile=pile, to_place=PLACEMENT_PIECES)
+            state = GameState(
+                position,
+                "placement",
+                1,
+                first_player,
+                first_player,
+                pile=pile,
+                to_place=PLACEMENT_PIECES,
+            )
         else:
             state = self._start_pawn_phase(
-                GameState(position, "pawns", 1, first_player, first_player, pile=pile))
+                GameState(position, "pawns", 1, first_player, first_player, pile=pile)
+            )
         self._states = [state]
         self.history = []
 
     @classmethod
-    def from_position(cls, position: Position, *, players: Sequence[str] | None = None,
-                      seed: int | None = None, options: RuleOptions | None = None,
-                      first_player: int = 0, round: int = 2, tiles_played: int = 0) -> Game:
+    def from_position(
+        cls,
+        position: Position,
+        *,
+        players: Sequence[str] | None = None,
+        seed: int | None = None,
+        options: RuleOptions | None = None,
+        first_player: int = 0,
+        round: int = 2,
+        tiles_played: int = 0,
+    ) -> Game:
         """A game (scenario) starting from ``position`` at the start of a pawn phase:
         players are the pawns' colours in order of appearance (or ``players``), the pile
         holds the tiles not yet played this stage. ``round`` > 1 skips P10."""
-        return cls(list(players) if players is not None else 0, seed=seed, options=options,
-                   first_player=first_player, position=position, round=round,
-                   tiles_played=tiles_played)
+        return cls(
+            list(players) if players is not None else 0,
+            seed=seed,
+            options=options,
+            first_player=first_player,
+            position=position,
+            round=round,
+            tiles_played=tiles_played,
+        )
 
     # --- queries ---------------------------------------------------------------------------
 
@@ -344,8 +403,11 @@ class Game:
         if st.round == 1 and st.moves_made[seat] >= 2:  # P10
             return []
         colour = self.colours[seat]
-        pawns = [p for p in st.position.pawns
-                 if p.player == colour and p.at not in ("escaped", "eaten") and p.id not in st.moved]
+        pawns = [
+            p
+            for p in st.position.pawns
+            if p.player == colour and p.at not in ("escaped", "eaten") and p.id not in st.moved
+        ]
         if st.round == 1:
             entering = [p for p in pawns if self._can_enter(st.position, p)]
             if entering:
@@ -361,8 +423,13 @@ class Game:
         if st.phase != "pawns":
             return []
         pawn = st.position.pawn_by_id.get(pawn_id)
-        if (pawn is None or pawn.player != self.colours[st.to_move] or pawn_id in st.moved
-                or pawn.at == "escaped" or pawn.at == "eaten"):
+        if (
+            pawn is None
+            or pawn.player != self.colours[st.to_move]
+            or pawn_id in st.moved
+            or pawn.at == "escaped"
+            or pawn.at == "eaten"
+        ):
             return []
         if st.round != 1:
             return legal_moves(st.position, pawn_id, self.options)
@@ -412,7 +479,8 @@ class Game:
     def _first_draw_applies(self, st: GameState) -> bool:
         rule = self.options.first_draw_rule
         return (rule == "game_start" and st.draws == 0) or (
-            rule == "every_stage" and st.stage_draws == 0)
+            rule == "every_stage" and st.stage_draws == 0
+        )
 
     def _is_prey(self, tile: str) -> bool:
         return Tile.parse(tile, self.options).prey is not None
@@ -450,11 +518,18 @@ class Game:
             new, entry = self._apply_tile(st, action)
         elif isinstance(action, Placement):
             at = action.at
-            if (not isinstance(action.piece, str) or not isinstance(action.orientation, str)
-                    or not isinstance(at, tuple) or len(at) != 2
-                    or not all(type(v) is int for v in at)):
-                raise IllegalMoveError(f"A1: expected a piece name, a square (x, y) and an "
-                                       f"orientation, got {shown(action)}", rule="A1")
+            if (
+                not isinstance(action.piece, str)
+                or not isinstance(action.orientation, str)
+                or not isinstance(at, tuple)
+                or len(at) != 2
+                or not all(type(v) is int for v in at)
+            ):
+                raise IllegalMoveError(
+                    f"A1: expected a piece name, a square (x, y) and an "
+                    f"orientation, got {shown(action)}",
+                    rule="A1",
+                )
             new, entry = self._apply_placement(st, action)
         else:
             raise FinstereError(f"not an action: {shown(action)}")
@@ -471,8 +546,15 @@ class Game:
 
     # --- pawn phase --------------------------------------------------------------------------
 
-    def _mover(self, position: Position, moved: frozenset[str], made: tuple[int, ...],
-               round: int, start: int, seats: int) -> int:
+    def _mover(
+        self,
+        position: Position,
+        moved: frozenset[str],
+        made: tuple[int, ...],
+        round: int,
+        start: int,
+        seats: int,
+    ) -> int:
         """T2 (P10): from seat ``start`` clockwise over ``seats`` seats, the first player
         with a pawn in play not yet moved, or -1."""
         colours = self.colours
@@ -482,8 +564,12 @@ class Game:
                 continue
             colour = colours[seat]
             for p in position.pawns:
-                if (p.player == colour and p.id not in moved and p.at != "escaped"
-                        and p.at != "eaten"):
+                if (
+                    p.player == colour
+                    and p.id not in moved
+                    and p.at != "escaped"
+                    and p.at != "eaten"
+                ):
                     return seat
         return -1
 
@@ -500,22 +586,31 @@ class Game:
 
     def _apply_move(self, st: GameState, action: PawnMove) -> tuple[GameState, HistoryEntry]:
         if st.phase != "pawns":
-            raise IllegalMoveError(f"no pawn moves in the {st.phase} phase (T1)", token=action.pawn,
-                                   rule="T1")
+            raise IllegalMoveError(
+                f"no pawn moves in the {st.phase} phase (T1)", token=action.pawn, rule="T1"
+            )
         seat = st.to_move
         pawn = st.position.pawn(action.pawn)
         if pawn.player != self.colours[seat]:
-            raise IllegalMoveError(f"pawn {pawn.id} is {pawn.player}'s; {self.colours[seat]} is "
-                                   "to move (T2)", token=pawn.id, rule="T2")
+            raise IllegalMoveError(
+                f"pawn {pawn.id} is {pawn.player}'s; {self.colours[seat]} is to move (T2)",
+                token=pawn.id,
+                rule="T2",
+            )
         if pawn.id in st.moved:
-            raise IllegalMoveError(f"pawn {pawn.id} has already moved this phase (T2)",
-                                   token=pawn.id, rule="T2")
+            raise IllegalMoveError(
+                f"pawn {pawn.id} has already moved this phase (T2)", token=pawn.id, rule="T2"
+            )
         if pawn.at in ("escaped", "eaten"):
-            raise IllegalMoveError(f"pawn {pawn.id} is {pawn.at}: not in play (T2)", token=pawn.id,
-                                   rule="T2")
+            raise IllegalMoveError(
+                f"pawn {pawn.id} is {pawn.at}: not in play (T2)", token=pawn.id, rule="T2"
+            )
         if st.round == 1 and st.moves_made[seat] >= 2:
-            raise IllegalMoveError(f"P10: in the first round {self.colours[seat]} moves only two "
-                                   "pawns", token=pawn.id, rule="P10")
+            raise IllegalMoveError(
+                f"P10: in the first round {self.colours[seat]} moves only two pawns",
+                token=pawn.id,
+                rule="P10",
+            )
         result = apply_move(st.position, pawn.id, action.path, self.options)
         if st.round == 1 and result.to == "outside":
             self._check_p10_stay(st, seat, pawn)
@@ -531,14 +626,19 @@ class Game:
         entry = HistoryEntry(PawnMove(pawn.id, result.path), seat, move=result)
         extra: tuple[Event, ...] = ()
         finishing = st.finishing
-        won = (result.to == "escaped"
-               and sum(1 for _, s, _ in escapes if s == seat) >= self.needed)
+        won = result.to == "escaped" and sum(1 for _, s, _ in escapes if s == seat) >= self.needed
         if won:
             finishing = True
         seat_next = self._mover(position, moved, made, st.round, (seat + 1) % self.n, self.n)
-        new = st._replace(position=position, moved=moved, moves_made=made, escapes=escapes,
-                          ply=ply, finishing=finishing,
-                          to_move=seat_next if seat_next >= 0 else st.to_move)
+        new = st._replace(
+            position=position,
+            moved=moved,
+            moves_made=made,
+            escapes=escapes,
+            ply=ply,
+            finishing=finishing,
+            to_move=seat_next if seat_next >= 0 else st.to_move,
+        )
         if won and not self.options.finish_round:  # S2: the game ends at once
             return self._end(new, "S2", f"{self.colours[seat]} escaped all pawns but one"), entry
         if position.stage == 2 and not self._pawns_in_play(new):
@@ -569,20 +669,29 @@ class Game:
         can enter (the only exception: none can, the entrance is barred for them all)."""
         colour = self.colours[seat]
         for p in st.position.pawns:
-            if (p.player == colour and p.id not in st.moved and p.at not in ("escaped", "eaten")
-                    and self._can_enter(st.position, p)):
+            if (
+                p.player == colour
+                and p.id not in st.moved
+                and p.at not in ("escaped", "eaten")
+                and self._can_enter(st.position, p)
+            ):
                 raise IllegalMoveError(
                     f"P10: in the first round {colour} moves two pawns onto the board; "
                     f"{pawn.id} may not stay outside while {p.id} can enter",
-                    token=pawn.id, rule="P10")
+                    token=pawn.id,
+                    rule="P10",
+                )
 
     def _board_empty_ends(self, st: GameState) -> bool:
         """S3 with ``stage2_end=board_empty`` (Italian, online and Czech texts): in stage 2
         the game ends as soon as no pawn is on the board, even with pawns waiting outside.
         Checked when a monster turn has been played and when a pawn phase is over (so the
         pawns waiting at the start of stage 2 get their pawn phase first)."""
-        return (self.options.stage2_end == "board_empty" and st.position.stage == 2
-                and not any(p.on_board for p in st.position.pawns))
+        return (
+            self.options.stage2_end == "board_empty"
+            and st.position.stage == 2
+            and not any(p.on_board for p in st.position.pawns)
+        )
 
     @staticmethod
     def _pawns_in_play(st: GameState) -> bool:
@@ -592,19 +701,26 @@ class Game:
 
     def _apply_tile(self, st: GameState, action: DrawTile) -> tuple[GameState, HistoryEntry]:
         if st.phase != "monster":
-            raise IllegalMoveError(f"no tile is drawn in the {st.phase} phase (T1)",
-                                   token=action.tile, rule="T1")
+            raise IllegalMoveError(
+                f"no tile is drawn in the {st.phase} phase (T1)", token=action.tile, rule="T1"
+            )
         label = Tile.parse(action.tile, self.options).label
         # M1: the tile the seeded pile gives; another (chosen by hand) makes the draws unseeded
         seeded = st.seeded and label in st.pile and label == self._drawable(st)[0]
         if label not in st.pile:
-            raise IllegalMoveError(f"tile {label} is not in the pile (left: "
-                                   f"{', '.join(self.tiles_left())}) (M1)", token=label, rule="M1")
+            raise IllegalMoveError(
+                f"tile {label} is not in the pile (left: {', '.join(self.tiles_left())}) (M1)",
+                token=label,
+                rule="M1",
+            )
         pile = list(st.pile)
         if self._first_draw_applies(st) and any(self._is_prey(t) for t in pile):
             if self._is_prey(label) and any(not self._is_prey(t) for t in pile):
-                raise IllegalMoveError(f"tile {label}: the first tile cannot be a prey tile (M2)",
-                                       token=label, rule="M2")
+                raise IllegalMoveError(
+                    f"tile {label}: the first tile cannot be a prey tile (M2)",
+                    token=label,
+                    rule="M2",
+                )
             if self._is_prey(pile[0]):  # drawn past prey tiles: the others are shuffled back
                 pile.remove(label)
                 pile = list(_shuffled(pile, self.setup.seed, f"redraw{st.draws}"))
@@ -614,8 +730,15 @@ class Game:
             pile.remove(label)
         turn = monster_turn(st.position, label, self.options)
         ply = st.ply + 1
-        new = st._replace(position=turn.position, pile=tuple(pile), tiles_played=st.tiles_played + 1,
-                      draws=st.draws + 1, stage_draws=st.stage_draws + 1, ply=ply, seeded=seeded)
+        new = st._replace(
+            position=turn.position,
+            pile=tuple(pile),
+            tiles_played=st.tiles_played + 1,
+            draws=st.draws + 1,
+            stage_draws=st.stage_draws + 1,
+            ply=ply,
+            seeded=seeded,
+        )
         entry = HistoryEntry(DrawTile(label), -1, monster=turn)
         stage = new.position.stage
         if stage == 2 and not self._pawns_in_play(new):
@@ -624,9 +747,12 @@ class Game:
             return self._end(new, "S3", BOARD_EMPTY), entry
         if new.tiles_played >= self.options.tiles_per_stage:
             if stage == 1:  # S1: stage 2, a new pile of all tiles
-                new = new._replace(position=new.position.replace(stage=2),
-                              pile=_shuffled(DECK, self.setup.seed, "stage2"), tiles_played=0,
-                              stage_draws=0)
+                new = new._replace(
+                    position=new.position.replace(stage=2),
+                    pile=_shuffled(DECK, self.setup.seed, "stage2"),
+                    tiles_played=0,
+                    stage_draws=0,
+                )
             else:  # S1: end of stage 2, every pawn not escaped is eaten
                 pawns = [p.moved("eaten") if p.at != "escaped" else p for p in new.position.pawns]
                 new = new._replace(position=_with_pawns(new.position, pawns))
@@ -639,8 +765,9 @@ class Game:
 
     def _apply_placement(self, st: GameState, action: Placement) -> tuple[GameState, HistoryEntry]:
         if st.phase != "placement":
-            raise IllegalMoveError(f"no placement in the {st.phase} phase (A1)",
-                                   token=action.piece, rule="A1")
+            raise IllegalMoveError(
+                f"no placement in the {st.phase} phase (A1)", token=action.piece, rule="A1"
+            )
         check_placement(st.position, action, st.to_place, self.options)
         left = list(st.to_place)
         left.remove(action.piece)
@@ -700,13 +827,17 @@ class Game:
         ``result`` present, check the replay ends there. With an integer ``setup.seed``
         every tile drawn must be the one the seeded pile gives (M1); ``null``: tiles chosen
         by hand. Anything malformed is a :class:`RecordError` naming the key or action."""
-        data: Any = (load_json(record, "record", RecordError)
-                     if isinstance(record, (str, bytes, bytearray)) else record)
+        data: Any = (
+            load_json(record, "record", RecordError)
+            if isinstance(record, (str, bytes, bytearray))
+            else record
+        )
         if not isinstance(data, Mapping):
             raise RecordError(f"record: expected an object, got {shown(data)}")
         if data.get("format") != RECORD_FORMAT:
-            raise RecordError(f"record.format: expected {RECORD_FORMAT!r}, got "
-                              f"{shown(data.get('format'))}")
+            raise RecordError(
+                f"record.format: expected {RECORD_FORMAT!r}, got {shown(data.get('format'))}"
+            )
         for key in ("setup", "actions"):
             if key not in data:
                 raise RecordError(f"record: missing key {key!r}")
@@ -717,17 +848,24 @@ class Game:
             if key not in s:
                 raise RecordError(f"record.setup: missing key {key!r}")
         if not isinstance(s["players"], list):
-            raise RecordError(f"record.setup.players: expected a list of colours, got "
-                              f"{shown(s['players'])}")
+            raise RecordError(
+                f"record.setup.players: expected a list of colours, got {shown(s['players'])}"
+            )
         seed = s["seed"]
         if seed is not None and (type(seed) is not int or not 0 <= seed < 2**64):
-            raise RecordError(f"record.setup.seed: expected an integer 0..2**64-1 or null, got "
-                              f"{shown(seed)}")
-        for key, kind, default in (("first_player", int, 0), ("advanced", bool, False),
-                                   ("round", int, 1), ("tiles_played", int, 0)):
+            raise RecordError(
+                f"record.setup.seed: expected an integer 0..2**64-1 or null, got {shown(seed)}"
+            )
+        for key, kind, default in (
+            ("first_player", int, 0),
+            ("advanced", bool, False),
+            ("round", int, 1),
+            ("tiles_played", int, 0),
+        ):
             if type(s.get(key, default)) is not kind:
-                raise RecordError(f"record.setup.{key}: expected {kind.__name__}, got "
-                                  f"{shown(s.get(key))}")
+                raise RecordError(
+                    f"record.setup.{key}: expected {kind.__name__}, got {shown(s.get(key))}"
+                )
         actions = data["actions"]
         if not isinstance(actions, list):
             raise RecordError(f"record.actions: expected a list, got {shown(actions)}")
@@ -735,11 +873,16 @@ class Game:
         if not isinstance(options, Mapping):
             raise RecordError(f"record.options: expected an object, got {shown(options)}")
         start = s.get("position")
-        game = cls(list(s["players"]), seed=0 if seed is None else seed,
-                   options=RuleOptions.parse(options),
-                   first_player=s.get("first_player", 0), advanced=s.get("advanced", False),
-                   position=Position.from_dict(start) if start is not None else None,
-                   round=s.get("round", 1), tiles_played=s.get("tiles_played", 0))
+        game = cls(
+            list(s["players"]),
+            seed=0 if seed is None else seed,
+            options=RuleOptions.parse(options),
+            first_player=s.get("first_player", 0),
+            advanced=s.get("advanced", False),
+            position=Position.from_dict(start) if start is not None else None,
+            round=s.get("round", 1),
+            tiles_played=s.get("tiles_played", 0),
+        )
         if seed is None:  # tiles chosen by hand: no seed to check them against
             game._states[0] = game._states[0]._replace(seeded=False)
         draws = 0
@@ -755,7 +898,8 @@ class Game:
                 if seed is not None and not game.state.seeded:  # the first draw that differs
                     raise RecordError(
                         f"record.actions[{k}]: draw {draws} is tile {applied.tile}, but the "
-                        f"pile shuffled from seed {seed} gives {expected} (M1)")
+                        f"pile shuffled from seed {seed} gives {expected} (M1)"
+                    )
         final = data.get("final_position")
         try:
             final_pos = Position.from_dict(final) if final is not None else None
@@ -797,8 +941,10 @@ class Game:
             now = f"{st.phase} phase, {self.current_colour} to move"
         else:
             now = f"{st.phase} phase"
-        return (f"{self.n} players {', '.join(self.colours)}; seed {self.setup.seed}; "
-                f"round {st.round}, stage {st.position.stage}; {now}")
+        return (
+            f"{self.n} players {', '.join(self.colours)}; seed {self.setup.seed}; "
+            f"round {st.round}, stage {st.position.stage}; {now}"
+        )
 
     def __repr__(self) -> str:
         return f"<Game {self._summary()}; {len(self.history)} actions>"
@@ -808,12 +954,21 @@ class Game:
         return position_svg(self.position, caption=self._summary())
 
 
-def _check_setup(players: Any, seed: Any, options: Any, first_player: Any, advanced: Any,
-                 position: Any, round: Any, tiles_played: Any) -> None:
+def _check_setup(
+    players: Any,
+    seed: Any,
+    options: Any,
+    first_player: Any,
+    advanced: Any,
+    position: Any,
+    round: Any,
+    tiles_played: Any,
+) -> None:
     """The types and ranges of :class:`Game`'s arguments (P1 checks the players)."""
     if isinstance(players, bool) or not isinstance(players, (int, list, tuple)):
-        raise SetupError(f"players: expected a number 2..7 or a list of colours, got "
-                         f"{shown(players)}")
+        raise SetupError(
+            f"players: expected a number 2..7 or a list of colours, got {shown(players)}"
+        )
     if isinstance(players, (list, tuple)) and not all(isinstance(c, str) for c in players):
         raise SetupError(f"players: expected colours (P1), got {shown(players)}")
     if seed is not None and (type(seed) is not int or not 0 <= seed < 2**64):
@@ -824,8 +979,11 @@ def _check_setup(players: Any, seed: Any, options: Any, first_player: Any, advan
         raise SetupError(f"position: expected a Position, got {shown(position)}")
     if type(advanced) is not bool:
         raise SetupError(f"advanced: expected True or False, got {shown(advanced)}")
-    for name, value, top in (("first_player", first_player, 6), ("round", round, 10_000),
-                             ("tiles_played", tiles_played, 7)):
+    for name, value, top in (
+        ("first_player", first_player, 6),
+        ("round", round, 10_000),
+        ("tiles_played", tiles_played, 7),
+    ):
         if type(value) is not int or not 0 <= value <= top:
             raise SetupError(f"{name}: expected an integer 0..{top}, got {shown(value)}")
 
@@ -835,8 +993,14 @@ def _tile_key(t: str) -> tuple[int, str]:
 
 
 def _with_pawns(position: Position, pawns: Sequence[Pawn]) -> Position:
-    return Position._trusted(position.monster, position.stones, position.pools,
-                             position.teleporters, tuple(pawns), position.stage)
+    return Position._trusted(
+        position.monster,
+        position.stones,
+        position.pools,
+        position.teleporters,
+        tuple(pawns),
+        position.stage,
+    )
 
 
 def replay(record: Mapping[str, Any] | str) -> Game:

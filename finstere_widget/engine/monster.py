@@ -91,14 +91,22 @@ class Tile(NamedTuple):
         prey tiles' cap of M1/M13). S4: with ``five_is_three_prey`` the 5 tile is a
         three-prey tile. Anything else is a :class:`TileError` naming the tile."""
         if isinstance(tile, Tile):
-            if (type(tile.steps) is not int or not 1 <= tile.steps <= MAX_STEPS
-                    or tile.prey not in (None, 1, 2, 3) or not isinstance(tile.label, str)):
-                raise TileError(f"tile {shown(tile)}: expected 1..{MAX_STEPS} steps and "
-                                "1..3 prey or none (M1, M13)")
+            if (
+                type(tile.steps) is not int
+                or not 1 <= tile.steps <= MAX_STEPS
+                or tile.prey not in (None, 1, 2, 3)
+                or not isinstance(tile.label, str)
+            ):
+                raise TileError(
+                    f"tile {shown(tile)}: expected 1..{MAX_STEPS} steps and "
+                    "1..3 prey or none (M1, M13)"
+                )
             return tile
         if type(tile) is not str and type(tile) is not int:
-            raise TileError(f"tile {shown(tile)}: expected 5, 7, 8, 10, X, XX or a step "
-                            f"count 1..{MAX_STEPS} (M1)")
+            raise TileError(
+                f"tile {shown(tile)}: expected 5, 7, 8, 10, X, XX or a step "
+                f"count 1..{MAX_STEPS} (M1)"
+            )
         key = (tile, options.five_is_three_prey)
         found = _TILE_CACHE.get(key)
         if found is not None:
@@ -119,14 +127,17 @@ class Tile(NamedTuple):
             if text == "5" and options.five_is_three_prey:
                 return cls("5", PREY_STEP_CAP, 3)
             if not text.isascii() or not text.isdigit():
-                raise TileError(f"tile {shown(tile)}: expected 5, 7, 8, 10, X, XX or a step "
-                                f"count 1..{MAX_STEPS} (M1)")
+                raise TileError(
+                    f"tile {shown(tile)}: expected 5, 7, 8, 10, X, XX or a step "
+                    f"count 1..{MAX_STEPS} (M1)"
+                )
             steps = int(text) if len(text) <= 6 else MAX_STEPS + 1
         if steps == 5 and options.five_is_three_prey:
             return cls("5", PREY_STEP_CAP, 3)
         if not 1 <= steps <= MAX_STEPS:
-            raise TileError(f"tile {shown(tile)}: a step count is 1..{MAX_STEPS} (the prey "
-                            "tiles' cap, M1/M13)")
+            raise TileError(
+                f"tile {shown(tile)}: a step count is 1..{MAX_STEPS} (the prey tiles' cap, M1/M13)"
+            )
         return cls(str(steps), steps, None)
 
 
@@ -145,9 +156,13 @@ class TurnResult(NamedTuple):
         end = self.events[-1]
         steps = end.steps if isinstance(end, End) else 0
         m = self.position.monster
-        eaten = ", ".join(self.eaten) if self.events and isinstance(end, End) and end.eaten else "none"
-        return (f"tile {self.tile}: {steps} steps, eaten {eaten}; the monster ends at "
-                f"({m.at[0]}, {m.at[1]}) facing {m.facing.name}")
+        eaten = (
+            ", ".join(self.eaten) if self.events and isinstance(end, End) and end.eaten else "none"
+        )
+        return (
+            f"tile {self.tile}: {steps} steps, eaten {eaten}; the monster ends at "
+            f"({m.at[0]}, {m.at[1]}) facing {m.facing.name}"
+        )
 
     def __repr__(self) -> str:
         return f"<TurnResult {self._summary()}; {len(self.events)} events>"
@@ -155,8 +170,9 @@ class TurnResult(NamedTuple):
     def _repr_svg_(self) -> str:
         """The position after the turn with the final look (M6) and a caption."""
         looks = [e for e in self.events if isinstance(e, Look)]
-        return position_svg(self.position, look=looks[-1] if looks else None,
-                            caption=self._summary())
+        return position_svg(
+            self.position, look=looks[-1] if looks else None, caption=self._summary()
+        )
 
     def to_dict(self) -> dict[str, Any]:
         """docs/format.md's monster trace: ``{"tile", "events", "position"}``."""
@@ -240,8 +256,9 @@ def _look(
 def look(position: Position) -> Look:
     """M4/M5: what the monster sees from where it stands, and its decision."""
     sight = _tables(position).sight
-    return _look(sight, position.pawns, INDEX[position.monster.at], position.monster.facing, 0,
-                 "M4")[0]
+    return _look(
+        sight, position.pawns, INDEX[position.monster.at], position.monster.facing, 0, "M4"
+    )[0]
 
 
 class _Turn:
@@ -275,7 +292,9 @@ class _Turn:
         self.pawn_place[k] = self.gone
         pid = self.pos.pawns[k].id
         self.eaten.append(pid)
-        self.events.append(Eat(self.step, pid, SQUARE_OF[at if where is None else where], how, rule))
+        self.events.append(
+            Eat(self.step, pid, SQUARE_OF[at if where is None else where], how, rule)
+        )
 
     def _remove_stone(self, at: int, where: int, why: str, rule: str) -> None:
         """The stone standing on ``at`` leaves the game at ``where`` (a teleporter: where
@@ -398,8 +417,13 @@ class _Turn:
                 if not saw_pawn or (tied and pivot_turns):
                     if turns == 4:
                         return h  # four turns in one step: stays put
-                    new_h = (_RIGHT[h] if kind is _PIVOT_RIGHT
-                             else _LEFT[h] if kind is _PIVOT_LEFT else _ABOUT[h])
+                    new_h = (
+                        _RIGHT[h]
+                        if kind is _PIVOT_RIGHT
+                        else _LEFT[h]
+                        if kind is _PIVOT_LEFT
+                        else _ABOUT[h]
+                    )
                     ev.append(Turn(step, h, new_h, "pivot", "M11"))
                     h = new_h
                     turns += 1
@@ -465,9 +489,7 @@ class _Turn:
         stones = pos.stones
         if self.stones_moved:
             stones = tuple(
-                s
-                if self.stone_at[k] == INDEX[s.at]
-                else Stone(SQUARE_OF[self.stone_at[k]], s.kind)
+                s if self.stone_at[k] == INDEX[s.at] else Stone(SQUARE_OF[self.stone_at[k]], s.kind)
                 for k, s in enumerate(pos.stones)
                 if self.stone_at[k] >= 0
             )

@@ -58,12 +58,16 @@ def parse_path(path: str | Sequence[str]) -> tuple[str, ...]:
             raise PathError(f"path of {len(path)} tokens: longer than any move (P2)")
         for k, t in enumerate(path):
             if not isinstance(t, str):
-                raise PathError(f"token {k + 1} {shown(t)}: expected N, E, S, W, IN or "
-                                "OUT (P2, docs/format.md)", index=k)
+                raise PathError(
+                    f"token {k + 1} {shown(t)}: expected N, E, S, W, IN or "
+                    "OUT (P2, docs/format.md)",
+                    index=k,
+                )
         items = [t.strip() for t in path]
     else:
-        raise PathError(f"path {shown(path)}: expected 'N,E,...' or a list of tokens "
-                        "(P2, docs/format.md)")
+        raise PathError(
+            f"path {shown(path)}: expected 'N,E,...' or a list of tokens (P2, docs/format.md)"
+        )
     if len(items) > MAX_PATH:
         raise PathError(f"path of {len(items)} tokens: longer than any move (P2)")
     tokens = []
@@ -329,8 +333,14 @@ def _result_position(b: _Board, at: int, stones: _Stones) -> Position:
         )
     pawns = list(pos.pawns)
     pawn = b.pawn
-    pawns[b.pawn_k] = Pawn(pawn.id, pawn.player, pawn.light, pawn.dark,
-                           "dark" if pawn.up == "light" else "light", _place(at))
+    pawns[b.pawn_k] = Pawn(
+        pawn.id,
+        pawn.player,
+        pawn.light,
+        pawn.dark,
+        "dark" if pawn.up == "light" else "light",
+        _place(at),
+    )
     return Position._trusted(
         pos.monster, new_stones, pos.pools, pos.teleporters, tuple(pawns), pos.stage
     )
@@ -513,8 +523,9 @@ def legal_moves(
     return out
 
 
-def _dedupe(out: list[MoveOutcome], configs: list[tuple[_Stones, frozenset[int]]],
-            kinds: list[str]) -> list[MoveOutcome]:
+def _dedupe(
+    out: list[MoveOutcome], configs: list[tuple[_Stones, frozenset[int]]], kinds: list[str]
+) -> list[MoveOutcome]:
     """The same board reached with same-kind stones swapped is one position: keep the
     first (shortest) outcome of each."""
     same_kind = len(set(kinds)) <= 1

@@ -148,9 +148,7 @@ def _typed(name: str, value: Any, default: Any) -> Any:
     if isinstance(default, str) and not isinstance(value, str):
         ok = False
     if not ok:
-        raise OptionError(
-            f"option {name}: value {shown(value)} is not one of {', '.join(allowed)}"
-        )
+        raise OptionError(f"option {name}: value {shown(value)} is not one of {', '.join(allowed)}")
     if isinstance(default, bool):
         return text == "on"
     if isinstance(default, int):

@@ -224,10 +224,12 @@ class Position:
         places = Counter("on the board" if isinstance(p.at, tuple) else p.at for p in self.pawns)
         where = ", ".join(f"{n} {place}" for place, n in places.items())
         m = self.monster
-        return (f"<Position stage {self.stage}: monster at ({m.at[0]}, {m.at[1]}) facing "
-                f"{m.facing.name}, {len(self.stones)} stones, {len(self.pools)} pools, "
-                f"{len(self.teleporters)} teleporters, {len(self.pawns)} pawns"
-                + (f" ({where})>" if where else ">"))
+        return (
+            f"<Position stage {self.stage}: monster at ({m.at[0]}, {m.at[1]}) facing "
+            f"{m.facing.name}, {len(self.stones)} stones, {len(self.pools)} pools, "
+            f"{len(self.teleporters)} teleporters, {len(self.pawns)} pawns"
+            + (f" ({where})>" if where else ">")
+        )
 
     def __str__(self) -> str:
         return self.diagram()
@@ -333,8 +335,9 @@ def _check_stage(stage: Any) -> None:
         raise PositionError(f"stage: expected 1 or 2, got {shown(stage)}")
 
 
-def check_pawn_fields(pid: Any, player: Any, light: Any, dark: Any, up: Any,
-                      where: str = "pawn") -> None:
+def check_pawn_fields(
+    pid: Any, player: Any, light: Any, dark: Any, up: Any, where: str = "pawn"
+) -> None:
     """P1 and docs/format.md: what a pawn may be. ``id``: 1 to 16 ASCII letters, digits, ``_``
     or ``-`` (:data:`~.pieces.PAWN_ID`); ``player``: a colour of P1; faces: one of the
     game's pawns (two sides 1..6 adding up to 7); ``up``: ``light`` or ``dark``."""
@@ -541,7 +544,9 @@ def _validate(pos: Position) -> None:
     tele_squares = {t.at for t in teleporters}
     for k, pool in enumerate(pools):
         if not isinstance(pool.squares, tuple):
-            raise PositionError(f"pools[{k}]: expected a tuple of squares, got {shown(pool.squares)}")
+            raise PositionError(
+                f"pools[{k}]: expected a tuple of squares, got {shown(pool.squares)}"
+            )
         for j, sq in enumerate(pool.squares):
             _at(sq, f"pools[{k}][{j}]")
         make_pool(pool.squares, f"pools[{k}]")

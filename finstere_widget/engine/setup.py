@@ -24,12 +24,23 @@ DECK: tuple[str, ...] = ("5", "7", "7", "8", "8", "10", "X", "XX")
 
 #: A1 / B5: the pieces of the advanced game, placed one by one.
 PLACEMENT_PIECES: tuple[str, ...] = (
-    ("stone",) * 3 + ("crystal",) * 2 + ("pivot_right",) * 4 + ("pivot_180",) * 2
-    + ("pool_2x2", "pool_1x4") + ("teleporter_yellow",) * 2 + ("teleporter_blue",) * 2
+    ("stone",) * 3
+    + ("crystal",) * 2
+    + ("pivot_right",) * 4
+    + ("pivot_180",) * 2
+    + ("pool_2x2", "pool_1x4")
+    + ("teleporter_yellow",) * 2
+    + ("teleporter_blue",) * 2
 )
 PIECE_KINDS: tuple[str, ...] = (
-    "stone", "crystal", "pivot_right", "pivot_180", "pool_2x2", "pool_1x4",
-    "teleporter_yellow", "teleporter_blue",
+    "stone",
+    "crystal",
+    "pivot_right",
+    "pivot_180",
+    "pool_2x2",
+    "pool_1x4",
+    "teleporter_yellow",
+    "teleporter_blue",
 )
 
 
@@ -66,7 +77,8 @@ def make_pawns(colours: Sequence[str]) -> tuple[Pawn, ...]:
     values = pawn_values(len(colours))
     return tuple(
         Pawn(pawn_id(c, light), c, light, dark, "light", "outside")
-        for c in colours for light, dark in values
+        for c in colours
+        for light, dark in values
     )
 
 
@@ -79,6 +91,7 @@ def initial_position(colours: Sequence[str], advanced: bool = False) -> Position
 
 
 # --- A1-A3: placement ----------------------------------------------------------------------
+
 
 class Placement(NamedTuple):
     """A1: one piece placed: ``piece`` (PIECE_KINDS), ``at`` (a stone's or teleporter's
@@ -116,24 +129,34 @@ def _against_wall(sq: Square) -> bool:
     return any(NEXT[h][i] < 0 for h in HEADINGS)
 
 
-def check_placement(position: Position, placement: Placement, remaining: Sequence[str],
-                    options: RuleOptions) -> None:
+def check_placement(
+    position: Position, placement: Placement, remaining: Sequence[str], options: RuleOptions
+) -> None:
     """A1-A3: raise :class:`IllegalMoveError` (rule A1, A2 or A3) unless ``placement`` may
     be made on ``position`` with the pieces ``remaining``."""
     p = placement
     if p.piece not in PIECE_KINDS:
-        raise IllegalMoveError(f"A1: unknown piece {p.piece!r} (one of {', '.join(PIECE_KINDS)})",
-                               token=p.piece, rule="A1")
+        raise IllegalMoveError(
+            f"A1: unknown piece {p.piece!r} (one of {', '.join(PIECE_KINDS)})",
+            token=p.piece,
+            rule="A1",
+        )
     if p.piece not in remaining:
         raise IllegalMoveError(f"A1: no {p.piece} left to place", token=p.piece, rule="A1")
     if p.piece.startswith("teleporter"):
         if p.orientation not in ("N", "E", "S", "W"):
-            raise IllegalMoveError(f"A1: a teleporter needs its arrow N, E, S or W, got "
-                                   f"{p.orientation!r}", token=p.piece, rule="A1")
+            raise IllegalMoveError(
+                f"A1: a teleporter needs its arrow N, E, S or W, got {p.orientation!r}",
+                token=p.piece,
+                rule="A1",
+            )
     elif p.piece == "pool_1x4":
         if p.orientation not in ("h", "v"):
-            raise IllegalMoveError(f"A1: a 1x4 pool lies h(orizontal) or v(ertical), got "
-                                   f"{p.orientation!r}", token=p.piece, rule="A1")
+            raise IllegalMoveError(
+                f"A1: a 1x4 pool lies h(orizontal) or v(ertical), got {p.orientation!r}",
+                token=p.piece,
+                rule="A1",
+            )
     elif p.orientation:
         raise IllegalMoveError(f"A1: a {p.piece} takes no orientation", token=p.piece, rule="A1")
     squares = piece_squares(p)
@@ -144,35 +167,60 @@ def check_placement(position: Position, placement: Placement, remaining: Sequenc
     online = options.placement == "online"
     for sq in squares:
         if not on_board(sq):
-            raise IllegalMoveError(f"A2: {p.piece} at {list(p.at)}: square {list(sq)} is off "
-                                   "the board", token=p.piece, rule="A2")
+            raise IllegalMoveError(
+                f"A2: {p.piece} at {list(p.at)}: square {list(sq)} is off the board",
+                token=p.piece,
+                rule="A2",
+            )
         if sq in occupied:
-            raise IllegalMoveError(f"A2: {p.piece} at {list(p.at)}: square {list(sq)} is taken "
-                                   "(pieces never overlap)", token=p.piece, rule="A2")
+            raise IllegalMoveError(
+                f"A2: {p.piece} at {list(p.at)}: square {list(sq)} is taken (pieces never overlap)",
+                token=p.piece,
+                rule="A2",
+            )
         if online and _near_corner_a3(sq):
-            raise IllegalMoveError(f"A3: {p.piece} at {list(p.at)}: square {list(sq)} is within "
-                                   "2 of the entrance or exit", token=p.piece, rule="A3")
+            raise IllegalMoveError(
+                f"A3: {p.piece} at {list(p.at)}: square {list(sq)} is within "
+                "2 of the entrance or exit",
+                token=p.piece,
+                rule="A3",
+            )
         if not online and _near_corner_a2(sq):
-            raise IllegalMoveError(f"A2: {p.piece} at {list(p.at)}: square {list(sq)} is on or "
-                                   "touches the entrance or exit", token=p.piece, rule="A2")
+            raise IllegalMoveError(
+                f"A2: {p.piece} at {list(p.at)}: square {list(sq)} is on or "
+                "touches the entrance or exit",
+                token=p.piece,
+                rule="A2",
+            )
     if p.piece.startswith("teleporter"):
         x, y = p.at
         for t in position.teleporters:
             if abs(t.at[0] - x) + abs(t.at[1] - y) == 1:
-                raise IllegalMoveError(f"A2: teleporter at {list(p.at)} would be next to the "
-                                       f"teleporter at {list(t.at)}", token=p.piece, rule="A2")
+                raise IllegalMoveError(
+                    f"A2: teleporter at {list(p.at)} would be next to the "
+                    f"teleporter at {list(t.at)}",
+                    token=p.piece,
+                    rule="A2",
+                )
     if online and p.piece.startswith("pool"):
         for sq in squares:
             if abs(sq[0] - ENTRANCE[0]) + abs(sq[1] - ENTRANCE[1]) < 8:
-                raise IllegalMoveError(f"A3: pool square {list(sq)} is less than 8 squares from "
-                                       "the entrance", token=p.piece, rule="A3")
+                raise IllegalMoveError(
+                    f"A3: pool square {list(sq)} is less than 8 squares from the entrance",
+                    token=p.piece,
+                    rule="A3",
+                )
             if _against_wall(sq):
-                raise IllegalMoveError(f"A3: pool square {list(sq)} lies against a wall",
-                                       token=p.piece, rule="A3")
+                raise IllegalMoveError(
+                    f"A3: pool square {list(sq)} lies against a wall", token=p.piece, rule="A3"
+                )
             for other in position.pool_squares:
                 if abs(other[0] - sq[0]) + abs(other[1] - sq[1]) == 1:
-                    raise IllegalMoveError(f"A3: pool square {list(sq)} is next to the other "
-                                           "pool", token=p.piece, rule="A3")
+                    raise IllegalMoveError(
+                        f"A3: pool square {list(sq)} is next to the other pool",
+                        token=p.piece,
+                        rule="A3",
+                    )
 
 
 def apply_placement(position: Position, placement: Placement) -> Position:
@@ -181,21 +229,39 @@ def apply_placement(position: Position, placement: Placement) -> Position:
     p = placement
     if p.piece.startswith("pool"):
         squares = tuple(sorted(piece_squares(p), key=lambda s: (s[1], s[0])))
-        return Position._trusted(position.monster, position.stones,
-                                 position.pools + (Pool(squares),), position.teleporters,
-                                 position.pawns, position.stage)
+        return Position._trusted(
+            position.monster,
+            position.stones,
+            position.pools + (Pool(squares),),
+            position.teleporters,
+            position.pawns,
+            position.stage,
+        )
     if p.piece.startswith("teleporter"):
         pair = p.piece.split("_", 1)[1]
         tele = Teleporter(p.at, pair, Heading[p.orientation])
-        return Position._trusted(position.monster, position.stones, position.pools,
-                                 position.teleporters + (tele,), position.pawns, position.stage)
+        return Position._trusted(
+            position.monster,
+            position.stones,
+            position.pools,
+            position.teleporters + (tele,),
+            position.pawns,
+            position.stage,
+        )
     stone = Stone(p.at, StoneKind(p.piece))
-    return Position._trusted(position.monster, position.stones + (stone,), position.pools,
-                             position.teleporters, position.pawns, position.stage)
+    return Position._trusted(
+        position.monster,
+        position.stones + (stone,),
+        position.pools,
+        position.teleporters,
+        position.pawns,
+        position.stage,
+    )
 
 
-def legal_placements(position: Position, remaining: Sequence[str],
-                     options: RuleOptions) -> list[Placement]:
+def legal_placements(
+    position: Position, remaining: Sequence[str], options: RuleOptions
+) -> list[Placement]:
     """Every placement A1-A3 allow, piece kinds in PIECE_KINDS order, squares by (y, x)."""
     from .board import SQUARES
 

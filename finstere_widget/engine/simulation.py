@@ -70,8 +70,9 @@ def seat_bots(bots: Sequence[str], players: int, index: int, rotate: bool) -> tu
     return tuple(base)
 
 
-def play_one(index: int, seed: int, players: int, bots: tuple[str, ...],
-             options: RuleOptions) -> GameResult:
+def play_one(
+    index: int, seed: int, players: int, bots: tuple[str, ...], options: RuleOptions
+) -> GameResult:
     """Play one game and summarise it (a top-level function: it pickles)."""
     gseed = game_seed(seed, index)
     game = Game(players, seed=gseed, options=options)
@@ -96,8 +97,22 @@ def play_one(index: int, seed: int, players: int, bots: tuple[str, ...],
         at_end = sum(1 for p in last.position.pawns if p.at not in ("escaped", "eaten"))
     winner = game.seat_of[out.winner] if out.winner is not None else None
     escaped = tuple(out.escaped[c] for c in game.colours)
-    return GameResult(index, gseed, game.colours, bots, winner, out.reason, out.rule,
-                      game.state.round, escaped, eaten[1], eaten[2], at_end, steps, tiles)
+    return GameResult(
+        index,
+        gseed,
+        game.colours,
+        bots,
+        winner,
+        out.reason,
+        out.rule,
+        game.state.round,
+        escaped,
+        eaten[1],
+        eaten[2],
+        at_end,
+        steps,
+        tiles,
+    )
 
 
 class GameSpec(NamedTuple):
@@ -114,9 +129,14 @@ def _play_specs(specs: list[GameSpec]) -> list[GameResult]:
     return [play_one(*s) for s in specs]
 
 
-def play_specs(specs: Iterable[GameSpec], executor: Executor | None = None,
-               progress: Callable[[int], None] | None = None, *, jobs: int | None = None,
-               chunk: int | None = None) -> list[GameResult]:
+def play_specs(
+    specs: Iterable[GameSpec],
+    executor: Executor | None = None,
+    progress: Callable[[int], None] | None = None,
+    *,
+    jobs: int | None = None,
+    chunk: int | None = None,
+) -> list[GameResult]:
     """Play ``specs`` and return their results in the order given, whatever runs them:
     ``jobs=1`` (and no executor) plays in this process; otherwise chunks of games go to
     ``executor`` (any ``concurrent.futures.Executor``: a process pool, dask's
@@ -130,8 +150,13 @@ def play_specs(specs: Iterable[GameSpec], executor: Executor | None = None,
     return results
 
 
-def iter_play_specs(specs: Iterable[GameSpec], executor: Executor | None = None, *,
-                    jobs: int | None = None, chunk: int | None = None) -> Iterator[GameResult]:
+def iter_play_specs(
+    specs: Iterable[GameSpec],
+    executor: Executor | None = None,
+    *,
+    jobs: int | None = None,
+    chunk: int | None = None,
+) -> Iterator[GameResult]:
     """:func:`play_specs` as a stream: results in the order given, as they come, with
     only a few chunks of games submitted at a time (``specs`` may be a generator)."""
     if executor is None and jobs == 1:
@@ -207,11 +232,19 @@ def summarise(results: Sequence[GameResult], players: int) -> dict[str, Any]:
     }
 
 
-def simulate(games: int, players: int = 2, bots: str | Sequence[str] = ("random",),
-             seed: int = 0, options: RuleOptions | None = None,
-             executor: Executor | None = None, progress: Callable[[int], None] | None = None,
-             *, jobs: int | None = None, rotate: bool = True,
-             chunk: int | None = None) -> SimulationResult:
+def simulate(
+    games: int,
+    players: int = 2,
+    bots: str | Sequence[str] = ("random",),
+    seed: int = 0,
+    options: RuleOptions | None = None,
+    executor: Executor | None = None,
+    progress: Callable[[int], None] | None = None,
+    *,
+    jobs: int | None = None,
+    rotate: bool = True,
+    chunk: int | None = None,
+) -> SimulationResult:
     """Play ``games`` seeded games of ``players`` players, ``bots`` seated in turn.
 
     ``executor``: any ``concurrent.futures.Executor``; None makes a process pool of
@@ -237,9 +270,15 @@ def simulate(games: int, players: int = 2, bots: str | Sequence[str] = ("random"
         make_bot(name)  # unknown names fail here, not in a worker
     opts = options if options is not None else RuleOptions()
     Game(players, seed=0, options=opts)  # the options for this player count (S4)
-    specs = (GameSpec(i, seed, players, seat_bots(names, players, i, rotate), opts)
-             for i in range(games))  # made as the games are played, not all at once
+    specs = (
+        GameSpec(i, seed, players, seat_bots(names, players, i, rotate), opts) for i in range(games)
+    )  # made as the games are played, not all at once
     workers = jobs or os.cpu_count() or 2
-    results = play_specs(specs, executor, progress, jobs=jobs,
-                         chunk=chunk or max(1, min(25, games // (4 * workers) or 1)))
+    results = play_specs(
+        specs,
+        executor,
+        progress,
+        jobs=jobs,
+        chunk=chunk or max(1, min(25, games // (4 * workers) or 1)),
+    )
     return SimulationResult(results, summarise(results, players))

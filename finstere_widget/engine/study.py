@@ -80,9 +80,13 @@ class Variant(NamedTuple):
         return seat_bots(self.bots, self.players, index, self.rotate)
 
     def to_dict(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"label": self.label, "players": self.players,
-                               "bots": list(self.bots), "options": self.options.changed(),
-                               "rotate": self.rotate}
+        out: dict[str, Any] = {
+            "label": self.label,
+            "players": self.players,
+            "bots": list(self.bots),
+            "options": self.options.changed(),
+            "rotate": self.rotate,
+        }
         if self.lineups:
             out["lineups"] = [list(x) for x in self.lineups]
         return out
@@ -106,9 +110,13 @@ def parse_option_grid(assignments: Iterable[str]) -> dict[str, list[str]]:
     return grid
 
 
-def variants(players: Sequence[int] = (2,), bots: Sequence[Sequence[str]] = (("random",),),
-             options: Mapping[str, Sequence[str]] | None = None,
-             base: RuleOptions | None = None, rotate: bool = True) -> list[Variant]:
+def variants(
+    players: Sequence[int] = (2,),
+    bots: Sequence[Sequence[str]] = (("random",),),
+    options: Mapping[str, Sequence[str]] | None = None,
+    base: RuleOptions | None = None,
+    rotate: bool = True,
+) -> list[Variant]:
     """Every combination of the option values in ``options`` (on top of ``base``), the
     player counts and the bot line-ups, labelled by what varies."""
     grid = dict(options or {})
@@ -141,8 +149,9 @@ def variants(players: Sequence[int] = (2,), bots: Sequence[Sequence[str]] = (("r
     return out
 
 
-def variant_stats(v: Variant, results: Sequence[GameResult]) -> tuple[dict[str, Any],
-                                                                     list[dict[str, Any]]]:
+def variant_stats(
+    v: Variant, results: Sequence[GameResult]
+) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     """The row of a variant and its rows by seat."""
     n = len(results)
     draws = sum(1 for r in results if r.winner is None)
@@ -164,14 +173,28 @@ def variant_stats(v: Variant, results: Sequence[GameResult]) -> tuple[dict[str, 
         lo, hi = wilson(wins, n)
         m, elo, ehi = mean_ci([float(r.escaped[seat]) for r in results])
         bots = sorted({r.bots[seat] for r in results})
-        seats.append({"variant": v.label, "seat": seat, "bots": ",".join(bots), "games": n,
-                      "wins": wins, "win_rate": _r(wins / n if n else 0.0), "win_lo": _r(lo),
-                      "win_hi": _r(hi), "escaped_mean": _r(m), "escaped_lo": _r(elo),
-                      "escaped_hi": _r(ehi)})
+        seats.append(
+            {
+                "variant": v.label,
+                "seat": seat,
+                "bots": ",".join(bots),
+                "games": n,
+                "wins": wins,
+                "win_rate": _r(wins / n if n else 0.0),
+                "win_lo": _r(lo),
+                "win_hi": _r(hi),
+                "escaped_mean": _r(m),
+                "escaped_lo": _r(elo),
+                "escaped_hi": _r(ehi),
+            }
+        )
     row["wins_by_seat"] = [s["wins"] for s in seats]
     first = seats[0]
     row["seat0_win_rate"], row["seat0_lo"], row["seat0_hi"] = (
-        first["win_rate"], first["win_lo"], first["win_hi"])
+        first["win_rate"],
+        first["win_lo"],
+        first["win_hi"],
+    )
     return row, seats
 
 
@@ -187,10 +210,14 @@ class StudyResult(NamedTuple):
 
     def to_dict(self, games: bool = False) -> dict[str, Any]:
         """JSON-ready: the variants and rows (``games=True``: every game's result too)."""
-        out: dict[str, Any] = {"format": STUDY_FORMAT, "seed": self.seed,
-                               "games_per_variant": self.games,
-                               "variants": [v.to_dict() for v in self.variants],
-                               "rows": self.rows, "seats": self.seats}
+        out: dict[str, Any] = {
+            "format": STUDY_FORMAT,
+            "seed": self.seed,
+            "games_per_variant": self.games,
+            "variants": [v.to_dict() for v in self.variants],
+            "rows": self.rows,
+            "seats": self.seats,
+        }
         if games:
             out["games"] = [[g.to_dict() for g in rs] for rs in self.results]
         return out
@@ -204,27 +231,40 @@ class StudyResult(NamedTuple):
                 f"[{row['seat0_lo']:.3f}, {row['seat0_hi']:.3f}], draws {row['draw_rate']:.3f}, "
                 f"escaped {row['escaped_mean']:.2f} [{row['escaped_lo']:.2f}, "
                 f"{row['escaped_hi']:.2f}], eaten {row['eaten_mean']:.2f}, rounds "
-                f"{row['rounds_mean']:.2f} [{row['rounds_lo']:.2f}, {row['rounds_hi']:.2f}]")
-            lines.append("    wins by seat: " + "  ".join(
-                f"{s['seat']}: {s['win_rate']:.3f} [{s['win_lo']:.3f}, {s['win_hi']:.3f}]"
-                for s in self.seats if s["variant"] == row["variant"]))
+                f"{row['rounds_mean']:.2f} [{row['rounds_lo']:.2f}, {row['rounds_hi']:.2f}]"
+            )
+            lines.append(
+                "    wins by seat: "
+                + "  ".join(
+                    f"{s['seat']}: {s['win_rate']:.3f} [{s['win_lo']:.3f}, {s['win_hi']:.3f}]"
+                    for s in self.seats
+                    if s["variant"] == row["variant"]
+                )
+            )
         return "\n".join(lines)
 
 
-def run_study(study: Sequence[Variant], games: int, seed: int = 0,
-              executor: Executor | None = None,
-              progress: Callable[[int], None] | None = None, *, jobs: int | None = 1,
-              chunk: int | None = None) -> StudyResult:
+def run_study(
+    study: Sequence[Variant],
+    games: int,
+    seed: int = 0,
+    executor: Executor | None = None,
+    progress: Callable[[int], None] | None = None,
+    *,
+    jobs: int | None = 1,
+    chunk: int | None = None,
+) -> StudyResult:
     """Play ``games`` games of every variant (all of them in one batch, so a pool or a
     cluster stays busy) and summarise them. ``jobs=1`` plays in this process."""
     if games < 0:
         raise ValueError("games must be >= 0")
     if not study:
         raise ValueError("a study needs at least one variant")
-    specs = [GameSpec(i, seed, v.players, v.seats(i), v.options)
-             for v in study for i in range(games)]
+    specs = [
+        GameSpec(i, seed, v.players, v.seats(i), v.options) for v in study for i in range(games)
+    ]
     flat = play_specs(specs, executor, progress, jobs=jobs, chunk=chunk)
-    results = [flat[k * games:(k + 1) * games] for k in range(len(study))]
+    results = [flat[k * games : (k + 1) * games] for k in range(len(study))]
     rows: list[dict[str, Any]] = []
     seats: list[dict[str, Any]] = []
     for v, rs in zip(study, results, strict=True):
@@ -235,6 +275,7 @@ def run_study(study: Sequence[Variant], games: int, seed: int = 0,
 
 
 # --- league ---------------------------------------------------------------------------------
+
 
 def league_lineups(bots: Sequence[str], players: int) -> tuple[tuple[str, ...], ...]:
     """Who sits where, game after game: with 2 players every ordered pair of different
@@ -254,16 +295,25 @@ def league_lineups(bots: Sequence[str], players: int) -> tuple[tuple[str, ...], 
     return tuple(out)
 
 
-def league(bots: Sequence[str], players: Sequence[int] = (2, 3, 4), games: int = 100,
-           seed: int = 0, options: RuleOptions | None = None,
-           executor: Executor | None = None, progress: Callable[[int], None] | None = None,
-           *, jobs: int | None = 1) -> tuple[StudyResult, list[dict[str, Any]]]:
+def league(
+    bots: Sequence[str],
+    players: Sequence[int] = (2, 3, 4),
+    games: int = 100,
+    seed: int = 0,
+    options: RuleOptions | None = None,
+    executor: Executor | None = None,
+    progress: Callable[[int], None] | None = None,
+    *,
+    jobs: int | None = 1,
+) -> tuple[StudyResult, list[dict[str, Any]]]:
     """Each bot against the others at every player count: ``games`` games per count.
     Returns the study and one row per (player count, bot): seats taken, wins, win rate
     per seat with its Wilson interval, and the fair share ``1/players``."""
     opts = options if options is not None else RuleOptions()
-    arms = [Variant(f"{n} players", n, tuple(bots), opts, True, league_lineups(bots, n))
-            for n in players]
+    arms = [
+        Variant(f"{n} players", n, tuple(bots), opts, True, league_lineups(bots, n))
+        for n in players
+    ]
     for name in bots:
         make_bot(name)
     result = run_study(arms, games, seed, executor, progress, jobs=jobs)
@@ -273,9 +323,18 @@ def league(bots: Sequence[str], players: Sequence[int] = (2, 3, 4), games: int =
             seats = sum(r.bots.count(name) for r in rs)
             wins = sum(1 for r in rs if r.winner is not None and r.bots[r.winner] == name)
             lo, hi = wilson(wins, seats)
-            table.append({"players": v.players, "bot": name, "seats": seats, "wins": wins,
-                          "win_rate": _r(wins / seats if seats else 0.0), "win_lo": _r(lo),
-                          "win_hi": _r(hi), "fair_share": _r(1 / v.players)})
+            table.append(
+                {
+                    "players": v.players,
+                    "bot": name,
+                    "seats": seats,
+                    "wins": wins,
+                    "win_rate": _r(wins / seats if seats else 0.0),
+                    "win_lo": _r(lo),
+                    "win_hi": _r(hi),
+                    "fair_share": _r(1 / v.players),
+                }
+            )
     return result, table
 
 
@@ -283,7 +342,9 @@ def league_table(rows: Sequence[Mapping[str, Any]]) -> str:
     """The league as plain text: one line per player count and bot."""
     lines = [f"{'players':>7}  {'bot':<14} {'seats':>6} {'wins':>5}  win rate per seat [95 % CI]"]
     for r in rows:
-        lines.append(f"{r['players']:>7}  {r['bot']:<14} {r['seats']:>6} {r['wins']:>5}  "
-                     f"{r['win_rate']:.3f} [{r['win_lo']:.3f}, {r['win_hi']:.3f}]"
-                     f"  (fair share {r['fair_share']:.3f})")
+        lines.append(
+            f"{r['players']:>7}  {r['bot']:<14} {r['seats']:>6} {r['wins']:>5}  "
+            f"{r['win_rate']:.3f} [{r['win_lo']:.3f}, {r['win_hi']:.3f}]"
+            f"  (fair share {r['fair_share']:.3f})"
+        )
     return "\n".join(lines)

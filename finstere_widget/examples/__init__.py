@@ -42,7 +42,14 @@ from typing import Any
 from ..engine import End, Event, Look, Position, Turn
 
 __all__ = [
-    "TILES", "data", "decisions", "expectations", "headings", "load", "names", "sightings",
+    "TILES",
+    "data",
+    "decisions",
+    "expectations",
+    "headings",
+    "load",
+    "names",
+    "sightings",
     "step_table",
 ]
 
@@ -107,8 +114,11 @@ def sightings(events: Iterable[Event]) -> dict[int, dict[str, tuple[str, int]]]:
     """``{step: {"N": ("A", 6), ...}}``: the pawn each look saw in each direction, with its
     distance (M4). The final look (M6) has the step number after the last step."""
     return {
-        lk.step: {r.direction.name: (r.seen, r.distance) for r in lk.rays
-                  if r.seen is not None and r.distance is not None}
+        lk.step: {
+            r.direction.name: (r.seen, r.distance)
+            for r in lk.rays
+            if r.seen is not None and r.distance is not None
+        }
         for lk in _looks(events)
     }
 
@@ -130,7 +140,9 @@ def _sq(square: tuple[int, int]) -> str:
 def _then(e: Event) -> str:
     t = e.type
     if isinstance(e, Turn):
-        return f"turn {e.from_.name}→{e.to.name}" + ("" if e.reason == "sight" else f" ({e.reason})")
+        return f"turn {e.from_.name}→{e.to.name}" + (
+            "" if e.reason == "sight" else f" ({e.reason})"
+        )
     if t == "move":
         return f"move →{_sq(e.to)}"  # type: ignore[union-attr]
     if t in ("slide", "push"):
@@ -157,20 +169,36 @@ def step_table(events: Iterable[Event]) -> str:
     current: list[str] = []
     for e in events:
         if isinstance(e, Look):
-            sees = " ".join(f"{r.direction.name}:{r.seen}@{r.distance}"
-                            for r in e.rays if r.seen is not None) or "-"
+            sees = (
+                " ".join(
+                    f"{r.direction.name}:{r.seen}@{r.distance}"
+                    for r in e.rays
+                    if r.seen is not None
+                )
+                or "-"
+            )
             label = f"{e.step}" if e.rule != "M6" else f"{e.step} final"
             current = [label, _sq(e.at), e.facing.name, sees, e.decision, ""]
             rows.append(tuple(current))  # placeholder, replaced below
         elif isinstance(e, End):
             plural = "" if e.steps == 1 else "s"
-            rows.append(("end", "", "", "", "", f"{e.steps} step{plural}, taken: "
-                         f"{', '.join(e.eaten) or 'nobody'}"))
+            rows.append(
+                (
+                    "end",
+                    "",
+                    "",
+                    "",
+                    "",
+                    f"{e.steps} step{plural}, taken: {', '.join(e.eaten) or 'nobody'}",
+                )
+            )
         else:
             last = list(rows[-1])
             last[5] = (last[5] + "; " if last[5] else "") + _then(e)
             rows[-1] = tuple(last)
     widths = [max(len(r[k]) for r in rows) for k in range(5)]
-    lines = ["  ".join(c.ljust(w) for c, w in zip(r[:5], widths, strict=True)) + "  " + r[5]
-             for r in rows]
+    lines = [
+        "  ".join(c.ljust(w) for c, w in zip(r[:5], widths, strict=True)) + "  " + r[5]
+        for r in rows
+    ]
     return "\n".join(line.rstrip() for line in lines)

@@ -24,7 +24,17 @@ def paint_on_ipycanvas(canvas: object, scene: Scene | Position, *, clear: bool =
 
 
 __all__ = [
-    "Overlay", "Scene", "TraceFrame", "build_scene", "event_log", "frame_svg", "geometry",
-    "pack_frames", "packed_size", "paint_on_ipycanvas", "position_svg", "scene_svg",
+    "Overlay",
+    "Scene",
+    "TraceFrame",
+    "build_scene",
+    "event_log",
+    "frame_svg",
+    "geometry",
+    "pack_frames",
+    "packed_size",
+    "paint_on_ipycanvas",
+    "position_svg",
+    "scene_svg",
     "trace_frames",
 ]

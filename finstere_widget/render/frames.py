@@ -64,8 +64,9 @@ def _narrate_line(event: Event, lang: str | None = None) -> str:
     return line(event, lang)
 
 
-def _caption(event: Event | None, tile: str | None, position: Position,
-             lang: str | None = None) -> tuple[str, bool]:
+def _caption(
+    event: Event | None, tile: str | None, position: Position, lang: str | None = None
+) -> tuple[str, bool]:
     """Short caption for the strip above the board; True when it is the tie banner."""
     from ..engine.i18n import translations
     from ..engine.narrate import _and, _towards, sq
@@ -78,7 +79,8 @@ def _caption(event: Event | None, tile: str | None, position: Position,
                 "tile {tile}: the monster at {square} facing {heading} — press ▶ to step"
             ).format(tile=tile, square=at, heading=heading), False
         return t.gettext("the monster at {square} facing {heading} — press ▶ to step").format(
-            square=at, heading=heading), False
+            square=at, heading=heading
+        ), False
     if isinstance(event, Look) and event.decision == "tie":
         rule = "M6" if event.rule == "M6" else "M5"
         names = _and([r.seen or "?" for r in event.nearest], t)
@@ -86,8 +88,12 @@ def _caption(event: Event | None, tile: str | None, position: Position,
             text = t.gettext("TIE → keeps heading {heading} ({rule}): {pawns} both at {distance}")
         else:
             text = t.gettext("TIE → keeps heading {heading} ({rule}): {pawns} all at {distance}")
-        return text.format(heading=_towards(t, event.facing), rule=rule, pawns=names,
-                           distance=event.nearest[0].distance), True
+        return text.format(
+            heading=_towards(t, event.facing),
+            rule=rule,
+            pawns=names,
+            distance=event.nearest[0].distance,
+        ), True
     return _narrate_line(event, lang), False
 
 
@@ -106,13 +112,15 @@ class TraceFrame:
 
     def scene(self) -> Scene:
         pos = self.position
-        groups = (compose(self.under, pos, self.over)
-                  + [caption_group(self.caption, banner=self.tie)])
+        groups = compose(self.under, pos, self.over) + [
+            caption_group(self.caption, banner=self.tie)
+        ]
         return Scene(static_layer(pos), groups)
 
     def dynamic_groups(self) -> list[Group]:
-        return (compose(self.under, self.position, self.over)
-                + [caption_group(self.caption, banner=self.tie)])
+        return compose(self.under, self.position, self.over) + [
+            caption_group(self.caption, banner=self.tie)
+        ]
 
     def svg(self) -> str:
         from .svg import scene_svg
@@ -139,8 +147,9 @@ def _event_overlay(e: Event, before: Position, after: Position) -> tuple[list[Gr
         case Slide():
             # a light halo under the dashed arrow: it stays visible on the blood (M9)
             over.append(arrow_between(center(e.from_), center(e.to), S.HALO, lw=8, shorten=12))
-            over.append(arrow_between(center(e.from_), center(e.to), S.SLIDE, lw=4, dash=[8, 5],
-                                      shorten=14))
+            over.append(
+                arrow_between(center(e.from_), center(e.to), S.SLIDE, lw=4, dash=[8, 5], shorten=14)
+            )
         case Push():
             over.append(arrow_between(center(e.from_), center(e.to), S.PUSH, lw=4, shorten=12))
             if isinstance(e.piece, str) and e.piece in after.pawn_by_id:
@@ -165,16 +174,29 @@ def _event_overlay(e: Event, before: Position, after: Position) -> tuple[list[Gr
         case Teleport():
             over.append(ring(e.from_, S.TELEPORT, r=19, lw=3.5))
             over.append(ring(e.to, S.TELEPORT, r=19, lw=3.5))
-            over.append(arrow_between(center(e.from_), center(e.to), S.TELEPORT, lw=3, dash=[4, 4],
-                                      shorten=20))
+            over.append(
+                arrow_between(
+                    center(e.from_), center(e.to), S.TELEPORT, lw=3, dash=[4, 4], shorten=20
+                )
+            )
         case Turn():
             at = after.monster.at
             cx, cy = edge_point(at, e.from_, -2)
-            over.append([poly(arrow_shape(cx, cy, e.from_, 18, 16), closed=True, fill="#888888",
-                              a=0.55)])
+            over.append(
+                [poly(arrow_shape(cx, cy, e.from_, 18, 16), closed=True, fill="#888888", a=0.55)]
+            )
             cx, cy = edge_point(at, e.to, -2)
-            over.append([poly(arrow_shape(cx, cy, e.to, 22, 20), closed=True, fill=S.TURN,
-                              stroke="#ffffff", lw=1.5)])
+            over.append(
+                [
+                    poly(
+                        arrow_shape(cx, cy, e.to, 22, 20),
+                        closed=True,
+                        fill=S.TURN,
+                        stroke="#ffffff",
+                        lw=1.5,
+                    )
+                ]
+            )
             if e.reason == "pivot":
                 ahead, _ = step(at, e.from_)
                 over.append(ring(ahead, S.TURN, r=21, lw=3.5))
@@ -185,8 +207,9 @@ def _event_overlay(e: Event, before: Position, after: Position) -> tuple[list[Gr
     return under, over
 
 
-def trace_frames(position: Position, events: Sequence[Event], tile: str | None = None,
-                 lang: str | None = None) -> list[TraceFrame]:
+def trace_frames(
+    position: Position, events: Sequence[Event], tile: str | None = None, lang: str | None = None
+) -> list[TraceFrame]:
     """Frames for stepping through a monster turn: an opening frame, then one per event
     (the final ``end`` event shows the position after the turn). The pieces of each frame
     are the engine's replay of the events (:func:`finstere_widget.engine.replay.replay`)."""
@@ -214,10 +237,13 @@ def event_log(events: Sequence[Event], lang: str | None = None) -> list[str]:
     return [_narrate_line(e, lang) for e in events]
 
 
-def pack_groups(static: Group, frames: Sequence[Sequence[Group]],
-                events: Sequence[int | None] | None = None,
-                pieces: Sequence[Sequence[Group]] | None = None,
-                captions: Sequence[str] | None = None) -> dict[str, Any]:
+def pack_groups(
+    static: Group,
+    frames: Sequence[Sequence[Group]],
+    events: Sequence[int | None] | None = None,
+    pieces: Sequence[Sequence[Group]] | None = None,
+    captions: Sequence[str] | None = None,
+) -> dict[str, Any]:
     """The compact form synced to the browser: the static layer once, every distinct
     primitive group once, and each frame as a list of group numbers (``g``) plus its event
     index (``e``), which of its groups are the pieces of its position (``p``: the
@@ -252,18 +278,25 @@ def pack_frames(frames: Sequence[TraceFrame]) -> dict[str, Any]:
     if not frames:
         return pack_groups([], [])
     first = frames[0].position
-    fixed = all(f.position.pools == first.pools and f.position.teleporters == first.teleporters
-                for f in frames)
+    fixed = all(
+        f.position.pools == first.pools and f.position.teleporters == first.teleporters
+        for f in frames
+    )
     if fixed:  # pools and teleporters in the static layer, synced once
-        return pack_groups(static_layer(first), [f.dynamic_groups() for f in frames],
-                           [f.event_index for f in frames],
-                           [piece_groups(f.position) for f in frames],
-                           [f.caption for f in frames])
-    return pack_groups(static_layer(first, fixtures=False),
-                       [[fixture_group(f.position)] + f.dynamic_groups() for f in frames],
-                       [f.event_index for f in frames],
-                       [[fixture_group(f.position)] + piece_groups(f.position) for f in frames],
-                       [f.caption for f in frames])
+        return pack_groups(
+            static_layer(first),
+            [f.dynamic_groups() for f in frames],
+            [f.event_index for f in frames],
+            [piece_groups(f.position) for f in frames],
+            [f.caption for f in frames],
+        )
+    return pack_groups(
+        static_layer(first, fixtures=False),
+        [[fixture_group(f.position)] + f.dynamic_groups() for f in frames],
+        [f.event_index for f in frames],
+        [[fixture_group(f.position)] + piece_groups(f.position) for f in frames],
+        [f.caption for f in frames],
+    )
 
 
 def packed_size(packed: dict[str, Any], log: Sequence[str] = ()) -> int:
@@ -271,9 +304,19 @@ def packed_size(packed: dict[str, Any], log: Sequence[str] = ()) -> int:
     return len(json.dumps({**packed, "event_log": list(log)}, separators=(",", ":")).encode())
 
 
-def frame_svg(position: Position, events: Sequence[Event], index: int, tile: str | None = None) -> str:
+def frame_svg(
+    position: Position, events: Sequence[Event], index: int, tile: str | None = None
+) -> str:
     """SVG of frame ``index`` of the turn ``events`` played from ``position``."""
     return trace_frames(position, events, tile)[index].svg()
 
 
-__all__ = ["TraceFrame", "event_log", "frame_svg", "pack_frames", "pack_groups", "packed_size", "trace_frames"]
+__all__ = [
+    "TraceFrame",
+    "event_log",
+    "frame_svg",
+    "pack_frames",
+    "pack_groups",
+    "packed_size",
+    "trace_frames",
+]

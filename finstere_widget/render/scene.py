@@ -51,8 +51,14 @@ def num(v: float) -> float | int:
     return r
 
 
-def _style(p: Prim, fill: str | None, stroke: str | None, lw: float | None,
-           dash: Sequence[float] | None, a: float | None) -> Prim:
+def _style(
+    p: Prim,
+    fill: str | None,
+    stroke: str | None,
+    lw: float | None,
+    dash: Sequence[float] | None,
+    a: float | None,
+) -> Prim:
     if fill is not None:
         p["fill"] = fill
     if stroke is not None:
@@ -66,24 +72,50 @@ def _style(p: Prim, fill: str | None, stroke: str | None, lw: float | None,
     return p
 
 
-def rect(x: float, y: float, w: float, h: float, *, fill: str | None = None,
-         stroke: str | None = None, lw: float | None = None, r: float = 0,
-         dash: Sequence[float] | None = None, a: float | None = None) -> Prim:
+def rect(
+    x: float,
+    y: float,
+    w: float,
+    h: float,
+    *,
+    fill: str | None = None,
+    stroke: str | None = None,
+    lw: float | None = None,
+    r: float = 0,
+    dash: Sequence[float] | None = None,
+    a: float | None = None,
+) -> Prim:
     p: Prim = {"k": "rect", "x": num(x), "y": num(y), "w": num(w), "h": num(h)}
     if r:
         p["r"] = num(r)
     return _style(p, fill, stroke, lw, dash, a)
 
 
-def line(x1: float, y1: float, x2: float, y2: float, *, stroke: str, lw: float = 1,
-         dash: Sequence[float] | None = None, a: float | None = None) -> Prim:
+def line(
+    x1: float,
+    y1: float,
+    x2: float,
+    y2: float,
+    *,
+    stroke: str,
+    lw: float = 1,
+    dash: Sequence[float] | None = None,
+    a: float | None = None,
+) -> Prim:
     p: Prim = {"k": "line", "x1": num(x1), "y1": num(y1), "x2": num(x2), "y2": num(y2)}
     return _style(p, None, stroke, lw, dash, a)
 
 
-def poly(points: Iterable[tuple[float, float]], *, closed: bool = False, fill: str | None = None,
-         stroke: str | None = None, lw: float | None = None, dash: Sequence[float] | None = None,
-         a: float | None = None) -> Prim:
+def poly(
+    points: Iterable[tuple[float, float]],
+    *,
+    closed: bool = False,
+    fill: str | None = None,
+    stroke: str | None = None,
+    lw: float | None = None,
+    dash: Sequence[float] | None = None,
+    a: float | None = None,
+) -> Prim:
     pts: list[float | int] = []
     for x, y in points:
         pts += [num(x), num(y)]
@@ -93,15 +125,32 @@ def poly(points: Iterable[tuple[float, float]], *, closed: bool = False, fill: s
     return _style(p, fill, stroke, lw, dash, a)
 
 
-def circle(cx: float, cy: float, r: float, *, fill: str | None = None, stroke: str | None = None,
-           lw: float | None = None, dash: Sequence[float] | None = None,
-           a: float | None = None) -> Prim:
+def circle(
+    cx: float,
+    cy: float,
+    r: float,
+    *,
+    fill: str | None = None,
+    stroke: str | None = None,
+    lw: float | None = None,
+    dash: Sequence[float] | None = None,
+    a: float | None = None,
+) -> Prim:
     p: Prim = {"k": "circle", "cx": num(cx), "cy": num(cy), "r": num(r)}
     return _style(p, fill, stroke, lw, dash, a)
 
 
-def text(x: float, y: float, s: str, *, size: float, fill: str, bold: bool = False,
-         anchor: str = "middle", a: float | None = None) -> Prim:
+def text(
+    x: float,
+    y: float,
+    s: str,
+    *,
+    size: float,
+    fill: str,
+    bold: bool = False,
+    anchor: str = "middle",
+    a: float | None = None,
+) -> Prim:
     p: Prim = {"k": "text", "x": num(x), "y": num(y), "text": s, "size": num(size), "fill": fill}
     if bold:
         p["bold"] = 1
@@ -151,9 +200,16 @@ def letter_point(sq: Square, h: Heading) -> tuple[float, float]:
 
 def geometry() -> dict[str, Any]:
     """What the browser needs to map a click to a square (and nothing else)."""
-    return {"w": S.WIDTH, "h": S.HEIGHT, "ox": S.OX, "oy": S.OY, "cell": S.CELL,
-            "cols": S.COLS, "rows": S.ROWS,
-            "palettes": {name: dict(p) for name, p in S.PALETTES.items()}}
+    return {
+        "w": S.WIDTH,
+        "h": S.HEIGHT,
+        "ox": S.OX,
+        "oy": S.OY,
+        "cell": S.CELL,
+        "cols": S.COLS,
+        "rows": S.ROWS,
+        "palettes": {name: dict(p) for name, p in S.PALETTES.items()},
+    }
 
 
 # --- static layer -------------------------------------------------------------------------
@@ -210,10 +266,12 @@ def _corners() -> Group:
     ex, ey = center(EXIT)
     out.append(circle(ex, ey - 4, 6, fill="#fff3a8", stroke=S.CORNER_TEXT, lw=1.2))
     nx, ny = center(ENTRANCE)
-    out.append(poly([(nx - 9, ny - 4), (nx - 3, ny - 8), (nx - 3, ny)], closed=True,
-                    fill=S.CORNER_TEXT))
-    out.append(poly([(nx + 1, ny - 4), (nx + 7, ny - 8), (nx + 7, ny)], closed=True,
-                    fill=S.CORNER_TEXT))
+    out.append(
+        poly([(nx - 9, ny - 4), (nx - 3, ny - 8), (nx - 3, ny)], closed=True, fill=S.CORNER_TEXT)
+    )
+    out.append(
+        poly([(nx + 1, ny - 4), (nx + 7, ny - 8), (nx + 7, ny)], closed=True, fill=S.CORNER_TEXT)
+    )
     return out
 
 
@@ -233,8 +291,9 @@ def _square_names() -> Group:
     for x in range(S.COLS):
         out.append(text(S.OX + (x + 0.5) * S.CELL, top, str(x), size=9, fill=S.COORD_TEXT))
     for y in range(S.ROWS):
-        out.append(text(S.COORD / 2 + 1, S.OY + (y + 0.5) * S.CELL, str(y), size=9,
-                        fill=S.COORD_TEXT))
+        out.append(
+            text(S.COORD / 2 + 1, S.OY + (y + 0.5) * S.CELL, str(y), size=9, fill=S.COORD_TEXT)
+        )
     return out
 
 
@@ -246,8 +305,9 @@ def _pools(position: Position) -> Group:
         x0, y0 = square_origin((min(xs), min(ys)))
         w = (max(xs) - min(xs) + 1) * S.CELL
         h = (max(ys) - min(ys) + 1) * S.CELL
-        out.append(rect(x0 + 2, y0 + 2, w - 4, h - 4, r=9, fill=S.POOL_FILL, stroke=S.POOL_EDGE,
-                        lw=2))
+        out.append(
+            rect(x0 + 2, y0 + 2, w - 4, h - 4, r=9, fill=S.POOL_FILL, stroke=S.POOL_EDGE, lw=2)
+        )
         for sq in pool.squares:  # faint square borders: pool squares count (FAQ 2:
             # this project's ruling, as no source counts them differently)
             cx, cy = center(sq)
@@ -256,12 +316,14 @@ def _pools(position: Position) -> Group:
             for b_sq in pool.squares:
                 if b_sq == (a_sq[0] + 1, a_sq[1]):
                     x, y = square_origin(b_sq)
-                    out.append(line(x, y + 6, x, y + S.CELL - 6, stroke=S.POOL_SHINE, lw=1,
-                                    dash=[3, 3]))
+                    out.append(
+                        line(x, y + 6, x, y + S.CELL - 6, stroke=S.POOL_SHINE, lw=1, dash=[3, 3])
+                    )
                 if b_sq == (a_sq[0], a_sq[1] + 1):
                     x, y = square_origin(b_sq)
-                    out.append(line(x + 6, y, x + S.CELL - 6, y, stroke=S.POOL_SHINE, lw=1,
-                                    dash=[3, 3]))
+                    out.append(
+                        line(x + 6, y, x + S.CELL - 6, y, stroke=S.POOL_SHINE, lw=1, dash=[3, 3])
+                    )
     return out
 
 
@@ -273,19 +335,28 @@ def teleporter_colour(position: Position, pair: str) -> str:
     return S.TELEPORTER_EXTRA[k % len(S.TELEPORTER_EXTRA)]
 
 
-def arrow_shape(cx: float, cy: float, h: Heading, length: float, width: float,
-                head: float | None = None) -> list[tuple[float, float]]:
+def arrow_shape(
+    cx: float, cy: float, h: Heading, length: float, width: float, head: float | None = None
+) -> list[tuple[float, float]]:
     """A block arrow centred on (cx, cy) pointing towards ``h``."""
     hl = head if head is not None else length * 0.45
     half = length / 2
     sw = width * 0.38
-    local = [(-sw, half), (-sw, half - (length - hl)), (-width / 2, -half + hl), (0, -half),
-             (width / 2, -half + hl), (sw, half - (length - hl)), (sw, half)]
+    local = [
+        (-sw, half),
+        (-sw, half - (length - hl)),
+        (-width / 2, -half + hl),
+        (0, -half),
+        (width / 2, -half + hl),
+        (sw, half - (length - hl)),
+        (sw, half),
+    ]
     return [(cx + dx, cy + dy) for dx, dy in (_rotate(px, py, h) for px, py in local)]
 
 
-def teleporter_group(position: Position, sq: Square, pair: str, arrow: Heading,
-                     a: float | None = None) -> Group:
+def teleporter_group(
+    position: Position, sq: Square, pair: str, arrow: Heading, a: float | None = None
+) -> Group:
     cx, cy = center(sq)
     colour = teleporter_colour(position, pair)
     return [
@@ -316,8 +387,9 @@ TRAY_ROW = 26
 def _tray() -> Group:
     out: Group = [rect(S.OX, S.TRAY_Y, S.COLS * S.CELL, S.TRAY_H, r=6, fill=S.TRAY_FILL)]
     for _, label, dx, _w in TRAY_SECTIONS:
-        out.append(text(S.OX + dx + 6, S.TRAY_Y + 8, label, size=9, fill=S.TRAY_TEXT,
-                        anchor="start"))
+        out.append(
+            text(S.OX + dx + 6, S.TRAY_Y + 8, label, size=9, fill=S.TRAY_TEXT, anchor="start")
+        )
     return out
 
 
@@ -330,8 +402,10 @@ def fixture_group(position: Position) -> Group:
 def static_layer(position: Position, fixtures: bool = True) -> Group:
     """The board and everything that never moves during a turn (pools, teleporters; left
     out with ``fixtures=False``)."""
-    out: Group = [rect(0, 0, S.WIDTH, S.HEIGHT, fill=S.BACKGROUND),
-                  rect(0, 0, S.WIDTH, S.CAPTION_H, fill=S.CAPTION_FILL)]
+    out: Group = [
+        rect(0, 0, S.WIDTH, S.HEIGHT, fill=S.BACKGROUND),
+        rect(0, 0, S.WIDTH, S.CAPTION_H, fill=S.CAPTION_FILL),
+    ]
     corners = [(S.OX + x * S.CELL, S.OY + y * S.CELL) for x, y in board_outline()]
     out.append(poly(corners, closed=True, fill=S.FLOOR))
     out += _grid_lines()
@@ -348,12 +422,18 @@ def static_layer(position: Position, fixtures: bool = True) -> Group:
 # --- pieces -------------------------------------------------------------------------------
 
 
-def _arc(cx: float, cy: float, r: float, a0: float, a1: float, n: int = 14) -> list[tuple[float, float]]:
-    return [(cx + r * math.cos(a0 + (a1 - a0) * i / n), cy + r * math.sin(a0 + (a1 - a0) * i / n))
-            for i in range(n + 1)]
+def _arc(
+    cx: float, cy: float, r: float, a0: float, a1: float, n: int = 14
+) -> list[tuple[float, float]]:
+    return [
+        (cx + r * math.cos(a0 + (a1 - a0) * i / n), cy + r * math.sin(a0 + (a1 - a0) * i / n))
+        for i in range(n + 1)
+    ]
 
 
-def _arrow_head(tip: tuple[float, float], direction: tuple[float, float], size: float) -> list[tuple[float, float]]:
+def _arrow_head(
+    tip: tuple[float, float], direction: tuple[float, float], size: float
+) -> list[tuple[float, float]]:
     dx, dy = direction
     norm = math.hypot(dx, dy) or 1.0
     ux, uy = dx / norm, dy / norm
@@ -366,17 +446,50 @@ def stone_group(sq: Square, kind: StoneKind, a: float | None = None) -> Group:
     x, y = square_origin(sq)
     cx, cy = center(sq)
     if kind is StoneKind.CRYSTAL:
-        pts = [(cx, y + 4), (x + S.CELL - 7, cy - 5), (x + S.CELL - 10, y + S.CELL - 6),
-               (x + 10, y + S.CELL - 6), (x + 7, cy - 5)]
-        return [poly(pts, closed=True, fill=S.CRYSTAL_FILL, stroke=S.CRYSTAL_EDGE, lw=2, a=a),
-                poly([(x + 7, cy - 5), (x + S.CELL - 7, cy - 5)], stroke=S.CRYSTAL_EDGE, a=a),
-                poly([(cx, y + 4), (cx - 5, cy - 5), (cx, y + S.CELL - 6), (cx + 5, cy - 5),
-                      (cx, y + 4)], stroke=S.CRYSTAL_EDGE, a=a)]
-    out: Group = [rect(x + 4, y + 4, S.CELL - 8, S.CELL - 8, r=7, fill=S.STONE_FILL,
-                       stroke=S.STONE_EDGE, lw=2, a=a)]
+        pts = [
+            (cx, y + 4),
+            (x + S.CELL - 7, cy - 5),
+            (x + S.CELL - 10, y + S.CELL - 6),
+            (x + 10, y + S.CELL - 6),
+            (x + 7, cy - 5),
+        ]
+        return [
+            poly(pts, closed=True, fill=S.CRYSTAL_FILL, stroke=S.CRYSTAL_EDGE, lw=2, a=a),
+            poly([(x + 7, cy - 5), (x + S.CELL - 7, cy - 5)], stroke=S.CRYSTAL_EDGE, a=a),
+            poly(
+                [
+                    (cx, y + 4),
+                    (cx - 5, cy - 5),
+                    (cx, y + S.CELL - 6),
+                    (cx + 5, cy - 5),
+                    (cx, y + 4),
+                ],
+                stroke=S.CRYSTAL_EDGE,
+                a=a,
+            ),
+        ]
+    out: Group = [
+        rect(
+            x + 4,
+            y + 4,
+            S.CELL - 8,
+            S.CELL - 8,
+            r=7,
+            fill=S.STONE_FILL,
+            stroke=S.STONE_EDGE,
+            lw=2,
+            a=a,
+        )
+    ]
     if kind is StoneKind.STONE:
-        out.append(poly([(x + 10, y + 13), (x + 17, y + 10), (x + 22, y + 15)], stroke="#a8a39d",
-                        lw=1.5, a=a))
+        out.append(
+            poly(
+                [(x + 10, y + 13), (x + 17, y + 10), (x + 22, y + 15)],
+                stroke="#a8a39d",
+                lw=1.5,
+                a=a,
+            )
+        )
         out.append(poly([(x + 20, y + 27), (x + 28, y + 24)], stroke="#6c6863", lw=1.5, a=a))
     elif kind is StoneKind.PIVOT_RIGHT or kind is StoneKind.PIVOT_LEFT:  # M11: a quarter turn
         pts = _arc(cx, cy, 10, math.radians(-80), math.radians(190))
@@ -389,11 +502,15 @@ def stone_group(sq: Square, kind: StoneKind, a: float | None = None) -> Group:
         out.append(poly(head, closed=True, fill=S.PIVOT_ARROW, a=a))
         out.append(text(cx, cy + 1, "90", size=8, fill=S.PIVOT_ARROW, bold=True, a=a))
     else:  # PIVOT_180: an about-turn
-        pts = [(cx - 7, cy + 10), (cx - 7, cy - 2)] + _arc(cx, cy - 2, 7, math.pi, 2 * math.pi, 8) \
+        pts = (
+            [(cx - 7, cy + 10), (cx - 7, cy - 2)]
+            + _arc(cx, cy - 2, 7, math.pi, 2 * math.pi, 8)
             + [(cx + 7, cy + 6)]
+        )
         out.append(poly(pts, stroke=S.PIVOT_ARROW, lw=3, a=a))
-        out.append(poly(_arrow_head((cx + 7, cy + 12), (0, 1), 7), closed=True,
-                        fill=S.PIVOT_ARROW, a=a))
+        out.append(
+            poly(_arrow_head((cx + 7, cy + 12), (0, 1), 7), closed=True, fill=S.PIVOT_ARROW, a=a)
+        )
         out.append(text(cx - 1, cy + 13, "180", size=6.5, fill=S.PIVOT_ARROW, bold=True, a=a))
     return out
 
@@ -402,21 +519,46 @@ def player_colour(player: str) -> str:
     return S.PLAYER.get(player, S.PLAYER_FALLBACK)
 
 
-def pawn_disc(cx: float, cy: float, pawn: Pawn, r: float, a: float | None = None,
-              with_id: bool = True) -> Group:
+def pawn_disc(
+    cx: float, cy: float, pawn: Pawn, r: float, a: float | None = None, with_id: bool = True
+) -> Group:
     """P1: player colour ring, the face up (light disc/dark number or the reverse) and its
     number; the pawn's id small below."""
     light = pawn.up == "light"
     out: Group = [
         circle(cx, cy, r, fill=player_colour(pawn.player), stroke="#111111", lw=1.5, a=a),
-        circle(cx, cy, r * 0.64, fill=S.LIGHT_FACE if light else S.DARK_FACE,
-               stroke="#111111", lw=0.8, a=a),
-        text(cx, cy + 0.5, str(pawn.value), size=round(r * 0.8, 1),
-             fill=S.LIGHT_NUMBER if light else S.DARK_NUMBER, bold=True, a=a),
+        circle(
+            cx,
+            cy,
+            r * 0.64,
+            fill=S.LIGHT_FACE if light else S.DARK_FACE,
+            stroke="#111111",
+            lw=0.8,
+            a=a,
+        ),
+        text(
+            cx,
+            cy + 0.5,
+            str(pawn.value),
+            size=round(r * 0.8, 1),
+            fill=S.LIGHT_NUMBER if light else S.DARK_NUMBER,
+            bold=True,
+            a=a,
+        ),
     ]
     if with_id:
-        out.append(text(cx + r * 0.95, cy + r * 0.95, pawn.id, size=8, fill="#111111", bold=True,
-                        anchor="start", a=a))
+        out.append(
+            text(
+                cx + r * 0.95,
+                cy + r * 0.95,
+                pawn.id,
+                size=8,
+                fill="#111111",
+                bold=True,
+                anchor="start",
+                a=a,
+            )
+        )
     return out
 
 
@@ -431,9 +573,20 @@ def pawn_tag(cx: float, cy: float, pid: str, size: float = 8) -> Group:
     """A pawn's id on a light tag centred on (cx, cy)."""
     w = len(pid) * size * 0.64 + 5
     h = size + 3
-    return [rect(cx - w / 2, cy - h / 2, w, h, r=3, fill=S.LABEL_FILL, stroke=S.LABEL_TEXT,
-                 lw=0.6, a=0.92),
-            text(cx, cy + 0.5, pid, size=size, fill=S.LABEL_TEXT, bold=True)]
+    return [
+        rect(
+            cx - w / 2,
+            cy - h / 2,
+            w,
+            h,
+            r=3,
+            fill=S.LABEL_FILL,
+            stroke=S.LABEL_TEXT,
+            lw=0.6,
+            a=0.92,
+        ),
+        text(cx, cy + 0.5, pid, size=size, fill=S.LABEL_TEXT, bold=True),
+    ]
 
 
 def label_groups(position: Position) -> list[Group]:
@@ -462,8 +615,20 @@ def monster_group(sq: Square, facing: Heading, a: float | None = None) -> Group:
         rx, ry = _rotate(dx, dy, facing)
         return cx + rx, cy + ry
 
-    body = [pt(-15, 16), pt(-16, -4), pt(-8, -14), pt(0, -19), pt(8, -14), pt(16, -4), pt(15, 16),
-            pt(9, 11), pt(4, 16), pt(0, 11), pt(-4, 16), pt(-9, 11)]
+    body = [
+        pt(-15, 16),
+        pt(-16, -4),
+        pt(-8, -14),
+        pt(0, -19),
+        pt(8, -14),
+        pt(16, -4),
+        pt(15, 16),
+        pt(9, 11),
+        pt(4, 16),
+        pt(0, 11),
+        pt(-4, 16),
+        pt(-9, 11),
+    ]
     ex1, ey1 = pt(-6, -6)
     ex2, ey2 = pt(6, -6)
     px1, py1 = pt(-6, -8)
@@ -489,8 +654,10 @@ def tray_slots(position: Position) -> dict[str, tuple[float, float]]:
                 continue
             row, col = divmod(k, per_row)
             if row < 2:
-                slots[p.id] = (S.OX + dx + 6 + TRAY_STEP / 2 + col * TRAY_STEP,
-                               S.TRAY_Y + 22 + row * TRAY_ROW)
+                slots[p.id] = (
+                    S.OX + dx + 6 + TRAY_STEP / 2 + col * TRAY_STEP,
+                    S.TRAY_Y + 22 + row * TRAY_ROW,
+                )
             k += 1
     return slots
 
@@ -510,8 +677,19 @@ def piece_groups(position: Position) -> list[Group]:
     for place, _, dx, w in TRAY_SECTIONS:
         shown = sum(1 for p in position.pawns if p.at == place and p.id in slots)
         if counts[place] > shown:
-            groups.append([text(S.OX + dx + w - 4, S.TRAY_Y + 8, f"+{counts[place] - shown}",
-                                size=9, fill=S.TRAY_TEXT, bold=True, anchor="end")])
+            groups.append(
+                [
+                    text(
+                        S.OX + dx + w - 4,
+                        S.TRAY_Y + 8,
+                        f"+{counts[place] - shown}",
+                        size=9,
+                        fill=S.TRAY_TEXT,
+                        bold=True,
+                        anchor="end",
+                    )
+                ]
+            )
     groups.append(monster_group(position.monster.at, position.monster.facing))
     return groups
 
@@ -519,14 +697,18 @@ def piece_groups(position: Position) -> list[Group]:
 def pawn_zones(position: Position) -> list[dict[str, Any]]:
     """Click areas (scene units) for the pawns drawn in the tray."""
     r = TRAY_PAWN_R + 1
-    return [{"id": f"pawn:{pid}", "x": num(x - r), "y": num(y - r), "w": 2 * r, "h": 2 * r}
-            for pid, (x, y) in sorted(tray_slots(position).items())]
+    return [
+        {"id": f"pawn:{pid}", "x": num(x - r), "y": num(y - r), "w": 2 * r, "h": 2 * r}
+        for pid, (x, y) in sorted(tray_slots(position).items())
+    ]
 
 
 def place_zones() -> list[dict[str, Any]]:
     """Click areas for the tray sections (targets "escaped" / "outside")."""
-    return [{"id": f"place:{place}", "x": num(S.OX + dx), "y": S.TRAY_Y, "w": num(w), "h": S.TRAY_H}
-            for place, _, dx, w in TRAY_SECTIONS]
+    return [
+        {"id": f"place:{place}", "x": num(S.OX + dx), "y": S.TRAY_Y, "w": num(w), "h": S.TRAY_H}
+        for place, _, dx, w in TRAY_SECTIONS
+    ]
 
 
 # --- overlays -----------------------------------------------------------------------------
@@ -539,14 +721,30 @@ def caption_group(words: str, *, banner: bool = False) -> Group:
     out: Group = []
     if banner:
         out.append(rect(0, 0, S.WIDTH, S.CAPTION_H, fill=S.TIE))
-    out.append(text(10, S.CAPTION_H / 2, words, size=12, bold=banner,
-                    fill=S.TIE_TEXT if banner else S.CAPTION_TEXT, anchor="start"))
+    out.append(
+        text(
+            10,
+            S.CAPTION_H / 2,
+            words,
+            size=12,
+            bold=banner,
+            fill=S.TIE_TEXT if banner else S.CAPTION_TEXT,
+            anchor="start",
+        )
+    )
     return out
 
 
-def arrow_between(a: tuple[float, float], b: tuple[float, float], colour: str, *, lw: float = 3,
-                  dash: Sequence[float] | None = None, shorten: float = 0,
-                  a_: float | None = None) -> Group:
+def arrow_between(
+    a: tuple[float, float],
+    b: tuple[float, float],
+    colour: str,
+    *,
+    lw: float = 3,
+    dash: Sequence[float] | None = None,
+    shorten: float = 0,
+    a_: float | None = None,
+) -> Group:
     dx, dy = b[0] - a[0], b[1] - a[1]
     dist = math.hypot(dx, dy)
     if dist < 1e-6:
@@ -555,8 +753,10 @@ def arrow_between(a: tuple[float, float], b: tuple[float, float], colour: str, *
     end = (b[0] - ux * shorten, b[1] - uy * shorten)
     head = 6 + lw * 2
     shaft_end = (end[0] - ux * head * 0.7, end[1] - uy * head * 0.7)
-    return [line(a[0], a[1], shaft_end[0], shaft_end[1], stroke=colour, lw=lw, dash=dash, a=a_),
-            poly(_arrow_head(end, (ux, uy), head), closed=True, fill=colour, a=a_)]
+    return [
+        line(a[0], a[1], shaft_end[0], shaft_end[1], stroke=colour, lw=lw, dash=dash, a=a_),
+        poly(_arrow_head(end, (ux, uy), head), closed=True, fill=colour, a=a_),
+    ]
 
 
 def ray_end(monster_at: Square, ray: Ray) -> tuple[float, float]:
@@ -585,13 +785,23 @@ def look_overlay(look: Look, position: Position) -> tuple[list[Group], list[Grou
             x, y = square_origin(c)
             under.append([rect(x + 1, y + 1, S.CELL - 2, S.CELL - 2, fill=colour, a=0.16)])
         strong = ray.direction == chosen and look.decision != "none"
-        g: Group = [line(start[0], start[1], end[0], end[1], stroke=colour,
-                         lw=4 if strong or tied else 2.5, dash=None if strong or tied else [7, 5])]
+        g: Group = [
+            line(
+                start[0],
+                start[1],
+                end[0],
+                end[1],
+                stroke=colour,
+                lw=4 if strong or tied else 2.5,
+                dash=None if strong or tied else [7, 5],
+            )
+        ]
         if ray.seen is None:  # blocked: a bar across the line where the sight stops
             dx, dy = _delta(ray.direction)
             px, py = -dy * 11, dx * 11
-            g.append(line(end[0] - px, end[1] - py, end[0] + px, end[1] + py, stroke=S.RAY_BLOCK,
-                          lw=3))
+            g.append(
+                line(end[0] - px, end[1] - py, end[0] + px, end[1] + py, stroke=S.RAY_BLOCK, lw=3)
+            )
         under.append(g)  # under the pieces: the pawn seen stays readable
     for ray in look.rays:
         if ray.seen is None or ray.distance is None or not ray.cells:
@@ -603,17 +813,37 @@ def look_overlay(look: Look, position: Position) -> tuple[list[Group], list[Grou
             badge.append(circle(cx, cy - 1, 19, stroke=S.TIE, lw=4))
         fill = S.TIE if tied else S.DISTANCE_FILL
         bx, by = cx + 12, cy - 13
-        badge += [circle(bx, by, 9, fill=fill, stroke="#ffffff", lw=1.5),
-                  text(bx, by + 0.5, str(ray.distance), size=11, fill=S.DISTANCE_TEXT, bold=True)]
+        badge += [
+            circle(bx, by, 9, fill=fill, stroke="#ffffff", lw=1.5),
+            text(bx, by + 0.5, str(ray.distance), size=11, fill=S.DISTANCE_TEXT, bold=True),
+        ]
         over.append(badge)
     if look.decision in ("keep", "turn"):
         ax, ay = edge_point(look.at, chosen, -2)
-        over.append([poly(arrow_shape(ax, ay, chosen, 22, 20), closed=True, fill=S.CHOICE,
-                          stroke="#ffffff", lw=1.5)])
+        over.append(
+            [
+                poly(
+                    arrow_shape(ax, ay, chosen, 22, 20),
+                    closed=True,
+                    fill=S.CHOICE,
+                    stroke="#ffffff",
+                    lw=1.5,
+                )
+            ]
+        )
     elif tie:
         ax, ay = edge_point(look.at, look.facing, -2)
-        over.append([poly(arrow_shape(ax, ay, look.facing, 22, 20), closed=True, fill=S.TIE,
-                          stroke="#ffffff", lw=1.5)])
+        over.append(
+            [
+                poly(
+                    arrow_shape(ax, ay, look.facing, 22, 20),
+                    closed=True,
+                    fill=S.TIE,
+                    stroke="#ffffff",
+                    lw=1.5,
+                )
+            ]
+        )
     return under, over
 
 
@@ -623,18 +853,22 @@ def pawn_ghost(pawn: Pawn, sq: Square) -> Group:
     gx, gy = cx + 11, cy - 11
     return pawn_disc(gx, gy, pawn, 10, a=0.8, with_id=False) + [
         line(gx - 8, gy - 8, gx + 8, gy + 8, stroke=S.EAT, lw=3),
-        line(gx - 8, gy + 8, gx + 8, gy - 8, stroke=S.EAT, lw=3)]
+        line(gx - 8, gy + 8, gx + 8, gy - 8, stroke=S.EAT, lw=3),
+    ]
 
 
 def cross(sq: Square, colour: str = S.EAT) -> Group:
     cx, cy = center(sq)
     d = 13
-    return [line(cx - d, cy - d, cx + d, cy + d, stroke=colour, lw=4),
-            line(cx - d, cy + d, cx + d, cy - d, stroke=colour, lw=4)]
+    return [
+        line(cx - d, cy - d, cx + d, cy + d, stroke=colour, lw=4),
+        line(cx - d, cy + d, cx + d, cy - d, stroke=colour, lw=4),
+    ]
 
 
-def ring(sq: Square, colour: str, *, r: float = 19, lw: float = 3,
-         dash: Sequence[float] | None = None) -> Group:
+def ring(
+    sq: Square, colour: str, *, r: float = 19, lw: float = 3, dash: Sequence[float] | None = None
+) -> Group:
     cx, cy = center(sq)
     return [circle(cx, cy, r, stroke=colour, lw=lw, dash=dash)]
 
@@ -646,8 +880,10 @@ def square_fill(sq: Square, colour: str, a: float) -> Group:
 
 def letter_highlight(sq: Square, h: Heading, letter: str) -> Group:
     x, y = letter_point(sq, h)
-    return [circle(x, y, 10, fill=S.WRAP, stroke=S.WALL, lw=1.5),
-            text(x, y, letter, size=12, fill=S.WALL, bold=True)]
+    return [
+        circle(x, y, 10, fill=S.WRAP, stroke=S.WALL, lw=1.5),
+        text(x, y, letter, size=12, fill=S.WALL, bold=True),
+    ]
 
 
 def targets_overlay(squares: Iterable[Square]) -> Group:
@@ -660,8 +896,10 @@ def targets_overlay(squares: Iterable[Square]) -> Group:
 
 
 def zone_overlay(zone: Mapping[str, Any], colour: str) -> Group:
-    return [rect(zone["x"], zone["y"], zone["w"], zone["h"], r=6, fill=colour, a=0.25),
-            rect(zone["x"], zone["y"], zone["w"], zone["h"], r=6, stroke=colour, lw=2.5)]
+    return [
+        rect(zone["x"], zone["y"], zone["w"], zone["h"], r=6, fill=colour, a=0.25),
+        rect(zone["x"], zone["y"], zone["w"], zone["h"], r=6, stroke=colour, lw=2.5),
+    ]
 
 
 def path_overlay(points: Sequence[tuple[float, float]]) -> Group:
@@ -676,8 +914,12 @@ def path_overlay(points: Sequence[tuple[float, float]]) -> Group:
     return out
 
 
-def heat_overlay(values: Mapping[Square, float], labels: Mapping[Square, str] | None = None,
-                 vmin: float | None = None, vmax: float | None = None) -> Group:
+def heat_overlay(
+    values: Mapping[Square, float],
+    labels: Mapping[Square, str] | None = None,
+    vmin: float | None = None,
+    vmax: float | None = None,
+) -> Group:
     """Per-square values as a heat map (yellow = low, red = high), optional labels."""
     out: Group = []
     if values:
@@ -686,7 +928,9 @@ def heat_overlay(values: Mapping[Square, float], labels: Mapping[Square, str] | 
         span = (hi - lo) or 1.0
         for sq in sorted(values):
             t = min(1.0, max(0.0, (values[sq] - lo) / span))
-            rgb = tuple(round(a + (b - a) * t) for a, b in zip(S.HEAT_LOW, S.HEAT_HIGH, strict=True))
+            rgb = tuple(
+                round(a + (b - a) * t) for a, b in zip(S.HEAT_LOW, S.HEAT_HIGH, strict=True)
+            )
             colour = "#{:02x}{:02x}{:02x}".format(*rgb)
             out += square_fill(sq, colour, S.HEAT_ALPHA * (0.35 + 0.65 * t))
     for sq, words in sorted((labels or {}).items()):

@@ -39,26 +39,33 @@ def primitive_svg(p: Prim) -> str:
     k = p["k"]
     if k == "rect":
         r = f' rx="{fmt(p["r"])}"' if "r" in p else ""
-        return (f'<rect x="{fmt(p["x"])}" y="{fmt(p["y"])}" width="{fmt(p["w"])}" '
-                f'height="{fmt(p["h"])}"{r} {_paint_attrs(p)}/>')
+        return (
+            f'<rect x="{fmt(p["x"])}" y="{fmt(p["y"])}" width="{fmt(p["w"])}" '
+            f'height="{fmt(p["h"])}"{r} {_paint_attrs(p)}/>'
+        )
     if k == "line":
-        return (f'<line x1="{fmt(p["x1"])}" y1="{fmt(p["y1"])}" x2="{fmt(p["x2"])}" '
-                f'y2="{fmt(p["y2"])}" {_paint_attrs(p)}/>')
+        return (
+            f'<line x1="{fmt(p["x1"])}" y1="{fmt(p["y1"])}" x2="{fmt(p["x2"])}" '
+            f'y2="{fmt(p["y2"])}" {_paint_attrs(p)}/>'
+        )
     if k == "poly":
         pts = p["pts"]
         coords = " ".join(f"{fmt(pts[i])},{fmt(pts[i + 1])}" for i in range(0, len(pts), 2))
         tag = "polygon" if p.get("closed") else "polyline"
         return f'<{tag} points="{coords}" {_paint_attrs(p)}/>'
     if k == "circle":
-        return (f'<circle cx="{fmt(p["cx"])}" cy="{fmt(p["cy"])}" r="{fmt(p["r"])}" '
-                f'{_paint_attrs(p)}/>')
+        return (
+            f'<circle cx="{fmt(p["cx"])}" cy="{fmt(p["cy"])}" r="{fmt(p["r"])}" {_paint_attrs(p)}/>'
+        )
     if k == "text":
         anchor = p.get("anchor", "middle")
         weight = ' font-weight="bold"' if p.get("bold") else ""
         opacity = f' opacity="{fmt(p["a"])}"' if "a" in p else ""
-        return (f'<text x="{fmt(p["x"])}" y="{fmt(p["y"])}" font-size="{fmt(p["size"])}"'
-                f'{weight} text-anchor="{anchor}" dominant-baseline="central" '
-                f'fill="{p["fill"]}"{opacity}>{escape(p["text"])}</text>')
+        return (
+            f'<text x="{fmt(p["x"])}" y="{fmt(p["y"])}" font-size="{fmt(p["size"])}"'
+            f'{weight} text-anchor="{anchor}" dominant-baseline="central" '
+            f'fill="{p["fill"]}"{opacity}>{escape(p["text"])}</text>'
+        )
     raise ValueError(f"unknown primitive kind {k!r}")
 
 
@@ -70,15 +77,20 @@ def _with_palette(p: Prim, palette: Mapping[str, str]) -> Prim:
     return q
 
 
-def primitives_svg(prims: Iterable[Prim], width: float, height: float,
-                   title: str | None = None, palette: Mapping[str, str] | None = None) -> str:
+def primitives_svg(
+    prims: Iterable[Prim],
+    width: float,
+    height: float,
+    title: str | None = None,
+    palette: Mapping[str, str] | None = None,
+) -> str:
     """``palette``: colour swaps for a dark page (:data:`.style.DARK`), as the canvas does."""
     if palette:
         prims = [_with_palette(p, palette) for p in prims]
     lines = [
         f'<svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="{fmt(width)}" '
         f'height="{fmt(height)}" viewBox="0 0 {fmt(width)} {fmt(height)}" '
-        f'font-family={quoteattr(S.FONT)}>'
+        f"font-family={quoteattr(S.FONT)}>"
     ]
     if title:
         lines.append(f"<title>{escape(title)}</title>")
@@ -87,6 +99,7 @@ def primitives_svg(prims: Iterable[Prim], width: float, height: float,
     return "\n".join(lines)
 
 
-def scene_svg(scene: Scene, title: str | None = None,
-              palette: Mapping[str, str] | None = None) -> str:
+def scene_svg(
+    scene: Scene, title: str | None = None, palette: Mapping[str, str] | None = None
+) -> str:
     return primitives_svg(scene.primitives(), scene.width, scene.height, title, palette)

@@ -61,9 +61,18 @@ STATIC_DIR = Path(__file__).resolve().parent / "static"
 
 #: edit tools (``BoardWidget.tool``)
 EDIT_TOOLS = (
-    "stone", "crystal", "pivot_right", "pivot_left", "pivot_180",
-    "pool_square", "pool_long_h", "pool_long_v",
-    "teleporter", "pawn", "monster", "erase",
+    "stone",
+    "crystal",
+    "pivot_right",
+    "pivot_left",
+    "pivot_180",
+    "pool_square",
+    "pool_long_h",
+    "pool_long_v",
+    "teleporter",
+    "pawn",
+    "monster",
+    "erase",
 )
 #: P1: the pawns as the rulebooks write them, dark number / light number
 PAWN_SETS = ("6/1", "4/3", "3/4", "2/5")
@@ -76,8 +85,11 @@ MoveListener = Callable[[str, Any], None]
 
 
 def _square_of(value: Any) -> Square | None:
-    if (isinstance(value, (list, tuple)) and len(value) == 2
-            and all(isinstance(v, int) and not isinstance(v, bool) for v in value)):
+    if (
+        isinstance(value, (list, tuple))
+        and len(value) == 2
+        and all(isinstance(v, int) and not isinstance(v, bool) for v in value)
+    ):
         return (int(value[0]), int(value[1]))
     return None
 
@@ -124,14 +136,22 @@ class BoardWidget(anywidget.AnyWidget):
     tool_pawn = traitlets.Enum(PAWN_SETS, "6/1")
     tool_face = traitlets.Enum(("light", "dark"), "light")
 
-    def __init__(self, position: Position | Mapping[str, Any] | str | None = None, *,
-                 mode: str = "view", movable: set[str] | None = None, allow_stay: bool = False,
-                 move_handler: Callable[[str, tuple[str, ...]], Any] | None = None,
-                 outcomes_handler: Callable[[str], Any] | None = None,
-                 on_move: MoveListener | None = None, **kwargs: Any) -> None:
+    def __init__(
+        self,
+        position: Position | Mapping[str, Any] | str | None = None,
+        *,
+        mode: str = "view",
+        movable: set[str] | None = None,
+        allow_stay: bool = False,
+        move_handler: Callable[[str, tuple[str, ...]], Any] | None = None,
+        outcomes_handler: Callable[[str], Any] | None = None,
+        on_move: MoveListener | None = None,
+        **kwargs: Any,
+    ) -> None:
         super().__init__(mode=mode, **kwargs)
-        self._position: Position = (as_position(position) if position is not None
-                                    else Position.basic())
+        self._position: Position = (
+            as_position(position) if position is not None else Position.basic()
+        )
         self._undo: list[Position] = []
         self._redo: list[Position] = []
         self._trace: list[str] | None = None  # the log of the frames on show, if any
@@ -169,17 +189,22 @@ class BoardWidget(anywidget.AnyWidget):
 
     def __repr__(self) -> str:
         p = self._position
-        return (f"{type(self).__name__}(mode={self.mode!r}, frame={self.frame + 1}/"
-                f"{len(self.frames)}, monster={list(p.monster.at)} {p.monster.facing.name}, "
-                f"stones={len(p.stones)}, pools={len(p.pools)}, "
-                f"teleporters={len(p.teleporters)}, pawns={len(p.pawns)})")
+        return (
+            f"{type(self).__name__}(mode={self.mode!r}, frame={self.frame + 1}/"
+            f"{len(self.frames)}, monster={list(p.monster.at)} {p.monster.facing.name}, "
+            f"stones={len(p.stones)}, pools={len(p.pools)}, "
+            f"teleporters={len(p.teleporters)}, pawns={len(p.pawns)})"
+        )
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         """The widget view, plus the current frame as SVG for readers without a kernel."""
         frames = self.frames
         current = frames[self.frame]["e"] if frames and 0 <= self.frame < len(frames) else None
-        return with_static(super()._repr_mimebundle_(**kwargs), self.svg(),
-                           static_text(repr(self), list(self.event_log), current))
+        return with_static(
+            super()._repr_mimebundle_(**kwargs),
+            self.svg(),
+            static_text(repr(self), list(self.event_log), current),
+        )
 
     def svg(self) -> str:
         """The frame on show as deterministic SVG."""
@@ -252,22 +277,36 @@ class BoardWidget(anywidget.AnyWidget):
         """Play the monster's turn (engine) from the position and show it frame by frame."""
         return self.show_turn_from(self._position, tile, options)
 
-    def show_turn_from(self, position: Position, tile: str | int = "8",
-                       options: RuleOptions | None = None) -> Any:
+    def show_turn_from(
+        self, position: Position, tile: str | int = "8", options: RuleOptions | None = None
+    ) -> Any:
         result = monster_turn(position, tile, options or RuleOptions())
         self.show_trace(position, result.events, result.tile)
         return result
 
-    def show_trace(self, position: Position, events: Sequence[Event], tile: str | None = None,
-                   after: Position | None = None) -> None:
+    def show_trace(
+        self,
+        position: Position,
+        events: Sequence[Event],
+        tile: str | None = None,
+        after: Position | None = None,
+    ) -> None:
         """Step through ``events`` (a monster trace) played from ``position``. ``after``:
         the board's position once the trace is left (a click in move mode); default
         ``position``."""
-        self.show_frames(trace_frames(position, events, tile), event_log(events),
-                         after=after if after is not None else position)
+        self.show_frames(
+            trace_frames(position, events, tile),
+            event_log(events),
+            after=after if after is not None else position,
+        )
 
-    def show_frames(self, frames: Sequence[TraceFrame], log: Sequence[str],
-                    after: Position | None = None, start: int = 0) -> None:
+    def show_frames(
+        self,
+        frames: Sequence[TraceFrame],
+        log: Sequence[str],
+        after: Position | None = None,
+        start: int = 0,
+    ) -> None:
         """Step through ``frames`` (each one's ``event_index`` is its line of ``log``),
         starting at frame ``start``. ``after``: the board's position once the frames are
         left (a click in move mode); default: the last frame's position."""
@@ -312,14 +351,23 @@ class BoardWidget(anywidget.AnyWidget):
 
     def synced_size(self) -> int:
         """Bytes of the frame data this widget syncs (static, groups, frames, event log)."""
-        data = {"static": self.static, "groups": self.groups, "frames": self.frames,
-                "event_log": self.event_log, "geometry": self.geometry}
+        data = {
+            "static": self.static,
+            "groups": self.groups,
+            "frames": self.frames,
+            "event_log": self.event_log,
+            "geometry": self.geometry,
+        }
         return len(json.dumps(data, separators=(",", ":")).encode())
 
     # --- overlays ---------------------------------------------------------------------
 
-    def show_values(self, values: Mapping[Any, float] | None = None,
-                    labels: Mapping[Any, str] | None = None, caption: str = "") -> None:
+    def show_values(
+        self,
+        values: Mapping[Any, float] | None = None,
+        labels: Mapping[Any, str] | None = None,
+        caption: str = "",
+    ) -> None:
         """A heat overlay of per-square values (and/or text labels) from Python."""
         self._heat = {self._key(k): float(v) for k, v in (values or {}).items()}
         self._labels = {self._key(k): str(v) for k, v in (labels or {}).items()}
@@ -374,17 +422,29 @@ class BoardWidget(anywidget.AnyWidget):
                 selected = tray_slots(pos).get(pawn.id)
                 if pawn.at in self._ui.targets and selected is not None:
                     stay = pawn.at
-                    extra_under.append([circle(selected[0], selected[1], TRAY_PAWN_R + 6,
-                                               fill=S.TARGET, a=0.35)])
-        zones = [z for z in place_zones()
-                 if z["id"].split(":", 1)[1] in self._ui.targets and z["id"] != f"place:{stay}"]
+                    extra_under.append(
+                        [circle(selected[0], selected[1], TRAY_PAWN_R + 6, fill=S.TARGET, a=0.35)]
+                    )
+        zones = [
+            z
+            for z in place_zones()
+            if z["id"].split(":", 1)[1] in self._ui.targets and z["id"] != f"place:{stay}"
+        ]
         if self._ui.pending_teleporter is not None:
             sq, pair, arrow = self._ui.pending_teleporter
             extra_over.append(teleporter_group(pos, sq, pair, arrow, a=0.6))
             extra_over.append(ring(sq, S.PENDING, r=19, lw=3, dash=[5, 4]))
-        return Overlay(targets=targets, target_zones=zones, path=self._ui.path, heat=self._heat,
-                       labels=self._labels, selected=selected, caption=self._caption,
-                       extra_under=extra_under, extra_over=extra_over)
+        return Overlay(
+            targets=targets,
+            target_zones=zones,
+            path=self._ui.path,
+            heat=self._heat,
+            labels=self._labels,
+            selected=selected,
+            caption=self._caption,
+            extra_under=extra_under,
+            extra_over=extra_over,
+        )
 
     # --- syncing ----------------------------------------------------------------------
 
@@ -415,11 +475,14 @@ class BoardWidget(anywidget.AnyWidget):
         if not isinstance(sync_data, dict):
             self.log.warning("BoardWidget: refused a front-end update that is not an object")
             return
-        refused = sorted(k for k in sync_data if k not in FRONT_END_KEYS
-                         or type(sync_data[k]) is not int)
+        refused = sorted(
+            k for k in sync_data if k not in FRONT_END_KEYS or type(sync_data[k]) is not int
+        )
         if refused:
-            self.log.warning("BoardWidget: refused a front-end update of %s",
-                             ", ".join(repr(k)[:40] for k in refused[:5]))
+            self.log.warning(
+                "BoardWidget: refused a front-end update of %s",
+                ", ".join(repr(k)[:40] for k in refused[:5]),
+            )
             known = [k for k in refused if k in self.keys]
             if known:
                 self.send_state(known)
@@ -470,7 +533,9 @@ class BoardWidget(anywidget.AnyWidget):
             self.tell("ignored a click with a malformed square", "problem")
             return
         if not on_board(sq):
-            self.tell(f"{_sq(sq)} is outside the board (B1): click on a square of the board", "problem")
+            self.tell(
+                f"{_sq(sq)} is outside the board (B1): click on a square of the board", "problem"
+            )
             return
         try:
             if self.mode == "move":
@@ -504,8 +569,9 @@ class BoardWidget(anywidget.AnyWidget):
             return
         # check first, on the position that will be current: a refused or unknown pawn
         # leaves the step-through (and the browser's picture) as it was
-        current = self._after_trace if self._trace is not None and self._after_trace else \
-            self._position
+        current = (
+            self._after_trace if self._trace is not None and self._after_trace else self._position
+        )
         pawn = current.pawn(pawn_id)
         if self.movable is not None and pawn_id not in self.movable:
             self.tell(f"pawn {pawn_id} cannot move now", "problem")
@@ -522,11 +588,17 @@ class BoardWidget(anywidget.AnyWidget):
                 continue  # the pawn's own place: clicking it again deselects
             if to not in targets:
                 targets[to] = o
-        self._ui = Interaction(selected=pawn_id, targets=targets,
-                               pending_teleporter=self._ui.pending_teleporter)
+        self._ui = Interaction(
+            selected=pawn_id, targets=targets, pending_teleporter=self._ui.pending_teleporter
+        )
         if targets:
-            self.tell((f"pawn {pawn_id} ({pawn.value} to move): {len(targets)} destination(s) "
-                         f"lit; click one, or the pawn again to deselect"), "info")
+            self.tell(
+                (
+                    f"pawn {pawn_id} ({pawn.value} to move): {len(targets)} destination(s) "
+                    f"lit; click one, or the pawn again to deselect"
+                ),
+                "info",
+            )
         else:
             self.tell(f"pawn {pawn_id} has no destination this move", "problem")
         self._refresh()
@@ -582,8 +654,13 @@ class BoardWidget(anywidget.AnyWidget):
             return
         where = _sq(sq) if sq is not None else "there"
         if self._ui.selected is not None:
-            self.tell((f"pawn {self._ui.selected} cannot end its move on {where}: "
-                         f"click a lit square (P2-P9)"), "problem")
+            self.tell(
+                (
+                    f"pawn {self._ui.selected} cannot end its move on {where}: "
+                    f"click a lit square (P2-P9)"
+                ),
+                "problem",
+            )
         else:
             self.tell(f"no pawn on {where}: click a pawn to see where it can go", "problem")
 
@@ -597,19 +674,32 @@ class BoardWidget(anywidget.AnyWidget):
                 self._add_pawn(zone[6:])
             elif tool == "erase" and zone is not None and zone.startswith("pawn:"):
                 pid = zone[5:]
-                self._commit(pos.replace(pawns=tuple(p for p in pos.pawns if p.id != pid)),
-                             f"removed pawn {pid}")
+                self._commit(
+                    pos.replace(pawns=tuple(p for p in pos.pawns if p.id != pid)),
+                    f"removed pawn {pid}",
+                )
             else:
-                self.tell("click on a square of the board (or, with the pawn tool, a tray section)", "problem")
+                self.tell(
+                    "click on a square of the board (or, with the pawn tool, a tray section)",
+                    "problem",
+                )
             return
         why = edit_refusal(pos, tool, sq)
         if why is not None:  # refused before anything changes, with the rule
             self.tell(why, "problem")
             return
         try:
-            new, words, pending = edited(pos, Tool(tool, self.tool_heading, self.tool_pair,
-                                                   self._new_pawn, self._ui.pending_teleporter),
-                                         sq)
+            new, words, pending = edited(
+                pos,
+                Tool(
+                    tool,
+                    self.tool_heading,
+                    self.tool_pair,
+                    self._new_pawn,
+                    self._ui.pending_teleporter,
+                ),
+                sq,
+            )
             self._ui = replace(self._ui, pending_teleporter=pending)
         except PositionError as exc:
             self.tell(f"cannot do that: {exc}", "problem")
@@ -617,7 +707,12 @@ class BoardWidget(anywidget.AnyWidget):
         if new is not None:
             self._commit(new, words)
         else:
-            self.tell(words, "info" if self._ui.pending_teleporter is not None or "cancelled" in words else "problem")
+            self.tell(
+                words,
+                "info"
+                if self._ui.pending_teleporter is not None or "cancelled" in words
+                else "problem",
+            )
             self._refresh()
 
     def _new_pawn(self, at: Any) -> Pawn:
@@ -633,15 +728,26 @@ class BoardWidget(anywidget.AnyWidget):
 
     def _add_pawn(self, place: str) -> None:
         pawn = self._new_pawn(place)
-        self._commit(self._position.replace(pawns=self._position.pawns + (pawn,)),
-                     f"placed pawn {pawn.id} ({pawn.player}) {place}")
+        self._commit(
+            self._position.replace(pawns=self._position.pawns + (pawn,)),
+            f"placed pawn {pawn.id} ({pawn.player}) {place}",
+        )
 
     # --- static output ----------------------------------------------------------------
 
     def state_for_html(self) -> dict[str, Any]:
-        return {"static": self.static, "groups": self.groups, "frames": self.frames,
-                "event_log": self.event_log, "frame": self.frame, "geometry": self.geometry,
-                "hint": "", "mode": "view", "max_width": self.max_width, "standalone": True}
+        return {
+            "static": self.static,
+            "groups": self.groups,
+            "frames": self.frames,
+            "event_log": self.event_log,
+            "frame": self.frame,
+            "geometry": self.geometry,
+            "hint": "",
+            "mode": "view",
+            "max_width": self.max_width,
+            "standalone": True,
+        }
 
     def to_html(self, path: str | Path, title: str = "Finstere Flure") -> Path:
         """Write a standalone HTML page (painter + frames embedded) that still steps."""

@@ -59,8 +59,10 @@ def edit_refusal(pos: Position, tool: str, sq: Square) -> str | None:
     if tool in STONE_TOOLS or tool == "teleporter":
         if sq in corner:
             what = "a stone" if tool in STONE_TOOLS else "a teleporter"
-            return (f"{_where(sq)} is {corner[sq]}: {what} may not lie there "
-                    f"(B2; A2: no piece on the exit or the entrance)")
+            return (
+                f"{_where(sq)} is {corner[sq]}: {what} may not lie there "
+                f"(B2; A2: no piece on the exit or the entrance)"
+            )
         holder = _holder(pos, sq)
         same = sq in pos.stone_map if tool in STONE_TOOLS else sq in pos.teleporter_map
         if holder is not None and not same:
@@ -72,12 +74,13 @@ def edit_refusal(pos: Position, tool: str, sq: Square) -> str | None:
         squares = [(sq[0] + dx, sq[1] + dy) for dx, dy in POOL_SHAPES[tool]]
         for s in squares:
             if s in corner:
-                return (f"the pool would cover {corner[s]} {_where(s)}: no pool may lie there "
-                        f"(B2; A2: no piece on the exit or the entrance)")
+                return (
+                    f"the pool would cover {corner[s]} {_where(s)}: no pool may lie there "
+                    f"(B2; A2: no piece on the exit or the entrance)"
+                )
             holder = _holder(pos, s)
             if holder is not None:
-                return (f"the pool would cover {holder} on {_where(s)}: pieces never overlap "
-                        f"(A2)")
+                return f"the pool would cover {holder} on {_where(s)}: pieces never overlap (A2)"
         return None
     if tool == "pawn":
         holder = _holder(pos, sq)
@@ -87,8 +90,10 @@ def edit_refusal(pos: Position, tool: str, sq: Square) -> str | None:
     if tool == "monster":
         holder = _holder(pos, sq)
         if holder is not None and holder not in ("the monster", "a blood pool"):
-            return (f"{_where(sq)} already holds {holder}: the monster needs a free square "
-                    f"(two pieces never share a square, A2)")
+            return (
+                f"{_where(sq)} already holds {holder}: the monster needs a free square "
+                f"(two pieces never share a square, A2)"
+            )
         return None
     return None
 
@@ -132,49 +137,56 @@ def _edited(pos: Position, tool: Tool, sq: Square) -> tuple[Position | None, str
     where = _sq(sq)
     if name == "erase":
         if stone is not None:
-            return pos.replace(stones=tuple(s for s in pos.stones if s.at != sq)), \
-                f"removed the {stone.kind.value} on {where}"
+            return pos.replace(
+                stones=tuple(s for s in pos.stones if s.at != sq)
+            ), f"removed the {stone.kind.value} on {where}"
         if pawn is not None:
-            return pos.replace(pawns=tuple(p for p in pos.pawns if p.at != sq)), \
-                f"removed pawn {pawn.id}"
+            return pos.replace(
+                pawns=tuple(p for p in pos.pawns if p.at != sq)
+            ), f"removed pawn {pawn.id}"
         if tele is not None:
-            return pos.replace(teleporters=tuple(t for t in pos.teleporters
-                                                 if t.pair != tele.pair)), \
-                f"removed both {tele.pair} teleporters (they come in pairs, B5)"
+            return pos.replace(
+                teleporters=tuple(t for t in pos.teleporters if t.pair != tele.pair)
+            ), f"removed both {tele.pair} teleporters (they come in pairs, B5)"
         if pool_k is not None:
-            return pos.replace(pools=tuple(p for k, p in enumerate(pos.pools) if k != pool_k)), \
-                "removed the pool"
+            return pos.replace(
+                pools=tuple(p for k, p in enumerate(pos.pools) if k != pool_k)
+            ), "removed the pool"
         if sq == pos.monster.at:
             return None, "the monster cannot be removed: move it with the monster tool"
         return None, f"nothing to remove on {where}"
     if name in STONE_TOOLS:
         kind = StoneKind(name)
         if stone is not None and stone.kind is kind:
-            return pos.replace(stones=tuple(s for s in pos.stones if s.at != sq)), \
-                f"removed the {kind.value} on {where}"
+            return pos.replace(
+                stones=tuple(s for s in pos.stones if s.at != sq)
+            ), f"removed the {kind.value} on {where}"
         if stone is not None:
-            return pos.replace(stones=tuple(Stone(sq, kind) if s.at == sq else s
-                                            for s in pos.stones)), \
-                f"turned the stone on {where} into a {kind.value}"
-        return pos.replace(stones=pos.stones + (Stone(sq, kind),)), \
-            f"placed a {kind.value} on {where}"
+            return pos.replace(
+                stones=tuple(Stone(sq, kind) if s.at == sq else s for s in pos.stones)
+            ), f"turned the stone on {where} into a {kind.value}"
+        return pos.replace(
+            stones=pos.stones + (Stone(sq, kind),)
+        ), f"placed a {kind.value} on {where}"
     if name in POOL_SHAPES:
         if pool_k is not None:
-            return pos.replace(pools=tuple(p for k, p in enumerate(pos.pools) if k != pool_k)), \
-                "removed the pool"
+            return pos.replace(
+                pools=tuple(p for k, p in enumerate(pos.pools) if k != pool_k)
+            ), "removed the pool"
         squares = [(sq[0] + dx, sq[1] + dy) for dx, dy in POOL_SHAPES[name]]
         off = [s for s in squares if not on_board(s)]
         if off:
             return None, f"the pool would leave the board at {_sq(off[0])} (B1)"
-        return pos.replace(pools=pos.pools + (make_pool(squares),)), \
-            f"placed a pool from {where}"
+        return pos.replace(pools=pos.pools + (make_pool(squares),)), f"placed a pool from {where}"
     if name == "pawn":
         if pawn is not None:
-            return pos.replace(pawns=tuple(p for p in pos.pawns if p.at != sq)), \
-                f"removed pawn {pawn.id}"
+            return pos.replace(
+                pawns=tuple(p for p in pos.pawns if p.at != sq)
+            ), f"removed pawn {pawn.id}"
         new_pawn = tool.new_pawn(sq)
-        return pos.replace(pawns=pos.pawns + (new_pawn,)), \
-            f"placed pawn {new_pawn.id} ({new_pawn.player}, {new_pawn.value}) on {where}"
+        return pos.replace(
+            pawns=pos.pawns + (new_pawn,)
+        ), f"placed pawn {new_pawn.id} ({new_pawn.player}, {new_pawn.value}) on {where}"
     if name == "monster":
         if sq == pos.monster.at:
             h = pos.monster.facing.right
@@ -183,26 +195,38 @@ def _edited(pos: Position, tool: Tool, sq: Square) -> tuple[Position | None, str
         return pos.replace(monster=Monster(sq, h)), f"moved the monster to {where} facing {h.name}"
     return None, f"unknown tool {name!r}"
 
+
 def _edit_teleporter(pos: Position, sq: Square, tele: Teleporter | None, tool: Tool) -> Edit:
     if tele is not None:
-        return pos.replace(teleporters=tuple(t for t in pos.teleporters if t.pair != tele.pair)), \
-            f"removed both {tele.pair} teleporters (they come in pairs, B5)", tool.pending
+        return (
+            pos.replace(teleporters=tuple(t for t in pos.teleporters if t.pair != tele.pair)),
+            f"removed both {tele.pair} teleporters (they come in pairs, B5)",
+            tool.pending,
+        )
     pair = tool.pair.strip() or "yellow"
     arrow = Heading[tool.heading]
     if any(t.pair == pair for t in pos.teleporters):
-        return None, f"the {pair} pair is already on the board: erase it or choose another pair", \
-            tool.pending
+        return (
+            None,
+            f"the {pair} pair is already on the board: erase it or choose another pair",
+            tool.pending,
+        )
     pending = tool.pending
     if pending is None or pending[1] != pair:
         if pos.piece_at(sq) is not None or sq in pos.pool_squares:
             return None, f"{_sq(sq)} is taken: a teleporter needs a free square", tool.pending
-        return None, f"first {pair} pad on {_sq(sq)}: click the square of its partner", \
-            (sq, pair, arrow)
+        return (
+            None,
+            f"first {pair} pad on {_sq(sq)}: click the square of its partner",
+            (sq, pair, arrow),
+        )
     if pending[0] == sq:
         return None, "teleporter placement cancelled", None
     if pos.piece_at(sq) is not None or sq in pos.pool_squares:
-        return None, f"{_sq(sq)} is taken: the partner pad needs a free square", \
-            tool.pending
+        return None, f"{_sq(sq)} is taken: the partner pad needs a free square", tool.pending
     pads = (Teleporter(pending[0], pair, pending[2]), Teleporter(sq, pair, arrow))
-    return pos.replace(teleporters=pos.teleporters + pads), \
-        f"placed the {pair} teleporters on {_sq(pending[0])} and {_sq(sq)}", None
+    return (
+        pos.replace(teleporters=pos.teleporters + pads),
+        f"placed the {pair} teleporters on {_sq(pending[0])} and {_sq(sq)}",
+        None,
+    )

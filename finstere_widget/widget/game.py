@@ -27,20 +27,32 @@ class GameView(StaticFallback, W.VBox):  # type: ignore[misc]
     engine's :class:`Game`; the controls below the board start a new game with any rule
     option, seed and set-up (in the advanced set-up the bots place every piece)."""
 
-    def __init__(self, players: Sequence[str] = ("blue", "red"), you: str | Sequence[str] = "blue",
-                 bot: str = "greedy", seed: int = 0, game: Any = None,
-                 options: RuleOptions | None = None, advanced: bool = False,
-                 **kwargs: Any) -> None:
+    def __init__(
+        self,
+        players: Sequence[str] = ("blue", "red"),
+        you: str | Sequence[str] = "blue",
+        bot: str = "greedy",
+        seed: int = 0,
+        game: Any = None,
+        options: RuleOptions | None = None,
+        advanced: bool = False,
+        **kwargs: Any,
+    ) -> None:
         self._players = tuple(players) if game is None else tuple(game.colours)
         self._you = {you} if isinstance(you, str) else set(you)
         self._bot = bot
-        self.board = BoardWidget(Position.basic(), mode="move", allow_stay=True,
-                                 move_handler=self._human_move,
-                                 outcomes_handler=lambda pawn_id: self.game.pawn_moves(pawn_id),
-                                 on_move=lambda _pawn, _result: self._advance())
+        self.board = BoardWidget(
+            Position.basic(),
+            mode="move",
+            allow_stay=True,
+            move_handler=self._human_move,
+            outcomes_handler=lambda pawn_id: self.game.pawn_moves(pawn_id),
+            on_move=lambda _pawn, _result: self._advance(),
+        )
         self.status = W.HTML()
-        self.bot_button = W.Button(description="let a bot play my move", icon="android",
-                                   layout=W.Layout(width="auto"))
+        self.bot_button = W.Button(
+            description="let a bot play my move", icon="android", layout=W.Layout(width="auto")
+        )
         self.bot_button.on_click(lambda _b: self.bot_move_for_me())
         # a new game with any rule option of docs/rules.md, a seed, the advanced set-up
         start = game.options if game is not None else (options or RuleOptions())
@@ -48,24 +60,35 @@ class GameView(StaticFallback, W.VBox):  # type: ignore[misc]
         self.option_widgets: dict[str, W.Dropdown] = {}
         for name, (_allowed, _rule, words) in OPTION_INFO.items():
             self.option_widgets[name] = W.Dropdown(
-                options=option_choices(name), value=values[name], description=option_label(name),
-                tooltip=words, style={"description_width": "initial"},
-                layout=W.Layout(width="auto"))
+                options=option_choices(name),
+                value=values[name],
+                description=option_label(name),
+                tooltip=words,
+                style={"description_width": "initial"},
+                layout=W.Layout(width="auto"),
+            )
         self.seed_box = W.IntText(value=seed, description="seed", layout=W.Layout(width="150px"))
-        self.advanced_box = W.Checkbox(value=advanced, description="advanced set-up (A1-A3)",
-                                       indent=False)
+        self.advanced_box = W.Checkbox(
+            value=advanced, description="advanced set-up (A1-A3)", indent=False
+        )
         self.new_button = W.Button(description="new game", icon="refresh")
         self.new_button.on_click(lambda _b: self._new_game_clicked())
-        self.undo_button = W.Button(description="undo my move", icon="undo",
-                                    layout=W.Layout(width="auto"))
+        self.undo_button = W.Button(
+            description="undo my move", icon="undo", layout=W.Layout(width="auto")
+        )
         self.undo_button.on_click(lambda _b: self.undo())
         self._story: Story | None = None
         self._helping = False
-        super().__init__(children=[
-            self.status, self.board, W.HBox([self.bot_button, self.undo_button]),
-            W.HBox([self.new_button, self.seed_box, self.advanced_box]),
-            W.HBox(list(self.option_widgets.values()), layout=W.Layout(flex_flow="row wrap")),
-        ], **kwargs)
+        super().__init__(
+            children=[
+                self.status,
+                self.board,
+                W.HBox([self.bot_button, self.undo_button]),
+                W.HBox([self.new_button, self.seed_box, self.advanced_box]),
+                W.HBox(list(self.option_widgets.values()), layout=W.Layout(flex_flow="row wrap")),
+            ],
+            **kwargs,
+        )
         self.board.observe(self._on_frame, "frame")
         if game is None:
             self.new_game()
@@ -77,8 +100,14 @@ class GameView(StaticFallback, W.VBox):  # type: ignore[misc]
         from ..engine.game import Game
 
         options = RuleOptions.parse({n: w.value for n, w in self.option_widgets.items()})
-        self._start(Game(list(self._players), seed=self.seed_box.value, options=options,
-                         advanced=self.advanced_box.value))
+        self._start(
+            Game(
+                list(self._players),
+                seed=self.seed_box.value,
+                options=options,
+                advanced=self.advanced_box.value,
+            )
+        )
 
     def _new_game_clicked(self) -> None:
         """The new-game button: a refused set-up (e.g. S4's variant with 2 players) is shown
@@ -94,8 +123,9 @@ class GameView(StaticFallback, W.VBox):  # type: ignore[misc]
         self.game = game
         unknown = self._you - set(game.colours)
         if unknown:
-            raise ValueError(f"you={sorted(unknown)} are not players of this game "
-                             f"({', '.join(game.colours)})")
+            raise ValueError(
+                f"you={sorted(unknown)} are not players of this game ({', '.join(game.colours)})"
+            )
         self.human_seats = {game.seat_of[c] for c in self._you}
         seed = self.seed_box.value
         self.bots = {seat: make_bot(self._bot, f"{seed}/{seat}") for seat in range(game.n)}
@@ -106,8 +136,10 @@ class GameView(StaticFallback, W.VBox):  # type: ignore[misc]
     def __repr__(self) -> str:
         g = self.game
         st = g.state
-        return (f"GameView(players={list(g.colours)}, round={st.round}, "
-                f"stage={g.position.stage}, phase={st.phase!r}, ply={st.ply})")
+        return (
+            f"GameView(players={list(g.colours)}, round={st.round}, "
+            f"stage={g.position.stage}, phase={st.phase!r}, ply={st.ply})"
+        )
 
     @property
     def position(self) -> Position:
@@ -154,17 +186,22 @@ class GameView(StaticFallback, W.VBox):  # type: ignore[misc]
         from ..engine.game import PawnMove
 
         g = self.game
-        k = next((i for i in range(len(g.history) - 1, -1, -1)
-                  if isinstance(g.history[i].action, PawnMove)
-                  and g.history[i].seat in self.human_seats), None)
+        k = next(
+            (
+                i
+                for i in range(len(g.history) - 1, -1, -1)
+                if isinstance(g.history[i].action, PawnMove)
+                and g.history[i].seat in self.human_seats
+            ),
+            None,
+        )
         if k is None:
             self.board.tell("nothing to undo: you have not moved yet", "problem")
             return False
         while len(g.history) > k:
             g.undo()
         colour = g.current_colour or ""
-        self._story = Story(g.position, f"your last move was taken back: {colour}, "
-                            "move again")
+        self._story = Story(g.position, f"your last move was taken back: {colour}, move again")
         self._advance()
         return True
 
@@ -175,8 +212,13 @@ class GameView(StaticFallback, W.VBox):  # type: ignore[misc]
         from ..engine.setup import Placement
 
         g = self.game
-        story = self._story if self._story is not None else Story(
-            g.position, f"a new game: {', '.join(g.colours)}; seed {self.seed_box.value}")
+        story = (
+            self._story
+            if self._story is not None
+            else Story(
+                g.position, f"a new game: {', '.join(g.colours)}; seed {self.seed_box.value}"
+            )
+        )
         learner_moved = bool(story.frames) and self._story is not None
         self._story = None
         while not g.is_terminal():
@@ -203,9 +245,11 @@ class GameView(StaticFallback, W.VBox):  # type: ignore[misc]
             out = g.outcome()
             story.finish(outcome_words(out) if out is not None else "Game over.", g.position)
         else:
-            story.finish(f"your move ({g.current_colour}): click one of your pawns "
-                         f"({', '.join(sorted(self._movable()))}), then a lit square",
-                         g.position)
+            story.finish(
+                f"your move ({g.current_colour}): click one of your pawns "
+                f"({', '.join(sorted(self._movable()))}), then a lit square",
+                g.position,
+            )
         start = 1 if learner_moved and len(story.frames) > 2 else 0
         if learner_moved and len(story.frames) <= 2:
             start = len(story.frames) - 1
@@ -226,25 +270,36 @@ class GameView(StaticFallback, W.VBox):  # type: ignore[misc]
         st = g.state
         movable = self._movable()
         self.board.movable = movable
-        escaped = {c: sum(1 for p in g.position.pawns if p.player == c and p.at == "escaped")
-                   for c in g.colours}
+        escaped = {
+            c: sum(1 for p in g.position.pawns if p.player == c and p.at == "escaped")
+            for c in g.colours
+        }
         score = ", ".join(f"{escape(c)} {n}" for c, n in escaped.items())
         last = len(self.board.frames) - 1
         left = last - self.board.frame
         if left > 0:
-            head = (f"<b>See what happened</b>: step with ▶ or → ({left} more step"
-                    f"{'s' if left != 1 else ''}), then it is "
-                    + ("the end of the game" if g.is_terminal() else "your move"))
+            head = (
+                f"<b>See what happened</b>: step with ▶ or → ({left} more step"
+                f"{'s' if left != 1 else ''}), then it is "
+                + ("the end of the game" if g.is_terminal() else "your move")
+            )
         elif g.is_terminal():
             out = g.outcome()
             head = f"<b>{escape(outcome_words(out) if out is not None else 'Game over.')}</b>"
         else:
             colour = g.current_colour or ""
-            head = (f"<b>Your move ({escape(colour)})</b>: click one of your pawns "
-                    f"({escape(', '.join(sorted(movable)))}), then a lit square")
+            head = (
+                f"<b>Your move ({escape(colour)})</b>: click one of your pawns "
+                f"({escape(', '.join(sorted(movable)))}), then a lit square"
+            )
         if g.is_terminal():
-            self.board.tell("The game is over: press “new game” to play again (change the "
-                            "seed or the rule options first if you like), or step back "
-                            "through the last turn with ◀.", "info")
-        self.status.value = (f"{head}<br>round {st.round}, stage {g.position.stage}, "
-                             f"tiles left {len(st.pile)}; escaped: {score}")
+            self.board.tell(
+                "The game is over: press “new game” to play again (change the "
+                "seed or the rule options first if you like), or step back "
+                "through the last turn with ◀.",
+                "info",
+            )
+        self.status.value = (
+            f"{head}<br>round {st.round}, stage {g.position.stage}, "
+            f"tiles left {len(st.pile)}; escaped: {score}"
+        )

@@ -57,8 +57,9 @@ def _script_safe(text: str) -> str:
 
 #: JSON escapes for the characters that could end or comment out a <script> element
 #: (``</script>``, ``<!--``, ``-->``) or an entity, and the JS line terminators
-_JSON_ESCAPES = str.maketrans({"<": "\\u003c", ">": "\\u003e", "&": "\\u0026",
-                               "\u2028": "\\u2028", "\u2029": "\\u2029"})
+_JSON_ESCAPES = str.maketrans(
+    {"<": "\\u003c", ">": "\\u003e", "&": "\\u0026", "\u2028": "\\u2028", "\u2029": "\\u2029"}
+)
 
 
 def script_json(data: Any) -> str:

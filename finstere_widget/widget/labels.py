@@ -7,24 +7,43 @@ from ..engine import OPTION_INFO
 
 #: option -> (menu label, {value: words})
 OPTION_WORDS: dict[str, tuple[str, dict[str, str]]] = {
-    "first_draw_rule": ("first tile may not be a prey tile", {
-        "game_start": "at the game's start", "every_stage": "at each stage's start",
-        "off": "never (any tile first)"}),
-    "monster_stone_on_corner": ("stone pushed onto entrance/exit", {
-        "remove": "is removed", "keep": "stays there"}),
-    "slide_over_pawn": ("monster sliding over a pawn", {
-        "eat": "eats it and slides on", "stop": "eats it and stops"}),
-    "pivot_when_tied": ("pivot stone after a tied look", {
-        "push": "is pushed like a stone", "turn": "turns the monster"}),
+    "first_draw_rule": (
+        "first tile may not be a prey tile",
+        {
+            "game_start": "at the game's start",
+            "every_stage": "at each stage's start",
+            "off": "never (any tile first)",
+        },
+    ),
+    "monster_stone_on_corner": (
+        "stone pushed onto entrance/exit",
+        {"remove": "is removed", "keep": "stays there"},
+    ),
+    "slide_over_pawn": (
+        "monster sliding over a pawn",
+        {"eat": "eats it and slides on", "stop": "eats it and stops"},
+    ),
+    "pivot_when_tied": (
+        "pivot stone after a tied look",
+        {"push": "is pushed like a stone", "turn": "turns the monster"},
+    ),
     "tiles_per_stage": ("tiles per stage", {"7": "7 tiles", "8": "8 tiles"}),
-    "finish_round": ("after a player wins", {
-        "off": "the game ends at once", "on": "the round is played out"}),
-    "stage2_end": ("stage 2 also ends when", {
-        "all_eaten": "no pawn is left in play", "board_empty": "no pawn is on the board"}),
-    "five_is_three_prey": ("the 5 tile (6-7 players)", {
-        "off": "moves 5 squares", "on": "takes three prey"}),
-    "placement": ("advanced placement limits", {
-        "rulebook": "the rulebook's (A2)", "online": "the online variant's (A3)"}),
+    "finish_round": (
+        "after a player wins",
+        {"off": "the game ends at once", "on": "the round is played out"},
+    ),
+    "stage2_end": (
+        "stage 2 also ends when",
+        {"all_eaten": "no pawn is left in play", "board_empty": "no pawn is on the board"},
+    ),
+    "five_is_three_prey": (
+        "the 5 tile (6-7 players)",
+        {"off": "moves 5 squares", "on": "takes three prey"},
+    ),
+    "placement": (
+        "advanced placement limits",
+        {"rulebook": "the rulebook's (A2)", "online": "the online variant's (A3)"},
+    ),
 }
 
 

@@ -14,8 +14,11 @@ def static_text(head: str, lines: list[str], frame: int | None = None) -> str:
     """``head`` and the event log, the frame on show marked with ``>``."""
     if not lines:
         return head
-    return head + "\n" + "\n".join(("> " if k == frame else "  ") + line
-                                   for k, line in enumerate(lines))
+    return (
+        head
+        + "\n"
+        + "\n".join(("> " if k == frame else "  ") + line for k, line in enumerate(lines))
+    )
 
 
 def with_static(bundle: Any, svg: str, text: str) -> Any:

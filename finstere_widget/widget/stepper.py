@@ -20,8 +20,12 @@ from .static_output import StaticFallback
 
 TILES = ("5", "7", "8", "10", "X", "XX")
 #: the rule options that change a monster turn (docs/rules.md); the others are about the game
-MONSTER_OPTIONS = ("monster_stone_on_corner", "slide_over_pawn", "pivot_when_tied",
-                   "five_is_three_prey")
+MONSTER_OPTIONS = (
+    "monster_stone_on_corner",
+    "slide_over_pawn",
+    "pivot_when_tied",
+    "five_is_three_prey",
+)
 
 
 class MonsterStepper(StaticFallback, W.VBox):  # type: ignore[misc]
@@ -32,57 +36,86 @@ class MonsterStepper(StaticFallback, W.VBox):  # type: ignore[misc]
     :class:`TurnResult`), ``stepper.board`` (the :class:`BoardWidget`).
     """
 
-    def __init__(self, position: Position | Mapping[str, Any] | str | None = None,
-                 tile: str | int = "8", options: RuleOptions | None = None,
-                 option_names: tuple[str, ...] = MONSTER_OPTIONS, **kwargs: Any) -> None:
+    def __init__(
+        self,
+        position: Position | Mapping[str, Any] | str | None = None,
+        tile: str | int = "8",
+        options: RuleOptions | None = None,
+        option_names: tuple[str, ...] = MONSTER_OPTIONS,
+        **kwargs: Any,
+    ) -> None:
         button, steps = _tile_choice(tile)
         self.board = BoardWidget(position)
         self._options = options or RuleOptions()
         self.tile_buttons = W.ToggleButtons(
-            options=list(TILES) + ["n"], value=button,
-            description="tile", tooltips=["5 steps", "7 steps", "8 steps", "10 steps",
-                                          "one prey (M1)", "two prey (M1)", "n steps"],
+            options=list(TILES) + ["n"],
+            value=button,
+            description="tile",
+            tooltips=[
+                "5 steps",
+                "7 steps",
+                "8 steps",
+                "10 steps",
+                "one prey (M1)",
+                "two prey (M1)",
+                "n steps",
+            ],
             style={"button_width": "44px"},
         )
         # the step count: shows the chosen number tile's steps, and any count 1..MAX_STEPS
         # typed in (a value out of range is corrected and the message says so)
         number = {"5": 5, "7": 7, "8": 8, "10": 10}
-        self.steps = W.IntText(value=steps or number.get(button, 3), description="steps",
-                               disabled=button in ("X", "XX"),
-                               layout=W.Layout(width="130px"))
+        self.steps = W.IntText(
+            value=steps or number.get(button, 3),
+            description="steps",
+            disabled=button in ("X", "XX"),
+            layout=W.Layout(width="130px"),
+        )
         self._syncing = False
         self._note = ""
         self.option_widgets: dict[str, W.Dropdown] = {}
         values = self._options.to_dict()
         for name in option_names:
             words = OPTION_INFO[name][2]
-            dd = W.Dropdown(options=option_choices(name), value=values[name],
-                            description=option_label(name), tooltip=words,
-                            style={"description_width": "initial"},
-                            layout=W.Layout(width="auto"))
+            dd = W.Dropdown(
+                options=option_choices(name),
+                value=values[name],
+                description=option_label(name),
+                tooltip=words,
+                style={"description_width": "initial"},
+                layout=W.Layout(width="auto"),
+            )
             dd.observe(self._on_option, "value")
             self.option_widgets[name] = dd
-        self.apply_button = W.Button(description="apply the turn", icon="check",
-                                     tooltip="make the position after this turn the board's position")
+        self.apply_button = W.Button(
+            description="apply the turn",
+            icon="check",
+            tooltip="make the position after this turn the board's position",
+        )
         self.apply_button.on_click(lambda _b: self.apply())
         self.message = W.HTML("")
         self.tile_buttons.observe(self._on_button, "value")
         self.steps.observe(self._on_steps, "value")
         self.result: TurnResult | None = None
-        super().__init__(children=[
-            W.HBox([self.tile_buttons, self.steps]),
-            W.HBox(list(self.option_widgets.values()), layout=W.Layout(flex_flow="row wrap")),
-            self.board,
-            W.HBox([self.apply_button, self.message]),
-        ], **kwargs)
+        super().__init__(
+            children=[
+                W.HBox([self.tile_buttons, self.steps]),
+                W.HBox(list(self.option_widgets.values()), layout=W.Layout(flex_flow="row wrap")),
+                self.board,
+                W.HBox([self.apply_button, self.message]),
+            ],
+            **kwargs,
+        )
         self._start = self.board.position
         self.run()
 
     def __repr__(self) -> str:
         p = self._start
-        return (f"MonsterStepper(tile={self.tile!r}, frames={len(self.board.frames)}, "
-                f"monster={list(p.monster.at)} {p.monster.facing.name}, pawns={len(p.pawns)}, "
-                f"options={self._options.changed()!r})")
+        return (
+            f"MonsterStepper(tile={self.tile!r}, frames={len(self.board.frames)}, "
+            f"monster={list(p.monster.at)} {p.monster.facing.name}, pawns={len(p.pawns)}, "
+            f"options={self._options.changed()!r})"
+        )
 
     # --- values -----------------------------------------------------------------------
 
@@ -149,8 +182,7 @@ class MonsterStepper(StaticFallback, W.VBox):  # type: ignore[misc]
         n = max(1, min(MAX_STEPS, typed))
         if n != typed:
             self._set_quietly(self.steps, n)
-            self._note = (f"n = {typed} is out of range: corrected to {n} "
-                          f"(1 to {MAX_STEPS} steps). ")
+            self._note = f"n = {typed} is out of range: corrected to {n} (1 to {MAX_STEPS} steps). "
         self._set_quietly(self.tile_buttons, str(n) if str(n) in TILES else "n")
         self.steps.disabled = False
         self.run()
@@ -172,8 +204,9 @@ class MonsterStepper(StaticFallback, W.VBox):  # type: ignore[misc]
         # the message is HTML (ipywidgets sets innerHTML): every user string is escaped
         eaten = ", ".join(self.result.eaten) or "nobody"
         note, self._note = self._note, ""
-        self.message.value = escape(f"{note}tile {self.result.tile}: "
-                                    f"{len(self.board.frames)} frames; taken: {eaten}")
+        self.message.value = escape(
+            f"{note}tile {self.result.tile}: {len(self.board.frames)} frames; taken: {eaten}"
+        )
         return self.result
 
     def apply(self) -> Position | None:
@@ -195,5 +228,7 @@ def _tile_choice(tile: Any) -> tuple[str, int | None]:
     if t.label in TILES:
         return t.label, None
     if t.prey is not None:
-        raise TileError(f"tile {t.label}: the stepper plays {', '.join(TILES)} or 1..{MAX_STEPS} steps")
+        raise TileError(
+            f"tile {t.label}: the stepper plays {', '.join(TILES)} or 1..{MAX_STEPS} steps"
+        )
     return "n", t.steps

@@ -23,9 +23,13 @@ from ..render.scene import center, path_overlay, square_fill, tray_slots
 #: path tokens in words (P2/P3/P4)
 TOKEN_WORDS = {"N": "north", "E": "east", "S": "south", "W": "west", "IN": "in", "OUT": "out"}
 PIECE_WORDS = {
-    "stone": "a stone", "crystal": "a crystal", "pivot_right": "a right-turn pivot stone",
-    "pivot_180": "a 180° pivot stone", "pool_2x2": "a 2×2 blood pool",
-    "pool_1x4": "a 1×4 blood pool", "teleporter_yellow": "a yellow teleporter",
+    "stone": "a stone",
+    "crystal": "a crystal",
+    "pivot_right": "a right-turn pivot stone",
+    "pivot_180": "a 180° pivot stone",
+    "pool_2x2": "a 2×2 blood pool",
+    "pool_1x4": "a 1×4 blood pool",
+    "teleporter_yellow": "a yellow teleporter",
     "teleporter_blue": "a blue teleporter",
 }
 HEADING_WORDS = {k.name: v for k, v in WORD.items()}
@@ -36,8 +40,11 @@ def square_words(square: Any) -> str:
     off the board."""
     if isinstance(square, tuple):
         return f"({square[0]}, {square[1]})"
-    return {"outside": "outside the entrance", "escaped": "out by the exit",
-            "eaten": "out of the game"}.get(str(square), str(square))
+    return {
+        "outside": "outside the entrance",
+        "escaped": "out by the exit",
+        "eaten": "out of the game",
+    }.get(str(square), str(square))
 
 
 def path_words(path: Sequence[str]) -> str:
@@ -75,8 +82,10 @@ def outcome_words(outcome: Any) -> str:
     pawns = "pawn" if best == 1 else "pawns"
     if tied:
         others = " and ".join(tied)
-        return (head + f"{winner} wins — {winner} and {others} both escaped {best} {pawns}; "
-                f"{winner} reached {best} first, which breaks the tie (S3).")
+        return (
+            head + f"{winner} wins — {winner} and {others} both escaped {best} {pawns}; "
+            f"{winner} reached {best} first, which breaks the tie (S3)."
+        )
     return head + f"{winner} wins with {best} {pawns} escaped."
 
 
@@ -116,34 +125,44 @@ class Story:
         """The position of the last frame (the state once the story is over)."""
         return self.frames[-1].position
 
-    def _add(self, position: Position, words: str, *, under: list[Any],
-             log: str | None = None) -> None:
+    def _add(
+        self, position: Position, words: str, *, under: list[Any], log: str | None = None
+    ) -> None:
         self.log.append(log or words)
-        self.frames.append(TraceFrame(len(self.frames), position, len(self.log) - 1, None,
-                                      words, False, under, []))
+        self.frames.append(
+            TraceFrame(len(self.frames), position, len(self.log) - 1, None, words, False, under, [])
+        )
 
     def add_move(self, who: str, before: Position, result: Any) -> None:
         words = move_words(who, result.pawn, result.path, result.to)
-        self._add(result.position, words, under=[path_overlay(move_path(before, result.pawn,
-                                                                       result))])
+        self._add(
+            result.position, words, under=[path_overlay(move_path(before, result.pawn, result))]
+        )
 
     def add_placement(self, who: str, after: Position, placement: Placement) -> None:
         at = placement.at
-        self._add(after, placement_words(who, placement),
-                  under=[square_fill(at, S.TARGET, 0.35)] if isinstance(at, tuple) else [])
+        self._add(
+            after,
+            placement_words(who, placement),
+            under=[square_fill(at, S.TARGET, 0.35)] if isinstance(at, tuple) else [],
+        )
 
     def add_monster(self, before: Position, result: TurnResult) -> None:
         """The monster's turn look by look (M3-M11), each event a frame and a log line."""
         base = len(self.log)
         eaten = ", ".join(result.eaten) or "nobody"
-        self.log.append(f"monster: draws tile {result.tile} and takes its turn (M1-M3); "
-                        f"taken: {eaten}")
+        self.log.append(
+            f"monster: draws tile {result.tile} and takes its turn (M1-M3); taken: {eaten}"
+        )
         lines = event_log(result.events)
         for f in trace_frames(before, result.events, result.tile):
             k = base if f.event_index is None else base + 1 + f.event_index
             caption = f"monster, tile {result.tile}: {f.caption}" if f.event is None else f.caption
-            self.frames.append(TraceFrame(len(self.frames), f.position, k, f.event, caption,
-                                          f.tie, f.under, f.over))
+            self.frames.append(
+                TraceFrame(
+                    len(self.frames), f.position, k, f.event, caption, f.tie, f.under, f.over
+                )
+            )
         self.log += lines
 
     def add_change(self, position: Position, words: str) -> None:
@@ -163,8 +182,10 @@ class Story:
         elif before is not None and before.stage != position.stage:
             words = f"stage {position.stage} begins with a new pile of tiles (S1)"
         elif before is not None and any(
-                p.at == "eaten" and before.pawn(p.id).at not in ("eaten", "escaped")
-                for p in position.pawns if p.id in before.pawn_by_id):
+            p.at == "eaten" and before.pawn(p.id).at not in ("eaten", "escaped")
+            for p in position.pawns
+            if p.id in before.pawn_by_id
+        ):
             words = "end of stage 2: every pawn still in the fortress is out of the game (S1)"
         else:
             words = "the game moves on"

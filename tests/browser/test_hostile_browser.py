@@ -67,13 +67,16 @@ def no_injection(page: Any) -> None:
 
 
 def test_hostile_ids_run_no_script_and_boards_draw(
-        page: Any, jupyter_server: JupyterServer, page_errors: list[str],
-        browser: Any, tmp_path: Path) -> None:
+    page: Any, jupyter_server: JupyterServer, page_errors: list[str], browser: Any, tmp_path: Path
+) -> None:
     import nbformat
 
     notebook = nbformat.v4.new_notebook()
-    notebook.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3",
-                                       "language": "python"}
+    notebook.metadata["kernelspec"] = {
+        "name": "python3",
+        "display_name": "Python 3",
+        "language": "python",
+    }
     notebook.cells = [nbformat.v4.new_code_cell(src) for src in CELLS]
     nbformat.write(notebook, jupyter_server.root / "fw_hostile.ipynb")
 
@@ -84,8 +87,12 @@ def test_hostile_ids_run_no_script_and_boards_draw(
     canvases = page.locator("canvas.fw-canvas")
     wait_for(page, lambda: canvases.count() >= 3, 60, "the stepper, game view and editor boards")
     for k in range(3):
-        wait_for(page, lambda k=k: int(canvases.nth(k).get_attribute("data-paints") or 0) > 0,
-                 30, f"board {k} painted")
+        wait_for(
+            page,
+            lambda k=k: int(canvases.nth(k).get_attribute("data-paints") or 0) > 0,
+            30,
+            f"board {k} painted",
+        )
     # the stepper's message (ipywidgets HTML: innerHTML) shows the eaten id as text
     wait_for(page, lambda: IMG in page.inner_text("body"), 30, "the eaten id shown as text")
     no_injection(page)
@@ -103,8 +110,12 @@ def test_hostile_ids_run_no_script_and_boards_draw(
         standalone.goto(exported.as_uri())
         canvas = standalone.locator("canvas.fw-canvas").first
         canvas.wait_for(state="visible", timeout=30_000)
-        wait_for(standalone, lambda: int(canvas.get_attribute("data-paints") or 0) > 0, 30,
-                 "the exported page's board painted")
+        wait_for(
+            standalone,
+            lambda: int(canvas.get_attribute("data-paints") or 0) > 0,
+            30,
+            "the exported page's board painted",
+        )
         assert standalone.title() == IMG  # the title is text, not markup
         no_injection(standalone)
         assert not errors, errors

@@ -72,8 +72,11 @@ def truth_notebook(jupyter_server: Any) -> str:
     import nbformat
 
     nb = nbformat.v4.new_notebook()
-    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3",
-                                 "language": "python"}
+    nb.metadata["kernelspec"] = {
+        "name": "python3",
+        "display_name": "Python 3",
+        "language": "python",
+    }
     nb.cells = [nbformat.v4.new_code_cell(src) for src in CELLS]
     nbformat.write(nb, jupyter_server.root / NAME)
     return NAME
@@ -103,9 +106,12 @@ def game_canvas(page: Any) -> Any:
 
 def pixel(canvas: Any, x: float, y: float) -> list[int]:
     k = float(canvas.evaluate("c => c.width")) / S.WIDTH
-    return list(canvas.evaluate(
-        "(c, [x, y]) => Array.from(c.getContext('2d').getImageData(x, y, 1, 1).data)",
-        [int(x * k), int(y * k)]))
+    return list(
+        canvas.evaluate(
+            "(c, [x, y]) => Array.from(c.getContext('2d').getImageData(x, y, 1, 1).data)",
+            [int(x * k), int(y * k)],
+        )
+    )
 
 
 def log_text(page: Any) -> list[str]:
@@ -121,9 +127,12 @@ def assert_browser_draws_the_engine(nb: Any, canvas: Any) -> None:
     assert drawn == kernel, "the browser's last frame is not the engine's position"
     canvas.evaluate("(c, i) => c.__finstere.setFrame(i)", n - 1)
     wait_for(nb.page, lambda: int(canvas.get_attribute("data-frame") or -1) == n - 1, 5, "end")
-    pawns = json.loads(nb.run_code_cell(
-        "print(json.dumps([(p.player, p.at) for p in v.game.position.pawns"
-        " if isinstance(p.at, tuple)]))"))
+    pawns = json.loads(
+        nb.run_code_cell(
+            "print(json.dumps([(p.player, p.at) for p in v.game.position.pawns"
+            " if isinstance(p.at, tuple)]))"
+        )
+    )
     for player, at in pawns:
         cx, cy = center(tuple(at))  # type: ignore[arg-type]
         assert close(pixel(canvas, cx, cy - 14.5), S.PLAYER[player], tol=40), (player, at)
@@ -134,7 +143,8 @@ def click_button(page: Any, words: str) -> None:
 
 
 def test_game_view_shows_each_phase_and_ends_on_the_engine_state(
-        nb: Any, truth_notebook: str, shots: Path) -> None:
+    nb: Any, truth_notebook: str, shots: Path
+) -> None:
     nb.open(truth_notebook)
     nb.run_all()
     page = nb.page
@@ -150,8 +160,12 @@ def test_game_view_shows_each_phase_and_ends_on_the_engine_state(
         if any(x.startswith("monster: draws tile") for x in log_text(page)):
             break
     # the frames and the log arrive together: every line of the log has its frame
-    wait_for(page, lambda: int(canvas.evaluate("c => c.__finstere.frames()"))
-             >= len(log_text(page)), 10, "the story's frames")
+    wait_for(
+        page,
+        lambda: int(canvas.evaluate("c => c.__finstere.frames()")) >= len(log_text(page)),
+        10,
+        "the story's frames",
+    )
     lines = log_text(page)
     assert lines[0].startswith("blue (a bot for you): pawn")
     k = next(i for i, x in enumerate(lines) if x.startswith("monster: draws tile"))
@@ -184,7 +198,8 @@ def test_game_view_shows_each_phase_and_ends_on_the_engine_state(
 
 
 def _layout(page: Any) -> dict[str, Any]:
-    return dict(page.evaluate("""() => {
+    return dict(
+        page.evaluate("""() => {
       const out = document.querySelectorAll('.jp-OutputArea-output');
       const rect = (e) => { const r = e.getBoundingClientRect();
                             return [r.left, r.top, r.right, r.bottom]; };
@@ -206,7 +221,8 @@ def _layout(page: Any) -> dict[str, Any]:
       const root = c.closest('.fw-root');
       const side = root.querySelector('.fw-side');
       return {canvas: rect(c), side: rect(side), root: rect(root), clipped};
-    }"""))
+    }""")
+    )
 
 
 def test_widths_themes_and_contrast(nb: Any, truth_notebook: str, shots: Path) -> None:
@@ -256,8 +272,10 @@ def test_widths_themes_and_contrast(nb: Any, truth_notebook: str, shots: Path) -
     stepper.focus()
     for _ in range(3):  # past, current and coming lines in the stepper's log
         page.keyboard.press("ArrowRight")
-    texts = ".fw-root .fw-hint, .fw-root .fw-counter, .fw-root .fw-log-title, " \
-            ".fw-root .fw-log-row, .fw-root .fw-btn"
+    texts = (
+        ".fw-root .fw-hint, .fw-root .fw-counter, .fw-root .fw-log-title, "
+        ".fw-root .fw-log-row, .fw-root .fw-btn"
+    )
 
     def measure(theme: str) -> None:
         ratios = page.locator(texts).evaluate_all(CONTRAST_JS)
@@ -269,22 +287,33 @@ def test_widths_themes_and_contrast(nb: Any, truth_notebook: str, shots: Path) -
 
     measure("light")
     assert close(pixel(stepper, 3, S.HEIGHT - 3), S.BACKGROUND)
-    page.evaluate("window.jupyterapp.commands.execute('apputils:change-theme',"
-                  " {theme: 'JupyterLab Dark'})")
-    wait_for(page, lambda: page.evaluate("document.body.dataset.jpThemeLight") == "false",
-             30, "the dark theme")
+    page.evaluate(
+        "window.jupyterapp.commands.execute('apputils:change-theme', {theme: 'JupyterLab Dark'})"
+    )
+    wait_for(
+        page,
+        lambda: page.evaluate("document.body.dataset.jpThemeLight") == "false",
+        30,
+        "the dark theme",
+    )
     wait_for(page, lambda: stepper.evaluate("c => c.dataset.theme") == "dark", 10, "repaint")
     page.wait_for_timeout(500)  # the theme's CSS variables settle
     measure("dark")
     # the canvas follows: the page around the board dark, the game's colours kept
     assert close(pixel(stepper, 3, S.HEIGHT - 3), S.DARK[S.BACKGROUND])
     assert close(pixel(stepper, *center((2, 8))), S.FLOOR, tol=16) or close(
-        pixel(stepper, *center((2, 8))), S.FLOOR_ALT, tol=16)
+        pixel(stepper, *center((2, 8))), S.FLOOR_ALT, tol=16
+    )
     page.screenshot(path=str(shots / "widgets_dark_1400.png"), full_page=True)
-    page.evaluate("window.jupyterapp.commands.execute('apputils:change-theme',"
-                  " {theme: 'JupyterLab Light'})")
-    wait_for(page, lambda: page.evaluate("document.body.dataset.jpThemeLight") == "true",
-             30, "the light theme again")
+    page.evaluate(
+        "window.jupyterapp.commands.execute('apputils:change-theme', {theme: 'JupyterLab Light'})"
+    )
+    wait_for(
+        page,
+        lambda: page.evaluate("document.body.dataset.jpThemeLight") == "true",
+        30,
+        "the light theme again",
+    )
 
     # keyboard: Tab reaches the board, whose keys work at once (no click first)
     frame = lambda: int(stepper.get_attribute("data-frame") or -1)  # noqa: E731
@@ -316,11 +345,18 @@ def test_widths_themes_and_contrast(nb: Any, truth_notebook: str, shots: Path) -
     page.keyboard.press("ArrowRight")
     wait_for(page, lambda: frame() == at + 1, 5, "a key after a log click")
     # names for assistive technology, and the step announced
-    names = page.locator(".fw-controls").nth(1).locator("button, input, select").evaluate_all(
-        "els => els.map(e => e.getAttribute('aria-label'))")
+    names = (
+        page.locator(".fw-controls")
+        .nth(1)
+        .locator("button, input, select")
+        .evaluate_all("els => els.map(e => e.getAttribute('aria-label'))")
+    )
     assert all(names) and "next frame (→)" in names, names
     label = stepper.get_attribute("aria-label") or ""
     assert f"frame {at + 2} of {n}" in label
     live = page.locator(".fw-live").nth(1)
-    assert live.get_attribute("aria-live") == "polite" and f"frame {at + 2} of {n}" in live.inner_text()
+    assert (
+        live.get_attribute("aria-live") == "polite"
+        and f"frame {at + 2} of {n}" in live.inner_text()
+    )
     nb.assert_no_page_errors()

@@ -37,35 +37,55 @@ def pw(pid, at, light=6, dark=1, up="light", player="blue"):
 
 CROWDED_PAWNS = [
     pw("A", [9, 5]),
-    pw("B", [10, 5], 4, 3, "dark", "red"), pw("C", [7, 6], 3, 4, player="red"),
-    pw("D", [9, 7], 2, 5, player="yellow"), pw("E", [11, 4], 6, 1, "dark", "yellow"),
-    pw("F", [8, 6], 4, 3, player="green"), pw("G", [10, 1], 2, 5, "dark", "green"),
-    pw("H", [6, 3], 3, 4, player="blue"), pw("I", [12, 6], 4, 3, player="blue"),
-    pw("J", [5, 5], 2, 5, player="red"), pw("K", [9, 9], 6, 1, "dark", "red"),
+    pw("B", [10, 5], 4, 3, "dark", "red"),
+    pw("C", [7, 6], 3, 4, player="red"),
+    pw("D", [9, 7], 2, 5, player="yellow"),
+    pw("E", [11, 4], 6, 1, "dark", "yellow"),
+    pw("F", [8, 6], 4, 3, player="green"),
+    pw("G", [10, 1], 2, 5, "dark", "green"),
+    pw("H", [6, 3], 3, 4, player="blue"),
+    pw("I", [12, 6], 4, 3, player="blue"),
+    pw("J", [5, 5], 2, 5, player="red"),
+    pw("K", [9, 9], 6, 1, "dark", "red"),
 ]
 
 
 def crowded():
     d = basic_with(CROWDED_PAWNS)
-    d["stones"] += [{"at": [10, 6], "kind": "stone"}, {"at": [7, 5], "kind": "crystal"},
-                    {"at": [11, 7], "kind": "stone"}, {"at": [9, 4], "kind": "stone"}]
+    d["stones"] += [
+        {"at": [10, 6], "kind": "stone"},
+        {"at": [7, 5], "kind": "crystal"},
+        {"at": [11, 7], "kind": "stone"},
+        {"at": [9, 4], "kind": "stone"},
+    ]
     d["monster"] = {"at": [13, 7], "facing": "W"}
     return Position.from_dict(d).to_dict()
 
 
 def advanced():
-    return Position.from_dict({
-        "format": "finstere-position/1",
-        "monster": {"at": [6, 2], "facing": "S"},
-        "stones": [{"at": [2, 1], "kind": "stone"}, {"at": [3, 2], "kind": "crystal"},
-                   {"at": [1, 3], "kind": "pivot_right"}, {"at": [4, 1], "kind": "pivot_180"},
-                   {"at": [3, 4], "kind": "stone"}],
-        "pools": [[[1, 5], [2, 5], [3, 5], [4, 5]]],
-        "teleporters": [{"at": [4, 3], "pair": "yellow", "arrow": "E"},
-                        {"at": [12, 8], "pair": "yellow", "arrow": "N"}],
-        "pawns": [pw("A", [3, 3], 6, 1), pw("B", [1, 1], 3, 4, player="red"),
-                  pw("C", [2, 6], 2, 5, player="red")],
-    }).to_dict()
+    return Position.from_dict(
+        {
+            "format": "finstere-position/1",
+            "monster": {"at": [6, 2], "facing": "S"},
+            "stones": [
+                {"at": [2, 1], "kind": "stone"},
+                {"at": [3, 2], "kind": "crystal"},
+                {"at": [1, 3], "kind": "pivot_right"},
+                {"at": [4, 1], "kind": "pivot_180"},
+                {"at": [3, 4], "kind": "stone"},
+            ],
+            "pools": [[[1, 5], [2, 5], [3, 5], [4, 5]]],
+            "teleporters": [
+                {"at": [4, 3], "pair": "yellow", "arrow": "E"},
+                {"at": [12, 8], "pair": "yellow", "arrow": "N"},
+            ],
+            "pawns": [
+                pw("A", [3, 3], 6, 1),
+                pw("B", [1, 1], 3, 4, player="red"),
+                pw("C", [2, 6], 2, 5, player="red"),
+            ],
+        }
+    ).to_dict()
 
 
 def stuck_on_pool():
@@ -77,7 +97,11 @@ def stuck_on_pool():
 def cases():
     ex = {n: json.loads((EXAMPLES / f"pawn_example_{n}.json").read_text()) for n in (1, 2, 3)}
     return [
-        ("basic_enter_6", basic_with([pw("A", "outside"), pw("B", [14, 9], 4, 3, player="red")]), "A"),
+        (
+            "basic_enter_6",
+            basic_with([pw("A", "outside"), pw("B", [14, 9], 4, 3, player="red")]),
+            "A",
+        ),
         ("example1_4", ex[1], "P4"),
         ("example3_5", ex[3], "P5"),
         ("advanced_6_near_exit", advanced(), "A"),
@@ -92,11 +116,20 @@ def main():
     for name, pos_d, pid in cases():
         pos = Position.from_dict(pos_d)
         _, paths = brute_force(pos, pid)
-        out.append({"name": name, "pawn": pid, "outcomes": len(legal_moves(pos, pid)),
-                    "paths": paths, "position": pos.to_dict()})
+        out.append(
+            {
+                "name": name,
+                "pawn": pid,
+                "outcomes": len(legal_moves(pos, pid)),
+                "paths": paths,
+                "position": pos.to_dict(),
+            }
+        )
         print(name, out[-1]["outcomes"], paths)
-    text = json.dumps({"about": "golden counts of legal pawn-move outcomes; see regen_perft.py",
-                       "cases": out}, indent=1)
+    text = json.dumps(
+        {"about": "golden counts of legal pawn-move outcomes; see regen_perft.py", "cases": out},
+        indent=1,
+    )
     (HERE / "perft_moves.json").write_text(text + "\n")
 
 
