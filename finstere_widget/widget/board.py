@@ -24,6 +24,7 @@ from ..engine import (
     Position,
     PositionError,
     RuleOptions,
+    danger_map,
     monster_turn,
     on_board,
 )
@@ -381,21 +382,14 @@ class BoardWidget(anywidget.AnyWidget):
             raise ValueError(f"{k!r} is not a square of the board (B1)")
         return sq
 
-    def show_danger(self, tiles_left: Sequence[str] | None = None) -> bool:
-        """The engine's danger map as a heat overlay. False (with a hint) if the engine
-        has no danger map yet."""
-        try:
-            from ..engine import danger
-        except ImportError:
-            self.tell("the danger map is not available in this version of the engine", "problem")
-            return False
-        fn = danger.danger_map
-        values = fn(self._position, tiles_left) if tiles_left is not None else fn(self._position)
-        if isinstance(values, Mapping):
-            heat = {self._key(k): float(v) for k, v in values.items()}
-        else:  # an object with per-square values
-            heat = {self._key(k): float(v) for k, v in dict(values).items()}
-        labels = {sq: f"{v:.0%}" if v <= 1 else f"{v:g}" for sq, v in heat.items() if v > 0}
+    def show_danger(
+        self, tiles_left: Sequence[str] | None = None, options: RuleOptions | None = None
+    ) -> bool:
+        """The engine's danger map as a heat overlay: for each empty square, the chance
+        that a pawn standing there is taken in the coming monster phase (``tiles_left``:
+        the tiles the pile may give, default the whole deck, M1). Returns True."""
+        heat = danger_map(self._position, tiles_left, options)
+        labels = {sq: f"{v:.0%}" for sq, v in heat.items() if v > 0}
         self.show_values(heat, labels, caption="danger map: chance the monster reaches each square")
         return True
 

@@ -21,6 +21,8 @@ from ..engine import (
     on_board,
 )
 from ..engine.board import Square
+from ..engine.errors import shown
+from ..engine.pieces import TELEPORTER_PAIRS
 
 #: one editor tool per stone kind (B5), named by the kind
 STONE_TOOLS: tuple[str, ...] = tuple(k.value for k in StoneKind)
@@ -197,13 +199,20 @@ def _edited(pos: Position, tool: Tool, sq: Square) -> tuple[Position | None, str
 
 
 def _edit_teleporter(pos: Position, sq: Square, tele: Teleporter | None, tool: Tool) -> Edit:
+    pair = tool.pair.strip() or "yellow"
+    if pair not in TELEPORTER_PAIRS:  # checked first: no pad of an unknown pair is drawn
+        return (
+            None,
+            f"unknown teleporter pair {shown(pair)}: the pairs are "
+            f"{' and '.join(TELEPORTER_PAIRS)} (B5)",
+            tool.pending,
+        )
     if tele is not None:
         return (
             pos.replace(teleporters=tuple(t for t in pos.teleporters if t.pair != tele.pair)),
             f"removed both {tele.pair} teleporters (they come in pairs, B5)",
             tool.pending,
         )
-    pair = tool.pair.strip() or "yellow"
     arrow = Heading[tool.heading]
     if any(t.pair == pair for t in pos.teleporters):
         return (

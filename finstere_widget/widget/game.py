@@ -8,6 +8,7 @@ each monster phase is shown frame by frame (stepping in the browser) until you c
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Sequence
 from html import escape
 from typing import Any
@@ -15,6 +16,7 @@ from typing import Any
 import ipywidgets as W  # type: ignore[import-untyped]
 
 from ..engine import OPTION_INFO, FinstereError, Position, RuleOptions
+from ..engine.events import assert_never
 from .board import BoardWidget
 from .labels import option_choices, option_label
 from .static_output import StaticFallback
@@ -129,6 +131,10 @@ class GameView(StaticFallback, W.VBox):  # type: ignore[misc]
         self.human_seats = {game.seat_of[c] for c in self._you}
         seed = self.seed_box.value
         self.bots = {seat: make_bot(self._bot, f"{seed}/{seat}") for seat in range(game.n)}
+        #: the bots as they were (their seeded ``random.Random`` states) before each of the
+        #: learner's moves, by ply: an undo restores them, so the bots' chances are part of
+        #: the record and the same moves again give the same game
+        self._bots_before: dict[int, dict[int, Any]] = {}
         self._story = None
         self.board.position = game.position
         self._advance()
@@ -160,7 +166,10 @@ class GameView(StaticFallback, W.VBox):  # type: ignore[misc]
 
         seat = self.game.current_player
         before = self.game.position
-        entry = self.game.apply(PawnMove(pawn_id, path))
+        ply = len(self.game.history)
+        bots = copy.deepcopy(self.bots)
+        entry = self.game.apply(PawnMove(pawn_id, path))  # a refused move records nothing
+        self._bots_before[ply] = bots
         self._story = Story()
         self._story.add_move(self._who(seat, helped=self._helping), before, entry.move)
         self._story.catch_up(self.game.position, entry.extra)  # P10 flips
@@ -200,6 +209,9 @@ class GameView(StaticFallback, W.VBox):  # type: ignore[misc]
             return False
         while len(g.history) > k:
             g.undo()
+        if k in self._bots_before:  # the bots' chances rewound too (not for a given game's
+            self.bots = copy.deepcopy(self._bots_before[k])  # moves made before this view)
+        self._bots_before = {ply: b for ply, b in self._bots_before.items() if ply <= k}
         colour = g.current_colour or ""
         self._story = Story(g.position, f"your last move was taken back: {colour}, move again")
         self._advance()
@@ -209,6 +221,7 @@ class GameView(StaticFallback, W.VBox):  # type: ignore[misc]
         """Let the bots and the monster play until a human seat is to move (or the end),
         collecting every phase as frames to step through: the learner's move, each monster
         turn look by look, each bot's move; then the hand-over."""
+        from ..engine.game import DrawTile, PawnMove
         from ..engine.setup import Placement
 
         g = self.game
@@ -236,10 +249,16 @@ class GameView(StaticFallback, W.VBox):  # type: ignore[misc]
             action = self.bots[seat].choose(g)
             entry = g.apply(action)
             who = self._who(seat, helped=True)
-            if isinstance(action, Placement):
-                story.add_placement(who, g.position, action)
-            elif entry.move is not None:
-                story.add_move(who, before, entry.move)
+            match action:  # every kind of action is told (mypy checks the match)
+                case Placement():
+                    story.add_placement(who, g.position, action)
+                case PawnMove():
+                    if entry.move is not None:
+                        story.add_move(who, before, entry.move)
+                case DrawTile():  # chance is drawn above, never chosen by a bot
+                    raise AssertionError("a bot drew a tile")
+                case _:
+                    assert_never(action)
             story.catch_up(g.position, entry.extra)  # P10 flips
         if g.is_terminal():
             out = g.outcome()

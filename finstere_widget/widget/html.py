@@ -50,6 +50,19 @@ mod.default.render({{ model, el: document.getElementById("finstere-board") }});
 """
 
 
+#: a refusal in an ipywidgets HTML line, styled as the board's problem hint (board.css): the
+#: theme's error colour as a bar, the text in the theme's font colour (readable light or dark)
+PROBLEM_STYLE = (
+    "border-left: 4px solid var(--jp-error-color1, #d32f2f); padding-left: 6px; "
+    "color: var(--jp-ui-font-color1, #1f1a16)"
+)
+
+
+def problem_html(text: str) -> str:
+    """``text`` (escaped) as a refusal in an ipywidgets ``HTML`` value."""
+    return f"<b style='{PROBLEM_STYLE}'>{html.escape(text)}</b>"
+
+
 def _script_safe(text: str) -> str:
     """Text that cannot close the <script> element it sits in."""
     return text.replace("</", "<\\/")

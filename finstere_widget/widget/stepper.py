@@ -15,6 +15,7 @@ from ..engine.errors import FinstereError, TileError
 from ..engine.monster import MAX_STEPS, Tile
 from ..engine.position import as_position
 from .board import BoardWidget
+from .html import problem_html
 from .labels import option_choices, option_label
 from .static_output import StaticFallback
 
@@ -199,7 +200,7 @@ class MonsterStepper(StaticFallback, W.VBox):  # type: ignore[misc]
             self.result = self.board.show_turn_from(self._start, self.tile, self._options)
         except FinstereError as exc:  # a bad tile or option: say so, never raise into the UI
             self.result = None
-            self.message.value = f"<b style='color:#b00020'>{escape(str(exc))}</b>"
+            self.message.value = problem_html(str(exc))
             return None
         # the message is HTML (ipywidgets sets innerHTML): every user string is escaped
         eaten = ", ".join(self.result.eaten) or "nobody"

@@ -14,6 +14,23 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..engine import Position, TurnResult
+from ..engine.events import (
+    Eat,
+    End,
+    Enter,
+    Escape,
+    Event,
+    Flip,
+    Look,
+    Move,
+    Push,
+    Remove,
+    Slide,
+    Teleport,
+    Turn,
+    Wrap,
+    assert_never,
+)
 from ..engine.narrate import WORD
 from ..engine.setup import Placement
 from ..render import style as S
@@ -99,14 +116,25 @@ def move_path(before: Position, pawn_id: str, result: Any) -> list[tuple[float, 
         slot = tray_slots(before).get(pawn_id)
         if slot is not None:
             pts.append(slot)
-    for e in getattr(result, "events", ()):
-        t = e.type
-        if t in ("enter", "move") or (t == "slide" and getattr(e, "piece", None) == pawn_id):
-            pts.append(center(e.to))
-        elif t == "escape":
-            slot = tray_slots(result.position).get(pawn_id)
-            if slot is not None:
-                pts.append(slot)
+    events: Sequence[Event] = getattr(result, "events", ())
+    for e in events:
+        # every event kind is handled (mypy checks the match): a new kind must say whether
+        # it is a step of the pawn's drawn path
+        match e:
+            case Enter() | Move():
+                pts.append(center(e.to))
+            case Slide() if e.piece == pawn_id:  # P7: the pawn slides over the blood
+                pts.append(center(e.to))
+            case Escape():
+                slot = tray_slots(result.position).get(pawn_id)
+                if slot is not None:
+                    pts.append(slot)
+            case Slide() | Look() | Turn() | Push() | Eat() | Remove() | Wrap() | Teleport():
+                pass  # a stone pushed by the pawn (P8), or the monster's (not in a pawn's move)
+            case End() | Flip():
+                pass  # no step: the end of the move, the pawn turned over (P2)
+            case _:
+                assert_never(e)
     return pts
 
 
