@@ -569,9 +569,23 @@ def pawn_group(pawn: Pawn, a: float | None = None) -> Group:
     return pawn_disc(cx, cy - 3, pawn, 14, a, with_id=False)
 
 
-def pawn_tag(cx: float, cy: float, pid: str, size: float = 8) -> Group:
-    """A pawn's id on a light tag centred on (cx, cy)."""
-    w = len(pid) * size * 0.64 + 5
+#: widths of the bold sans-serif glyphs a pawn id may hold (em), for sizing its tag
+_NARROW, _WIDE = frozenset("IJfijlrt-_"), frozenset("MWmw")
+
+
+def id_width(pid: str, size: float) -> float:
+    """The width of ``pid`` in bold at ``size``, from its glyphs' widths (never below the
+    font's own: M/W 1.1 em, most letters and digits up to 0.85 em, I/i/l/- about 0.45 em)."""
+    return size * sum(0.5 if c in _NARROW else 1.1 if c in _WIDE else 0.86 for c in pid)
+
+
+def pawn_tag(
+    cx: float, cy: float, pid: str, size: float = 8, lo: float = -math.inf, hi: float = math.inf
+) -> Group:
+    """A pawn's id on a light tag centred on (cx, cy), moved sideways to stay within the
+    scene x range ``lo``..``hi`` (its row of the board: never over the margin's letters)."""
+    w = id_width(pid, size) + 5
+    cx = max(lo + w / 2, min(hi - w / 2, cx))
     h = size + 3
     return [
         rect(
@@ -596,7 +610,9 @@ def label_groups(position: Position) -> list[Group]:
     for p in position.pawns:
         if isinstance(p.at, tuple):
             cx, cy = center(p.at)
-            out.append(pawn_tag(cx, cy + 14.5, p.id))
+            first, last = ROW_EXTENT[p.at[1]]
+            lo, hi = S.OX + first * S.CELL + 1, S.OX + (last + 1) * S.CELL - 1
+            out.append(pawn_tag(cx, cy + 14.5, p.id, lo=lo, hi=hi))
     for pid, (x, y) in sorted(tray_slots(position).items()):
         out.append(pawn_tag(x, y + 13, pid, size=7))
     return out
@@ -665,8 +681,9 @@ def tray_slots(position: Position) -> dict[str, tuple[float, float]]:
 def piece_groups(position: Position) -> list[Group]:
     """One group per piece: stones, pawns on the board, pawns in the tray, the monster."""
     groups: list[Group] = [stone_group(s.at, s.kind) for s in position.stones]
+    monster_at = position.monster.at
     for p in position.pawns:
-        if isinstance(p.at, tuple):
+        if isinstance(p.at, tuple) and p.at != monster_at:
             groups.append(pawn_group(p))
     slots = tray_slots(position)
     for p in position.pawns:
@@ -690,8 +707,19 @@ def piece_groups(position: Position) -> list[Group]:
                     )
                 ]
             )
-    groups.append(monster_group(position.monster.at, position.monster.facing))
+    groups.append(monster_group(monster_at, position.monster.facing))
+    # a pawn the monster has just stepped or slid onto (the frame before it is taken, M7/M9):
+    # smaller, in the square's corner and painted over the monster, so it is never hidden
+    for p in position.pawns:
+        if p.at == monster_at:
+            groups.append(shared_square_pawn(p, monster_at))
     return groups
+
+
+def shared_square_pawn(pawn: Pawn, sq: Square) -> Group:
+    """A pawn on the monster's square, drawn in the corner where a taken pawn's ghost goes."""
+    cx, cy = center(sq)
+    return pawn_disc(cx + 11, cy - 11, pawn, 10, with_id=False)
 
 
 def pawn_zones(position: Position) -> list[dict[str, Any]]:
