@@ -54,7 +54,7 @@ DANGER_POSITIONS = {
 
 
 @pytest.mark.parametrize("name", sorted(DANGER_POSITIONS))
-def test_danger_map_equals_brute_force(name):
+def test_danger_map_equals_brute_force(name) -> None:
     pos = DANGER_POSITIONS[name]
     tiles = list(DECK)
     fast = danger_map(pos, tiles)
@@ -63,7 +63,7 @@ def test_danger_map_equals_brute_force(name):
     assert any(v > 0 for v in fast.values())
 
 
-def test_danger_map_covers_empty_squares_and_weights_the_pile():
+def test_danger_map_covers_empty_squares_and_weights_the_pile() -> None:
     pos = basic([], monster={"at": [0, 5], "facing": "E"})
     m = danger_map(pos, ["5"])
     assert (8, 5) not in m and (0, 5) not in m  # a stone, the monster
@@ -75,7 +75,7 @@ def test_danger_map_covers_empty_squares_and_weights_the_pile():
     assert danger_map(pos, []) == {sq: 0.0 for sq in m}
 
 
-def test_eaten_probability_matches_the_monster():
+def test_eaten_probability_matches_the_monster() -> None:
     pos = basic(
         [pw("a", "blue", [3, 5]), pw("b", "red", [12, 9])], monster={"at": [0, 5], "facing": "E"}
     )
@@ -86,7 +86,7 @@ def test_eaten_probability_matches_the_monster():
 # --- bots --------------------------------------------------------------------------------
 
 
-def test_random_bot_plays_only_legal_moves():
+def test_random_bot_plays_only_legal_moves() -> None:
     for seed in range(5):
         g = Game(4, seed=seed)
         bot = RandomBot(seed)
@@ -100,7 +100,7 @@ def test_random_bot_plays_only_legal_moves():
         assert g.outcome() is not None
 
 
-def test_greedy_bot_escapes_when_it_can():
+def test_greedy_bot_escapes_when_it_can() -> None:
     pos = basic(
         [pw("b", "blue", [2, 0], 3, 4), pw("y", "yellow", [10, 10])],
         monster={"at": [8, 8], "facing": "N"},
@@ -110,7 +110,7 @@ def test_greedy_bot_escapes_when_it_can():
     assert a == PawnMove("b", ("W", "W", "OUT"))
 
 
-def test_greedy_bot_avoids_the_monster_line():
+def test_greedy_bot_avoids_the_monster_line() -> None:
     # two equally good squares for progress; one is in the monster's sight
     pos = basic(
         [pw("b", "blue", [5, 5], 1, 6), pw("y", "yellow", [14, 10])],
@@ -123,14 +123,14 @@ def test_greedy_bot_avoids_the_monster_line():
     assert danger_map(g.position, g.tiles_left(), squares=[(5, 4)])[(5, 4)] > 0.5
 
 
-def test_make_bot():
+def test_make_bot() -> None:
     assert make_bot("greedy").name == "greedy" and make_bot("random").name == "random"
     with pytest.raises(ValueError):
         make_bot("clever")
 
 
 @pytest.mark.slow
-def test_greedy_beats_random_in_70_percent_of_200_two_player_games():
+def test_greedy_beats_random_in_70_percent_of_200_two_player_games() -> None:
     res = simulate(200, 2, ["greedy", "random"], seed=2024, jobs=2)
     s = res.summary
     assert s["seats_by_bot"] == {"greedy": 200, "random": 200}
@@ -141,7 +141,7 @@ def test_greedy_beats_random_in_70_percent_of_200_two_player_games():
 # --- simulation -------------------------------------------------------------------------
 
 
-def test_simulate_same_results_whatever_the_executor():
+def test_simulate_same_results_whatever_the_executor() -> None:
     a = simulate(8, 3, ["random", "greedy", "random"], seed=5, jobs=1)
     with ThreadPoolExecutor(2) as ex:
         b = simulate(8, 3, ["random", "greedy", "random"], seed=5, executor=ex, chunk=3)
@@ -152,7 +152,7 @@ def test_simulate_same_results_whatever_the_executor():
     assert d.to_dict() != a.to_dict()
 
 
-def test_simulate_summary_is_consistent():
+def test_simulate_summary_is_consistent() -> None:
     res = simulate(10, 4, "random", seed=1, jobs=1, progress=None)
     s = res.summary
     assert s["games"] == 10 and len(s["wins_by_seat"]) == 4
@@ -164,7 +164,7 @@ def test_simulate_summary_is_consistent():
         assert one == g  # a game is a pure function of (seed, index)
 
 
-def test_simulate_progress_callback():
+def test_simulate_progress_callback() -> None:
     seen = []
     simulate(5, 2, "random", seed=1, jobs=1, progress=seen.append)
     assert seen == [1, 2, 3, 4, 5]
@@ -190,7 +190,7 @@ def run_cli(*args, stdin=None):
     )
 
 
-def test_cli_simulate_json_byte_identical_with_or_without_jobs():
+def test_cli_simulate_json_byte_identical_with_or_without_jobs() -> None:
     a = run_cli("simulate", "--games", "8", "--players", "3", "--seed", "7", "--json")
     b = run_cli(
         "simulate", "--games", "8", "--players", "3", "--seed", "7", "--json", "--jobs", "2"
@@ -203,14 +203,14 @@ def test_cli_simulate_json_byte_identical_with_or_without_jobs():
     assert text.returncode == 0 and "wins by seat" in text.stdout
 
 
-def test_cli_simulate_errors():
+def test_cli_simulate_errors() -> None:
     p = run_cli("simulate", "--games", "2", "--players", "9", "--seed", "1")
     assert p.returncode == 2 and len(p.stderr.strip().splitlines()) == 1 and "P1" in p.stderr
     p = run_cli("simulate", "--games", "2", "--bots", "clever")
     assert p.returncode == 2 and "clever" in p.stderr
 
 
-def test_cli_play_scripted_stdin(tmp_path):
+def test_cli_play_scripted_stdin(tmp_path) -> None:
     record = tmp_path / "game.json"
     script = "help\nblue5 IN,W\nblue4 W\nblue4\nmoves blue5\nmoves blue3\nquit\n"
     p = run_cli("play", "--seed", "1", "--record", str(record), stdin=script)
@@ -226,13 +226,13 @@ def test_cli_play_scripted_stdin(tmp_path):
     assert g.history[0].action == PawnMove("blue5", ("IN", "W"))
 
 
-def test_cli_play_ends_on_end_of_input_and_watch_mode():
+def test_cli_play_ends_on_end_of_input_and_watch_mode() -> None:
     p = run_cli("play", "--seed", "3", stdin="blue5 IN\n")
     assert p.returncode == 0 and "input ended" in p.stdout
     p = run_cli("play", "--watch", "--seed", "3", "--players", "3")
     assert p.returncode == 0 and "game over" in p.stdout and "winner:" in p.stdout
 
 
-def test_play_game_helper():
+def test_play_game_helper() -> None:
     g = play_game(Game(2, seed=4), [GreedyBot(1), RandomBot(2)])
     assert g.is_terminal()

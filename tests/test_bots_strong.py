@@ -29,7 +29,7 @@ def scenario(pawns, monster_at=(0, 0), facing=Heading.E):
     return Game.from_position(pos, players=["blue", "red"], seed=3)
 
 
-def test_lookahead_takes_an_escape_when_it_has_one():
+def test_lookahead_takes_an_escape_when_it_has_one() -> None:
     # blue's pawn two squares from the exit with a 4 showing can leave; the other pawn
     # could make progress instead
     g = scenario(
@@ -46,7 +46,7 @@ def test_lookahead_takes_an_escape_when_it_has_one():
     assert g.apply(action).move.to == "escaped"
 
 
-def test_lookahead_avoids_the_riskier_of_two_equally_advanced_squares():
+def test_lookahead_avoids_the_riskier_of_two_equally_advanced_squares() -> None:
     """Search the monster's placements (deterministically) for a lone pawn with a 1
     showing whose two moves towards the exit are equally far from it but not equally
     dangerous (the engine's own danger map, the pawn lifted off): the bot never takes the
@@ -87,7 +87,7 @@ def test_evaluation_orders_pawn_states():
     assert evaluate(pos, "blue", ["red"]) > evaluate(pos, "red", ["blue"])
 
 
-def test_tile_odds_follow_the_pile_and_the_first_draw_rule():
+def test_tile_odds_follow_the_pile_and_the_first_draw_rule() -> None:
     g = Game(2, seed=4)
     odds = dict(tile_odds(g))
     assert "X" not in odds and "XX" not in odds  # M2: the first tile is a number
@@ -96,7 +96,7 @@ def test_tile_odds_follow_the_pile_and_the_first_draw_rule():
     assert dict(tile_odds(g))["X"] == pytest.approx(1 / 8)
 
 
-def test_fork_hides_the_pile_and_leaves_the_game_untouched():
+def test_fork_hides_the_pile_and_leaves_the_game_untouched() -> None:
     g = Game(3, seed=11)
     import random
 
@@ -114,7 +114,7 @@ class CountingMCTS(MCTSBot):
         return super().playout(game, action)
 
 
-def test_mcts_spends_at_most_its_playout_budget_and_is_reproducible():
+def test_mcts_spends_at_most_its_playout_budget_and_is_reproducible() -> None:
     g = Game(2, seed=5)
     for budget in (0, 1, 7, 20):
         CountingMCTS.calls = 0
@@ -127,7 +127,7 @@ def test_mcts_spends_at_most_its_playout_budget_and_is_reproducible():
     assert MCTSBot(1, playouts=0).choose(g) == LookaheadBot(1).choose(g)
 
 
-def test_mcts_choice_is_legal_and_games_finish():
+def test_mcts_choice_is_legal_and_games_finish() -> None:
     g = Game(2, seed=8)
     play_game(g, [make_bot("mcts:2", 1), make_bot("random", 2)])
     assert g.is_terminal() and g.outcome() is not None
@@ -135,7 +135,7 @@ def test_mcts_choice_is_legal_and_games_finish():
     assert replay.outcome() == g.outcome()
 
 
-def test_make_bot_parameters_and_errors():
+def test_make_bot_parameters_and_errors() -> None:
     assert make_bot("mcts:5").playouts == 5
     assert make_bot("lookahead:3").top == 3
     assert make_bot("greedy:2").top == 2
@@ -144,7 +144,7 @@ def test_make_bot_parameters_and_errors():
             make_bot(bad)
 
 
-def test_league_lineups_meet_everyone_on_every_seat():
+def test_league_lineups_meet_everyone_on_every_seat() -> None:
     two = league_lineups(["a", "b", "c"], 2)
     assert sorted(two) == sorted([(x, y) for x in "abc" for y in "abc" if x != y])
     four = league_lineups(["a", "b", "c"], 4)
@@ -155,7 +155,7 @@ def test_league_lineups_meet_everyone_on_every_seat():
         league_lineups(["a", "a"], 2)
 
 
-def test_small_league_orders_random_below_the_searching_bots():
+def test_small_league_orders_random_below_the_searching_bots() -> None:
     """Every bot plays (tiny sizes: fewer candidates and playouts); random never wins,
     the others do."""
     result, rows = league(["random", "greedy:2", "lookahead:3", "mcts:2"], [2], 12, seed=2)
@@ -167,7 +167,7 @@ def test_small_league_orders_random_below_the_searching_bots():
 
 
 @pytest.mark.slow
-def test_league_orders_random_greedy_lookahead_with_confidence():
+def test_league_orders_random_greedy_lookahead_with_confidence() -> None:
     """random < greedy with non-overlapping 95 % intervals, greedy < lookahead by win rate
     (2 players, 48 games: every pairing 8 times each way; about a minute on 2 cores)."""
     _, rows = league(["random", "greedy", "lookahead"], [2], 48, seed=1, jobs=2)

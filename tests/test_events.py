@@ -10,7 +10,7 @@ import json
 import random
 from typing import Any
 
-from test_reference import load_bench
+from tests.test_reference import load_bench
 
 from finstere_widget.engine import (
     Heading,

@@ -3,28 +3,47 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import pytest
 
-from finstere_widget.engine import IllegalMoveError, OptionError, Pawn, Position, RuleOptions
-from finstere_widget.engine.bots import RandomBot, play_game
-from finstere_widget.engine.events import Flip
-from finstere_widget.engine.game import DrawTile, Game, PawnMove
-from finstere_widget.engine.setup import (
-    COLOURS,
-    PLACEMENT_PIECES,
-    Placement,
+from finstere_widget.engine import (
+    IllegalMoveError,
+    OptionError,
+    Pawn,
+    Position,
+    RuleOptions,
     SetupError,
-    check_placement,
 )
+from finstere_widget.engine.bots import RandomBot, play_game
+from finstere_widget.engine.events import End, Flip
+from finstere_widget.engine.game import DrawTile, Game, Outcome, PawnMove
+from finstere_widget.engine.pieces import COLOURS
+from finstere_widget.engine.setup import PLACEMENT_PIECES, Placement, check_placement
+
+PawnDict = dict[str, Any]
 
 
-def random_game(players=2, seed=0, **kw):
-    g = Game(players, seed=seed, **kw)
+def random_game(players: int = 2, seed: int = 0, advanced: bool = False) -> Game:
+    g = Game(players, seed=seed, advanced=advanced)
     return play_game(g, [RandomBot(f"{seed}/{k}") for k in range(g.n)])
 
 
-def first_moves(g, path=()):
+def pawn_actions(g: Game) -> list[PawnMove]:
+    """The legal actions of the pawn phase (every one of them a pawn move)."""
+    actions = g.legal_actions()
+    assert all(isinstance(a, PawnMove) for a in actions)
+    return [a for a in actions if isinstance(a, PawnMove)]
+
+
+def outcome(g: Game) -> Outcome:
+    """The finished game's outcome."""
+    out = g.outcome()
+    assert out is not None, "the game is not over"
+    return out
+
+
+def first_moves(g: Game, path: tuple[str, ...] = ()) -> None:
     """Play the pawn phase: each player moves some pawn along ``path`` (default: flip; in
     the first round, P10, the first legal move onto the board)."""
     while g.phase == "pawns":
@@ -35,7 +54,7 @@ def first_moves(g, path=()):
         g.apply(PawnMove(p.id, tuple(path)))
 
 
-def scenario(pawns, stage=1, **kw):
+def scenario(pawns: list[PawnDict], stage: int = 1, **kw: Any) -> Position:
     """A basic-layout position with these pawns (dicts: id, player, light, dark, up, at)."""
     d = Position.basic().to_dict()
     d["pawns"] = pawns
@@ -44,7 +63,14 @@ def scenario(pawns, stage=1, **kw):
     return Position.from_dict(d)
 
 
-def pw(pid, player, at, light=6, dark=1, up="light"):
+def pw(
+    pid: str,
+    player: str,
+    at: str | list[int],
+    light: int = 6,
+    dark: int = 1,
+    up: str = "light",
+) -> PawnDict:
     return {"id": pid, "player": player, "light": light, "dark": dark, "up": up, "at": at}
 
 
@@ -52,7 +78,7 @@ def pw(pid, player, at, light=6, dark=1, up="light"):
 
 
 @pytest.mark.parametrize("n", range(2, 8))
-def test_P1_pawn_sets_and_colours(n):
+def test_P1_pawn_sets_and_colours(n: int) -> None:
     g = Game(n, seed=1)
     assert g.colours == COLOURS[:n]
     for colour in g.colours:
@@ -69,7 +95,7 @@ def test_P1_pawn_sets_and_colours(n):
 
 
 @pytest.mark.parametrize("n", range(2, 8))
-def test_P1_every_player_starts_showing_1_3_4_5(n):
+def test_P1_every_player_starts_showing_1_3_4_5(n: int) -> None:
     """Seed 000 l.74: white numbers up, so 1, 4 and 5 showing (and the 3 with 2-4 players);
     the engine used to start with 6, 4, 3, 2 showing."""
     g = Game(n, seed=1)
@@ -80,11 +106,11 @@ def test_P1_every_player_starts_showing_1_3_4_5(n):
     blue1 = g.position.pawn("blue1")
     assert (blue1.value, blue1.flipped().value) == (1, 6)
     # the first pawn in moves 5 (2/5 pawn), not 6
-    reach = {len(a.path) for a in g.legal_actions() if a.pawn == "blue5"}
+    reach = {len(a.path) for a in pawn_actions(g) if a.pawn == "blue5"}
     assert max(reach) == 5
 
 
-def test_P1_player_count_and_colours_checked():
+def test_P1_player_count_and_colours_checked() -> None:
     for bad in (1, 8, ["blue", "blue"], ["blue", "pink"]):
         with pytest.raises(SetupError):
             Game(bad)
@@ -95,7 +121,7 @@ def test_P1_player_count_and_colours_checked():
 # --- P10, T1, T2 -----------------------------------------------------------------------------
 
 
-def test_P10_first_round_two_pawns_each_onto_the_board_the_rest_flipped_outside():
+def test_P10_first_round_two_pawns_each_onto_the_board_the_rest_flipped_outside() -> None:
     g = Game(3, seed=5, first_player=1)
     order = []
     while g.phase == "pawns":
@@ -119,11 +145,11 @@ def test_P10_first_round_two_pawns_each_onto_the_board_the_rest_flipped_outside(
     assert info.value.rule == "T1"
 
 
-def test_P10_a_zero_square_move_outside_is_not_one_of_the_two():
+def test_P10_a_zero_square_move_outside_is_not_one_of_the_two() -> None:
     """Round 1 used to end with every pawn still outside (each player flipping two)."""
     g = Game(2, seed=1)
     acts = g.legal_actions()
-    assert acts and all(a.path[:1] == ("IN",) for a in acts)  # every legal move enters
+    assert acts and all(a.path[:1] == ("IN",) for a in pawn_actions(g))  # every legal move enters
     assert all(o.to != "outside" for o in g.pawn_moves("blue5"))
     s = g.state
     with pytest.raises(IllegalMoveError) as info:
@@ -136,7 +162,7 @@ def test_P10_a_zero_square_move_outside_is_not_one_of_the_two():
     assert sum(p.on_board for p in g.position.pawns) == 4
 
 
-def test_P10_a_pawn_that_cannot_enter_at_all_is_the_only_exception():
+def test_P10_a_pawn_that_cannot_enter_at_all_is_the_only_exception() -> None:
     # yellow's pawn stands on the entrance: blue's pawn showing 1 cannot get in (P5)
     pos = scenario(
         [
@@ -156,11 +182,12 @@ def test_P10_a_pawn_that_cannot_enter_at_all_is_the_only_exception():
     # now b1 is blue's only pawn and it cannot enter: flipped outside, one of the two
     assert [o.path for o in g.pawn_moves("b1")] == [()]
     entry = g.apply(PawnMove("b1", ()))
+    assert entry.move is not None
     assert entry.move.to == "outside" and g.is_chance()
     assert g.position.pawn("b1").value == 6
 
 
-def test_P10_third_move_in_first_round_refused():
+def test_P10_third_move_in_first_round_refused() -> None:
     g = Game(2, seed=1)
     for _ in range(3):
         g.apply(g.legal_actions()[0])
@@ -171,7 +198,7 @@ def test_P10_third_move_in_first_round_refused():
     assert g.state.moves_made == (2, 2)
 
 
-def test_T1_round_pawn_phase_monster_phase_marker_passes_left():
+def test_T1_round_pawn_phase_monster_phase_marker_passes_left() -> None:
     g = Game(3, seed=2, first_player=2)
     assert g.state.first == 2 and g.current_colour == "red"
     first_moves(g)
@@ -181,7 +208,7 @@ def test_T1_round_pawn_phase_monster_phase_marker_passes_left():
     assert g.state.round == 2 and g.state.first == 0 and g.current_colour == "blue"
 
 
-def test_T2_clockwise_one_pawn_each_and_wrong_moves_refused():
+def test_T2_clockwise_one_pawn_each_and_wrong_moves_refused() -> None:
     g = Game(2, seed=4)
     first_moves(g)
     g.sample_chance()
@@ -197,7 +224,7 @@ def test_T2_clockwise_one_pawn_each_and_wrong_moves_refused():
     assert info.value.rule == "T2"
 
 
-def test_T2_FAQ3_player_without_pawns_passes_for_the_rest_of_the_phase():
+def test_T2_FAQ3_player_without_pawns_passes_for_the_rest_of_the_phase() -> None:
     pos = scenario(
         [
             pw("b1", "blue", [5, 5]),
@@ -216,7 +243,7 @@ def test_T2_FAQ3_player_without_pawns_passes_for_the_rest_of_the_phase():
     assert g.is_chance()
 
 
-def test_T2_phase_ends_when_every_pawn_in_play_moved_once():
+def test_T2_phase_ends_when_every_pawn_in_play_moved_once() -> None:
     g = Game(2, seed=9)
     first_moves(g)
     g.sample_chance()
@@ -233,7 +260,7 @@ def test_T2_phase_ends_when_every_pawn_in_play_moved_once():
 # --- T3 -----------------------------------------------------------------------------------
 
 
-def test_T3_FAQ4_eaten_pawn_waits_outside_with_its_face_and_may_reenter_or_flip():
+def test_T3_FAQ4_eaten_pawn_waits_outside_with_its_face_and_may_reenter_or_flip() -> None:
     pos = scenario(
         [pw("b", "blue", [3, 0], 4, 3, "dark"), pw("y", "yellow", [10, 10])],
         monster={"at": [0, 0], "facing": "E"},
@@ -247,8 +274,7 @@ def test_T3_FAQ4_eaten_pawn_waits_outside_with_its_face_and_may_reenter_or_flip(
     assert g.position.stage == 1
     assert g.current_colour == "yellow"  # T1: the marker passed
     g.apply(PawnMove("y", ()))
-    actions = g.legal_actions()
-    paths = {a.path for a in actions if a.pawn == "b"}
+    paths = {a.path for a in pawn_actions(g) if a.pawn == "b"}
     assert () in paths and ("IN",) in paths  # flip outside, or re-enter (FAQ 4)
     g.apply(PawnMove("b", ("IN", "W")))
     assert g.position.pawn("b").at == (14, 10)
@@ -257,7 +283,7 @@ def test_T3_FAQ4_eaten_pawn_waits_outside_with_its_face_and_may_reenter_or_flip(
 # --- M2 -----------------------------------------------------------------------------------
 
 
-def test_M2_first_tile_of_the_game_is_never_a_prey_tile():
+def test_M2_first_tile_of_the_game_is_never_a_prey_tile() -> None:
     for seed in range(40):
         g = Game(2, seed=seed)
         first_moves(g)
@@ -267,7 +293,7 @@ def test_M2_first_tile_of_the_game_is_never_a_prey_tile():
         assert len(g.state.pile) == 7
 
 
-def test_M2_explicit_prey_first_tile_refused_and_option_off():
+def test_M2_explicit_prey_first_tile_refused_and_option_off() -> None:
     g = Game(2, seed=0)
     first_moves(g)
     with pytest.raises(IllegalMoveError) as info:
@@ -279,7 +305,7 @@ def test_M2_explicit_prey_first_tile_refused_and_option_off():
     g2.apply(DrawTile("X"))
 
 
-def test_M2_every_stage_option_applies_at_stage_two():
+def test_M2_every_stage_option_applies_at_stage_two() -> None:
     opts = RuleOptions(first_draw_rule="every_stage")
     g = Game(2, seed=3, options=opts)
     for _ in range(7):
@@ -300,7 +326,7 @@ def test_M2_every_stage_option_applies_at_stage_two():
 
 
 @pytest.mark.parametrize("per_stage", [7, 8])
-def test_S1_stage_two_after_tiles_per_stage_and_end_of_stage_two(per_stage):
+def test_S1_stage_two_after_tiles_per_stage_and_end_of_stage_two(per_stage: int) -> None:
     g = Game(2, seed=11, options=RuleOptions(tiles_per_stage=per_stage))
     for _ in range(per_stage):
         assert g.position.stage == 1
@@ -312,13 +338,13 @@ def test_S1_stage_two_after_tiles_per_stage_and_end_of_stage_two(per_stage):
         first_moves(g)
         g.sample_chance()
     assert g.is_terminal()
-    out = g.outcome()
+    out = outcome(g)
     assert out.rule == "S3" and "stage 2" in out.reason
     assert all(p.at in ("eaten", "escaped") for p in g.position.pawns)
     assert out.winner is None  # nobody escaped: a draw
 
 
-def test_S1_stage_two_eaten_pawns_are_out_for_good():
+def test_S1_stage_two_eaten_pawns_are_out_for_good() -> None:
     pos = scenario(
         [pw("b", "blue", [3, 0]), pw("b2", "blue", [9, 9]), pw("y", "yellow", [12, 10])], stage=2
     )
@@ -333,7 +359,7 @@ def test_S1_stage_two_eaten_pawns_are_out_for_good():
 # --- S2, S3 -------------------------------------------------------------------------------
 
 
-def test_S2_all_pawns_but_one_wins_at_once():
+def test_S2_all_pawns_but_one_wins_at_once() -> None:
     pos = scenario(
         [
             pw("b1", "blue", "escaped"),
@@ -351,15 +377,15 @@ def test_S2_all_pawns_but_one_wins_at_once():
     assert g.needed == 3
     g.apply(PawnMove("b3", ("W", "W", "OUT")))
     assert g.is_terminal()
-    assert g.outcome().winner == "blue" and g.outcome().rule == "S2"
+    assert outcome(g).winner == "blue" and outcome(g).rule == "S2"
 
 
-def test_S2_five_to_seven_players_need_two():
+def test_S2_five_to_seven_players_need_two() -> None:
     g = Game(5, seed=0)
     assert g.needed == 2
 
 
-def test_S2_finish_round_option_plays_the_round_out_first_to_reach_wins_ties():
+def test_S2_finish_round_option_plays_the_round_out_first_to_reach_wins_ties() -> None:
     pawns = [
         pw("b1", "blue", "escaped"),
         pw("b2", "blue", "escaped"),
@@ -377,11 +403,11 @@ def test_S2_finish_round_option_plays_the_round_out_first_to_reach_wins_ties():
     g.apply(PawnMove("y1", ("W", "OUT")))  # yellow reaches 3 too, later
     while not g.is_terminal():
         g.apply(PawnMove(g.movable_pawns()[0].id, ()))
-    out = g.outcome()
+    out = outcome(g)
     assert out.winner == "blue" and out.escaped == {"blue": 3, "yellow": 3}
 
 
-def test_S3_stage_two_ends_when_no_pawn_is_left_tie_to_first_to_reach():
+def test_S3_stage_two_ends_when_no_pawn_is_left_tie_to_first_to_reach() -> None:
     pos = scenario(
         [
             pw("b", "blue", [3, 0]),
@@ -399,13 +425,13 @@ def test_S3_stage_two_ends_when_no_pawn_is_left_tie_to_first_to_reach():
     assert g.is_chance()
     g.apply(DrawTile("10"))  # the monster eats b and y
     assert g.is_terminal()
-    out = g.outcome()
+    out = outcome(g)
     assert out.rule == "S3" and out.escaped == {"blue": 1, "yellow": 1}
     # blue's escape is in the starting position; yellow's came later: the first to reach wins
     assert out.winner == "blue"
 
 
-def test_S3_tie_break_whoever_reached_the_number_first():
+def test_S3_tie_break_whoever_reached_the_number_first() -> None:
     pos = scenario(
         [
             pw("b", "blue", [1, 0], 2, 5),
@@ -423,11 +449,11 @@ def test_S3_tie_break_whoever_reached_the_number_first():
     g.apply(PawnMove("b2", ()))
     g.apply(DrawTile("10"))
     assert g.is_terminal()
-    out = g.outcome()
+    out = outcome(g)
     assert out.escaped == {"blue": 1, "yellow": 1} and out.winner == "yellow" and out.rule == "S3"
 
 
-def _stage2_board_emptied_by_the_monster(option):
+def _stage2_board_emptied_by_the_monster(option: str) -> Game:
     """Stage 2: the monster eats both pawns on the board; blue's b2 still waits outside."""
     pos = scenario(
         [
@@ -448,10 +474,10 @@ def _stage2_board_emptied_by_the_monster(option):
     return g
 
 
-def test_S3_stage2_end_board_empty_ends_with_pawns_still_waiting_outside():
+def test_S3_stage2_end_board_empty_ends_with_pawns_still_waiting_outside() -> None:
     g = _stage2_board_emptied_by_the_monster("board_empty")
     assert g.is_terminal()
-    out = g.outcome()
+    out = outcome(g)
     assert out.rule == "S3" and "board" in out.reason and "stage2_end" in out.reason
     assert out.winner == "yellow" and out.escaped == {"blue": 0, "yellow": 1}
     record = g.to_record()
@@ -459,14 +485,14 @@ def test_S3_stage2_end_board_empty_ends_with_pawns_still_waiting_outside():
     assert Game.from_record(record).outcome() == out
 
 
-def test_S3_stage2_end_all_eaten_by_default_the_waiting_pawn_plays_on():
+def test_S3_stage2_end_all_eaten_by_default_the_waiting_pawn_plays_on() -> None:
     g = _stage2_board_emptied_by_the_monster("all_eaten")
     assert RuleOptions().stage2_end == "all_eaten"
     assert not g.is_terminal() and g.phase == "pawns"
     assert [p.id for p in g.movable_pawns()] == ["b2"]
 
 
-def test_S3_stage2_end_board_empty_checked_when_the_pawn_phase_is_over():
+def test_S3_stage2_end_board_empty_checked_when_the_pawn_phase_is_over() -> None:
     # blue's last pawn on the board escapes; the waiting pawns stay outside this phase
     pos = scenario(
         [
@@ -486,12 +512,12 @@ def test_S3_stage2_end_board_empty_checked_when_the_pawn_phase_is_over():
         g.apply(PawnMove("b2", ()))
         assert g.is_terminal() is ends
         if ends:  # a tie of one each: yellow's escape came first (ply 0)
-            assert g.outcome().winner == "yellow" and g.outcome().rule == "S3"
+            assert outcome(g).winner == "yellow" and outcome(g).rule == "S3"
         else:
             assert g.is_chance()
 
 
-def test_S3_stage2_end_option_from_the_command_line():
+def test_S3_stage2_end_option_from_the_command_line() -> None:
     from finstere_widget.cli import main
 
     assert main(["play", "--watch", "--seed", "2", "--option", "stage2_end=board_empty"]) == 0
@@ -501,7 +527,7 @@ def test_S3_stage2_end_option_from_the_command_line():
 # --- S4 -----------------------------------------------------------------------------------
 
 
-def test_S4_five_is_a_three_prey_tile():
+def test_S4_five_is_a_three_prey_tile() -> None:
     g = Game(6, seed=0, options=RuleOptions(five_is_three_prey=True))
     first_moves(g)
     # the 5 is a prey tile now: not allowed as the first tile (M2)
@@ -522,11 +548,14 @@ def test_S4_five_is_a_three_prey_tile():
     )
     first_moves(g)
     turn = g.apply(DrawTile("5")).monster
-    assert len(turn.eaten) == 3 and turn.events[-1].steps > 5
+    assert turn is not None
+    last = turn.events[-1]
+    assert isinstance(last, End)
+    assert len(turn.eaten) == 3 and last.steps > 5
 
 
 @pytest.mark.parametrize("n", range(2, 6))
-def test_S4_five_is_three_prey_refused_with_fewer_than_six_players(n):
+def test_S4_five_is_three_prey_refused_with_fewer_than_six_players(n: int) -> None:
     opts = RuleOptions(five_is_three_prey=True)
     with pytest.raises(OptionError, match="S4"):
         Game(n, seed=0, options=opts)
@@ -549,7 +578,7 @@ def test_S4_five_is_three_prey_refused_with_fewer_than_six_players(n):
 # --- A1-A3 --------------------------------------------------------------------------------
 
 
-def test_A1_placement_phase_clockwise_then_next_player_is_first():
+def test_A1_placement_phase_clockwise_then_next_player_is_first() -> None:
     g = Game(3, seed=0, advanced=True, first_player=1)
     assert g.phase == "placement" and g.current_colour == "yellow"
     assert g.position.stones == () and g.position.pools == ()
@@ -567,7 +596,7 @@ def test_A1_placement_phase_clockwise_then_next_player_is_first():
     Position.from_dict(pos.to_dict())  # a valid position
 
 
-def _placed(*placements):
+def _placed(*placements: Placement) -> Position:
     from finstere_widget.engine.setup import apply_placement
 
     pos = Position.from_dict(
@@ -578,14 +607,14 @@ def _placed(*placements):
     return pos
 
 
-def _refused(pos, placement, options=None):
+def _refused(pos: Position, placement: Placement, options: RuleOptions | None = None) -> str | None:
     options = options or RuleOptions()
     with pytest.raises(IllegalMoveError) as info:
         check_placement(pos, placement, PLACEMENT_PIECES, options)
     return info.value.rule
 
 
-def test_A2_placement_limits():
+def test_A2_placement_limits() -> None:
     empty = _placed()
     for sq in [(0, 0), (1, 0), (0, 1), (1, 1), (15, 10), (14, 9), (15, 9), (14, 10)]:
         assert _refused(empty, Placement("stone", sq)) == "A2"
@@ -606,7 +635,7 @@ def test_A2_placement_limits():
         check_placement(done, Placement("pool_2x2", (8, 2)), ("stone",), RuleOptions())
 
 
-def test_A3_online_placement_limits():
+def test_A3_online_placement_limits() -> None:
     online = RuleOptions(placement="online")
     empty = _placed()
     assert _refused(empty, Placement("stone", (2, 0)), online) == "A3"  # within 2 of the exit
@@ -624,11 +653,11 @@ def test_A3_online_placement_limits():
 # --- API: legal actions, undo, history ------------------------------------------------------
 
 
-def test_legal_actions_and_undo_restore_the_state():
+def test_legal_actions_and_undo_restore_the_state() -> None:
     g = Game(2, seed=8)
     acts = g.legal_actions()
     assert PawnMove("blue1", ("IN",)) in acts and PawnMove("blue5", ("IN", "W")) in acts
-    assert all(a.pawn.startswith("blue") for a in acts)
+    assert all(a.pawn.startswith("blue") for a in pawn_actions(g))
     before = g.state
     g.apply(PawnMove("blue5", ("IN", "W")))
     assert g.undo() == PawnMove("blue5", ("IN", "W"))
@@ -640,7 +669,7 @@ def test_legal_actions_and_undo_restore_the_state():
     assert g.state == s
 
 
-def test_illegal_action_leaves_the_game_unchanged():
+def test_illegal_action_leaves_the_game_unchanged() -> None:
     g = Game(2, seed=8)
     s = g.state
     with pytest.raises(IllegalMoveError):
@@ -654,7 +683,7 @@ def test_illegal_action_leaves_the_game_unchanged():
 @pytest.mark.parametrize(
     "seed,players,advanced", [(1, 2, False), (2, 4, False), (3, 3, True), (4, 6, False)]
 )
-def test_record_round_trip_replays_identically(seed, players, advanced):
+def test_record_round_trip_replays_identically(seed: int, players: int, advanced: bool) -> None:
     g = random_game(players, seed, advanced=advanced)
     text = g.to_json()
     rec = json.loads(text)
@@ -668,7 +697,7 @@ def test_record_round_trip_replays_identically(seed, players, advanced):
     assert json.loads(again.to_json()) == rec
 
 
-def test_record_of_a_scenario_and_options():
+def test_record_of_a_scenario_and_options() -> None:
     pos = scenario([pw("b", "blue", [3, 3]), pw("y", "yellow", [10, 5])])
     g = Game.from_position(pos, seed=5, options=RuleOptions(slide_over_pawn="stop"))
     play_game(g, [RandomBot(1), RandomBot(2)])
@@ -677,7 +706,7 @@ def test_record_of_a_scenario_and_options():
     assert again.monster_traces() == g.monster_traces()
 
 
-def test_tampered_record_is_refused():
+def test_tampered_record_is_refused() -> None:
     g = random_game(2, 7)
     rec = g.to_record()
     tiles = [a for a in rec["actions"] if a["type"] == "tile"]
@@ -687,7 +716,7 @@ def test_tampered_record_is_refused():
     assert "M2" in str(info.value)
 
 
-def test_same_seed_same_game():
+def test_same_seed_same_game() -> None:
     a = random_game(3, 42)
     b = random_game(3, 42)
     assert a.to_record() == b.to_record()
@@ -695,11 +724,11 @@ def test_same_seed_same_game():
     assert c.to_record() != a.to_record()
 
 
-def test_pawn_constructor_still_usable():
+def test_pawn_constructor_still_usable() -> None:
     assert Pawn("x", "blue", 6, 1).value == 6
 
 
-def test_stone_the_monster_pushes_onto_a_teleporter_is_gone():
+def test_stone_the_monster_pushes_onto_a_teleporter_is_gone() -> None:
     """Found by the whole-game property test (seed 386): M8, a stone pushed onto a
     teleporter is destroyed -- the monster turn must not leave it on its square."""
     from finstere_widget.engine import monster_turn

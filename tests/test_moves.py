@@ -85,7 +85,7 @@ def outcome_keys(position, pid):
 # --- paths ------------------------------------------------------------------------------
 
 
-def test_parse_path():
+def test_parse_path() -> None:
     assert parse_path("") == ()
     assert parse_path("w, w ,N") == ("W", "W", "N")
     assert parse_path(["IN", "out"]) == ("IN", "OUT")
@@ -97,7 +97,7 @@ def test_parse_path():
 # --- P2 -----------------------------------------------------------------------------------
 
 
-def test_P2_moves_up_to_value_orthogonally_back_and_forth():
+def test_P2_moves_up_to_value_orthogonally_back_and_forth() -> None:
     pos = mk([pawn(at=(7, 6), light=4, dark=3)])
     r = apply_move(pos, "A", "N,S,N,S")  # back and forth is allowed
     assert r.to == (7, 6) and r.cost == 4
@@ -105,7 +105,7 @@ def test_P2_moves_up_to_value_orthogonally_back_and_forth():
     assert e.rule == "P2" and e.index == 4 and e.token == "N"
 
 
-def test_P2_flip_always_even_zero_squares_and_outside():
+def test_P2_flip_always_even_zero_squares_and_outside() -> None:
     on_board = mk([pawn(at=(7, 6), light=4, dark=3)])
     r = apply_move(on_board, "A", "")
     p = r.position.pawn("A")
@@ -117,13 +117,13 @@ def test_P2_flip_always_even_zero_squares_and_outside():
     assert r.to == "outside"
 
 
-def test_P2_pawns_do_not_go_through_walls():
+def test_P2_pawns_do_not_go_through_walls() -> None:
     pos = mk([pawn(at=(15, 5))])
     e = illegal(pos, "A", "E")
     assert e.rule == "P2" and e.index == 0
 
 
-def test_escaped_or_eaten_pawn_has_no_move():
+def test_escaped_or_eaten_pawn_has_no_move() -> None:
     pos = mk([pawn(at="escaped"), pawn("B", at="eaten")])
     assert legal_moves(pos, "A") == [] and legal_moves(pos, "B") == []
     assert illegal(pos, "A", "").rule == "P2"
@@ -132,7 +132,7 @@ def test_escaped_or_eaten_pawn_has_no_move():
 # --- P3 -----------------------------------------------------------------------------------
 
 
-def test_P3_entering_costs_the_first_point():
+def test_P3_entering_costs_the_first_point() -> None:
     pos = mk([pawn(at="outside", light=3, dark=4)])
     r = apply_move(pos, "A", "IN,W,W")
     assert r.to == (13, 10) and r.cost == 3
@@ -141,7 +141,7 @@ def test_P3_entering_costs_the_first_point():
     assert e.rule == "P2" and e.index == 3
 
 
-def test_P3_outside_pawn_must_start_with_IN_and_IN_only_from_outside():
+def test_P3_outside_pawn_must_start_with_IN_and_IN_only_from_outside() -> None:
     pos = mk([pawn(at="outside"), pawn("B", at=(10, 10))])
     assert illegal(pos, "A", "W").rule == "P3"
     e = illegal(pos, "B", "IN")
@@ -151,7 +151,7 @@ def test_P3_outside_pawn_must_start_with_IN_and_IN_only_from_outside():
     assert outs[1].to == (15, 10) and outs[1].path == ("IN",)
 
 
-def test_P3_entrance_held_by_the_monster_or_a_pawn():
+def test_P3_entrance_held_by_the_monster_or_a_pawn() -> None:
     pos = mk([pawn(at="outside", light=1, dark=6), pawn("B", at=(15, 10))])
     # with its only point the pawn would end on B (P5); with two it walks on
     e = illegal(pos, "A", "IN")
@@ -164,7 +164,7 @@ def test_P3_entrance_held_by_the_monster_or_a_pawn():
 # --- P4 -----------------------------------------------------------------------------------
 
 
-def test_P4_exit_needs_a_point_on_the_exit():
+def test_P4_exit_needs_a_point_on_the_exit() -> None:
     pos = mk([pawn(at=(2, 0), light=2, dark=5)], monster=((8, 8), "N"))
     # 2 points bring the pawn onto the exit; none left to leave
     r = apply_move(pos, "A", "W,W")
@@ -179,7 +179,7 @@ def test_P4_exit_needs_a_point_on_the_exit():
     assert "escaped" not in [o.to for o in legal_moves(pos, "A")]
 
 
-def test_P4_OUT_only_from_the_exit_and_nothing_after():
+def test_P4_OUT_only_from_the_exit_and_nothing_after() -> None:
     pos = mk([pawn(at=(1, 0))], monster=((8, 8), "N"))
     e = illegal(pos, "A", "OUT")
     assert e.rule == "P4" and e.index == 0
@@ -190,7 +190,7 @@ def test_P4_OUT_only_from_the_exit_and_nothing_after():
 # --- P5 -----------------------------------------------------------------------------------
 
 
-def test_P5_pass_through_pawns_but_end_alone():
+def test_P5_pass_through_pawns_but_end_alone() -> None:
     pos = mk([pawn(at=(10, 5), light=3, dark=4), pawn("B", at=(9, 5)), pawn("C", at=(8, 4))])
     r = apply_move(pos, "A", "W,W")  # through B
     assert r.to == (8, 5)
@@ -202,7 +202,7 @@ def test_P5_pass_through_pawns_but_end_alone():
     assert (9, 5) not in tos and (8, 4) not in tos and (8, 5) in tos
 
 
-def test_P5_never_enter_the_monster_square():
+def test_P5_never_enter_the_monster_square() -> None:
     pos = mk([pawn(at=(5, 5))], monster=((4, 5), "N"))
     e = illegal(pos, "A", "W")
     assert e.rule == "P5"
@@ -214,7 +214,7 @@ def test_P5_never_enter_the_monster_square():
 # --- P6 -----------------------------------------------------------------------------------
 
 
-def test_P6_push_one_stone_into_a_free_square():
+def test_P6_push_one_stone_into_a_free_square() -> None:
     pos = mk([pawn(at=(5, 5))], stones=[(4, 5)])
     r = apply_move(pos, "A", "W")
     assert r.to == (4, 5) and stones_of(r.position) == [(3, 5)]
@@ -226,7 +226,7 @@ def test_P6_push_one_stone_into_a_free_square():
     "blocker",
     ["stone", "pawn", "monster", "wall"],
 )
-def test_P6_cannot_push_into_occupied_square_or_off_board(blocker):
+def test_P6_cannot_push_into_occupied_square_or_off_board(blocker) -> None:
     stones = [(4, 5)]
     pawns = [pawn(at=(5, 5))]
     monster = ((10, 0), "E")
@@ -244,7 +244,7 @@ def test_P6_cannot_push_into_occupied_square_or_off_board(blocker):
     assert e.rule == "P6" and e.index == 0 and e.token == "W"
 
 
-def test_P6_stone_pushed_onto_entrance_or_exit_is_removed():
+def test_P6_stone_pushed_onto_entrance_or_exit_is_removed() -> None:
     pos = mk([pawn(at=(13, 10))], stones=[(14, 10)], monster=((5, 5), "N"))
     r = apply_move(pos, "A", "E")
     assert stones_of(r.position) == []
@@ -254,7 +254,7 @@ def test_P6_stone_pushed_onto_entrance_or_exit_is_removed():
     assert stones_of(r.position) == [] and r.to == (1, 0)
 
 
-def test_P6_stone_pushed_onto_teleporter_is_destroyed():
+def test_P6_stone_pushed_onto_teleporter_is_destroyed() -> None:
     tele = [((3, 5), "yellow", "E"), ((10, 9), "yellow", "N")]
     pos = mk([pawn(at=(5, 5))], stones=[((4, 5), "crystal")], teleporters=tele)
     r = apply_move(pos, "A", "W")
@@ -262,7 +262,7 @@ def test_P6_stone_pushed_onto_teleporter_is_destroyed():
     assert any(isinstance(e, Remove) and e.why == "teleporter" for e in r.events)
 
 
-def test_P6_crystals_and_pivots_are_stones_for_pawns():
+def test_P6_crystals_and_pivots_are_stones_for_pawns() -> None:
     for kind in ("crystal", "pivot_right", "pivot_180"):
         pos = mk([pawn(at=(5, 5))], stones=[((4, 5), kind)])
         r = apply_move(pos, "A", "W")
@@ -272,7 +272,7 @@ def test_P6_crystals_and_pivots_are_stones_for_pawns():
 # --- P7 -----------------------------------------------------------------------------------
 
 
-def test_P7_slide_is_free_to_the_first_square_beyond():
+def test_P7_slide_is_free_to_the_first_square_beyond() -> None:
     pos = mk([pawn(at=(3, 8), light=2, dark=5)], pools=[long_pool(4, 8)])
     r = apply_move(pos, "A", "E")
     assert r.to == (8, 8) and r.cost == 1
@@ -282,7 +282,7 @@ def test_P7_slide_is_free_to_the_first_square_beyond():
     assert r.to == (9, 8)
 
 
-def test_P7_slide_stops_on_the_pool_at_a_wall_and_FAQ1_may_end_there():
+def test_P7_slide_stops_on_the_pool_at_a_wall_and_FAQ1_may_end_there() -> None:
     # a 1x4 pool against the right wall
     pos = mk([pawn(at=(11, 5), light=3, dark=4)], pools=[long_pool(12, 5)])
     r = apply_move(pos, "A", "E")
@@ -294,7 +294,7 @@ def test_P7_slide_stops_on_the_pool_at_a_wall_and_FAQ1_may_end_there():
     assert r.to == (15, 4)
 
 
-def test_P7_stop_and_turn_when_the_stone_beyond_cannot_be_pushed():
+def test_P7_stop_and_turn_when_the_stone_beyond_cannot_be_pushed() -> None:
     pos = mk(
         [pawn(at=(7, 3), light=3, dark=4), pawn("B", at=(11, 3))],
         stones=[(10, 3)],
@@ -308,13 +308,13 @@ def test_P7_stop_and_turn_when_the_stone_beyond_cannot_be_pushed():
     assert e.rule == "P6" and e.index == 1
 
 
-def test_P7_stone_beyond_the_pool_is_pushed_at_the_end_of_the_slide():
+def test_P7_stone_beyond_the_pool_is_pushed_at_the_end_of_the_slide() -> None:
     pos = mk([pawn(at=(7, 3), light=2, dark=5)], stones=[(10, 3)], pools=[square_pool(8, 2)])
     r = apply_move(pos, "A", "E")
     assert r.to == (10, 3) and stones_of(r.position) == [(11, 3)]
 
 
-def test_P7_last_point_cannot_slide_onto_a_pawn():
+def test_P7_last_point_cannot_slide_onto_a_pawn() -> None:
     pos = mk([pawn(at=(7, 3), light=1, dark=6), pawn("B", at=(10, 3))], pools=[square_pool(8, 2)])
     e = illegal(pos, "A", "E")
     assert e.rule == "P7" and e.index == 0
@@ -325,7 +325,7 @@ def test_P7_last_point_cannot_slide_onto_a_pawn():
     assert tos == [(7, 3), (7, 2), (7, 4), (6, 3)]  # N, (E refused), S, W
 
 
-def test_P7_slide_stops_before_monster_and_teleporter():
+def test_P7_slide_stops_before_monster_and_teleporter() -> None:
     pos = mk([pawn(at=(7, 3), light=2, dark=5)], pools=[square_pool(8, 2)], monster=((10, 3), "N"))
     assert apply_move(pos, "A", "E").to == (9, 3)
     tele = [((10, 3), "blue", "E"), ((3, 9), "blue", "N")]
@@ -333,7 +333,7 @@ def test_P7_slide_stops_before_monster_and_teleporter():
     assert apply_move(pos, "A", "E").to == (9, 3)
 
 
-def test_P7_stone_on_a_pool_square_in_the_way_is_pushed_and_slides():
+def test_P7_stone_on_a_pool_square_in_the_way_is_pushed_and_slides() -> None:
     # long pool (4..7, 8); a stone stopped on (6,8) earlier; the pawn enters at (4,8)
     pos = mk([pawn(at=(3, 8), light=2, dark=5)], stones=[(6, 8)], pools=[long_pool(4, 8)])
     r = apply_move(pos, "A", "E")
@@ -341,7 +341,7 @@ def test_P7_stone_on_a_pool_square_in_the_way_is_pushed_and_slides():
     assert stones_of(r.position) == [(9, 8)] and r.to == (8, 8)
 
 
-def test_FAQ1_pawn_on_pool_later_pushes_the_stone_when_free():
+def test_FAQ1_pawn_on_pool_later_pushes_the_stone_when_free() -> None:
     pos = mk([pawn(at=(9, 3), light=2, dark=5)], stones=[(10, 3)], pools=[square_pool(8, 2)])
     r = apply_move(pos, "A", "E")
     assert r.to == (10, 3) and stones_of(r.position) == [(11, 3)]
@@ -350,14 +350,14 @@ def test_FAQ1_pawn_on_pool_later_pushes_the_stone_when_free():
 # --- P8 -----------------------------------------------------------------------------------
 
 
-def test_P8_stone_pushed_onto_a_pool_slides_across():
+def test_P8_stone_pushed_onto_a_pool_slides_across() -> None:
     pos = mk([pawn(at=(2, 8), light=2, dark=5)], stones=[(3, 8)], pools=[long_pool(4, 8)])
     r = apply_move(pos, "A", "E")
     assert stones_of(r.position) == [(8, 8)]
     assert any(isinstance(e, Slide) and e.rule == "P8" for e in r.events)
 
 
-def test_P8_stone_stops_on_last_pool_square_when_beyond_is_taken():
+def test_P8_stone_stops_on_last_pool_square_when_beyond_is_taken() -> None:
     for blocker in ("pawn", "stone", "teleporter", "monster"):
         stones = [(3, 8)]
         pawns = [pawn(at=(2, 8), light=2, dark=5)]
@@ -376,7 +376,7 @@ def test_P8_stone_stops_on_last_pool_square_when_beyond_is_taken():
         assert (7, 8) in stones_of(r.position), blocker
 
 
-def test_P8_stone_sliding_onto_the_exit_is_removed():
+def test_P8_stone_sliding_onto_the_exit_is_removed() -> None:
     pos = mk(
         [pawn(at=(0, 6), light=2, dark=5)],
         stones=[(0, 5)],
@@ -391,7 +391,7 @@ def test_P8_stone_sliding_onto_the_exit_is_removed():
 # --- P9 -----------------------------------------------------------------------------------
 
 
-def test_P9_teleporters_are_walls_for_pawns():
+def test_P9_teleporters_are_walls_for_pawns() -> None:
     tele = [((4, 5), "yellow", "E"), ((10, 9), "yellow", "N")]
     pos = mk([pawn(at=(5, 5), light=2, dark=5)], teleporters=tele)
     e = illegal(pos, "A", "W")
@@ -412,7 +412,7 @@ def _example(n):
 @pytest.mark.parametrize(
     "n", [1, 2, 3], ids=["4_pushing_a_stone", "5_passing_two_pawns", "5_stone_onto_pool"]
 )
-def test_rulebook_pawn_example(n):
+def test_rulebook_pawn_example(n) -> None:
     exp, pos = _example(n)
     pid = exp["pawn"]
     assert pos.pawn(pid).value == exp["points"]
@@ -435,21 +435,21 @@ def test_rulebook_pawn_example(n):
         assert case["path"][case["token"] - 1] == info.value.token
 
 
-def test_example_1_stone_could_not_be_pushed_further():
+def test_example_1_stone_could_not_be_pushed_further() -> None:
     """Exemple 1: the stone could not go on, the square behind it holds a pawn."""
     _, pos = _example(1)
     e = illegal(pos, "P4", "N,N,N,N")
     assert e.rule == "P6" and "pawn" in str(e)
 
 
-def test_example_2_cannot_stop_on_two_or_four():
+def test_example_2_cannot_stop_on_two_or_four() -> None:
     _, pos = _example(2)
     for path, k in (("E,E", 1), ("E,E,E,E", 3)):
         e = illegal(pos, "P5", path)
         assert e.rule == "P5" and e.index == k
 
 
-def test_example_3_stone_blocks_the_slide_and_turning_costs_a_point():
+def test_example_3_stone_blocks_the_slide_and_turning_costs_a_point() -> None:
     _, pos = _example(3)
     r = apply_move(pos, "P5", "N,W,W,W,N")
     assert r.position.pawn("P5").at == (9, 1)
@@ -461,7 +461,7 @@ def test_example_3_stone_blocks_the_slide_and_turning_costs_a_point():
 # --- events -----------------------------------------------------------------------------
 
 
-def test_events_cite_rules_and_serialise():
+def test_events_cite_rules_and_serialise() -> None:
     pos = mk([pawn(at="outside", light=4, dark=3)], stones=[(13, 10)])
     r = apply_move(pos, "A", "IN,W,W")
     kinds = [type(e) for e in r.events]
@@ -475,7 +475,7 @@ def test_events_cite_rules_and_serialise():
     assert json.loads(json.dumps(r.to_dict()))["position"]["pawns"][0]["at"] == [13, 10]
 
 
-def test_illegal_move_changes_nothing():
+def test_illegal_move_changes_nothing() -> None:
     _, pos = _example(1)
     before = pos.to_dict()
     illegal(pos, "P4", "N,N,N,N")
@@ -523,7 +523,7 @@ def perft_positions():
 
 
 @pytest.mark.parametrize("case", perft_positions(), ids=lambda c: c[0])
-def test_perft_golden_counts(case):
+def test_perft_golden_counts(case) -> None:
     _, pos, pid, n_outcomes, _ = case
     outs = legal_moves(pos, pid)
     assert len(outs) == n_outcomes
@@ -532,7 +532,7 @@ def test_perft_golden_counts(case):
 
 
 @pytest.mark.parametrize("case", perft_positions()[:4], ids=lambda c: c[0])
-def test_legal_moves_equal_brute_force(case):
+def test_legal_moves_equal_brute_force(case) -> None:
     _, pos, pid, n_outcomes, n_paths = case
     best, count = brute_force(pos, pid)
     assert count == n_paths
@@ -544,7 +544,7 @@ def test_legal_moves_equal_brute_force(case):
         assert r.position.to_dict() == o.position.to_dict() and r.to == o.to
 
 
-def test_legal_moves_is_not_a_distance_diamond():
+def test_legal_moves_is_not_a_distance_diamond() -> None:
     # a pawn walled in by an unpushable stone pair and pawns reaches fewer squares
     pos = mk(
         [pawn(at=(5, 5), light=2, dark=5), pawn("B", at=(5, 4))],
@@ -571,7 +571,7 @@ def run_cli(*args, stdin=None):
     )
 
 
-def test_cli_move_json():
+def test_cli_move_json() -> None:
     path = str(EXAMPLES / "pawn_example_1.json")
     p = run_cli("move", path, "--pawn", "P4", "--path", "N,N,N,W", "--json")
     assert p.returncode == 0, p.stderr
@@ -580,7 +580,7 @@ def test_cli_move_json():
     assert [pw for pw in data["pawns"] if pw["id"] == "P4"][0]["at"] == [6, 4]
 
 
-def test_cli_move_illegal_path_one_stderr_line():
+def test_cli_move_illegal_path_one_stderr_line() -> None:
     path = str(EXAMPLES / "pawn_example_1.json")
     p = run_cli("move", path, "--pawn", "P4", "--path", "N,N,N,N", "--json")
     assert p.returncode == 2 and p.stdout == ""
@@ -588,7 +588,7 @@ def test_cli_move_illegal_path_one_stderr_line():
     assert len(lines) == 1 and "'N'" in lines[0] and "token 4" in lines[0] and "P6" in lines[0]
 
 
-def test_cli_moves_json():
+def test_cli_moves_json() -> None:
     path = str(EXAMPLES / "pawn_example_2.json")
     p = run_cli("moves", path, "--pawn", "P5", "--json")
     assert p.returncode == 0, p.stderr

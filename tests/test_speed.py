@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import statistics
 
-from test_reference import load_bench
+from tests.test_reference import load_bench
 
 
 def test_monster_turn_is_fast_against_the_reference_and_the_looks() -> None:

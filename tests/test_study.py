@@ -33,7 +33,7 @@ from finstere_widget.study import (
 
 
 class Run:
-    def __init__(self, code, out, err):
+    def __init__(self, code, out, err) -> None:
         self.returncode, self.stdout, self.stderr = code, out, err
 
 
@@ -50,7 +50,7 @@ def run_cli(capsys):
     return run
 
 
-def test_console_script_runs_study():
+def test_console_script_runs_study() -> None:
     p = subprocess.run(
         [
             sys.executable,
@@ -71,7 +71,7 @@ def test_console_script_runs_study():
     assert json.loads(p.stdout)["rows"][0]["games"] == 1
 
 
-def test_wilson_matches_published_values():
+def test_wilson_matches_published_values() -> None:
     # Newcombe (1998), table I: 81/263 -> 0.2553-0.3662; 0/10 -> 0-0.2775; 5/10
     lo, hi = wilson(81, 263)
     assert (round(lo, 4), round(hi, 4)) == (0.2553, 0.3662)
@@ -82,14 +82,14 @@ def test_wilson_matches_published_values():
         wilson(3, 2)
 
 
-def test_mean_ci():
+def test_mean_ci() -> None:
     m, lo, hi = mean_ci([1.0, 2.0, 3.0, 4.0])
     assert m == 2.5 and hi - m == pytest.approx(m - lo)
     assert hi - m == pytest.approx(1.959964 * (1.6666667 / 4) ** 0.5, rel=1e-5)
     assert mean_ci([]) == (0.0, 0.0, 0.0) and mean_ci([7.0]) == (7.0, 7.0, 7.0)
 
 
-def test_option_grid_and_variants():
+def test_option_grid_and_variants() -> None:
     grid = parse_option_grid(["slide_over_pawn=eat,stop", "finish_round=on"])
     assert grid == {"slide_over_pawn": ["eat", "stop"], "finish_round": ["on"]}
     vs = variants([2, 3], [["greedy"]], grid)
@@ -113,7 +113,7 @@ def test_option_grid_and_variants():
         variants([2], [["clever"]])
 
 
-def test_a_variant_plays_the_same_games_as_simulate():
+def test_a_variant_plays_the_same_games_as_simulate() -> None:
     res = run_study([Variant("v", 3, ("random",), RuleOptions())], 6, seed=3)
     assert res.results[0] == simulate(6, 3, ["random"], 3, jobs=1).games
     row = res.rows[0]
@@ -123,13 +123,13 @@ def test_a_variant_plays_the_same_games_as_simulate():
     assert row["rounds_lo"] <= row["rounds_mean"] <= row["rounds_hi"]
 
 
-def test_variants_share_their_tile_piles():
+def test_variants_share_their_tile_piles() -> None:
     """Common random numbers: game i of every variant starts from the same shuffle."""
     res = run_study(variants([2], [["random"]], {"slide_over_pawn": ["eat", "stop"]}), 3, seed=9)
     assert [g.seed for g in res.results[0]] == [g.seed for g in res.results[1]]
 
 
-def test_study_json_is_identical_serial_pool_and_dask():
+def test_study_json_is_identical_serial_pool_and_dask() -> None:
     """The same study serially, on a process pool and on a dask LocalCluster."""
     args = dict(
         games=2, players=[2], bots=[["random"]], options=["slide_over_pawn=eat,stop"], seed=5
@@ -144,7 +144,7 @@ def test_study_json_is_identical_serial_pool_and_dask():
     assert data["format"] == "finstere-study/1" and len(data["games"]) == 2
 
 
-def test_study_on_a_running_dask_scheduler_by_address():
+def test_study_on_a_running_dask_scheduler_by_address() -> None:
     """``dask="HOST:PORT"``: a scheduler started beforehand (here in this process)."""
     dd = pytest.importorskip("dask.distributed", reason="the study extra (dask distributed)")
     args = dict(games=2, players=[2], bots=[["random"]], seed=6)
@@ -156,21 +156,21 @@ def test_study_on_a_running_dask_scheduler_by_address():
     assert remote == to_json(study(**args))
 
 
-def test_unreachable_scheduler_is_a_connection_error_naming_it():
+def test_unreachable_scheduler_is_a_connection_error_naming_it() -> None:
     pytest.importorskip("distributed", reason="the study extra (dask distributed)")
     with pytest.raises(ConnectionError, match="127.0.0.1:9"):
         with dask_executor("127.0.0.1:9", timeout="1s"):
             pass  # pragma: no cover - never reached
 
 
-def test_progress_bar_counts_every_game():
+def test_progress_bar_counts_every_game() -> None:
     pytest.importorskip("tqdm")
     stream = io.StringIO()
     study(3, [2], [["random"]], seed=2, progress=True, stream=stream)
     assert "3/3" in stream.getvalue() and "games" in stream.getvalue()
 
 
-def test_table_dataframe_and_plots():
+def test_table_dataframe_and_plots() -> None:
     pd = pytest.importorskip("pandas")
     import matplotlib
 
@@ -192,14 +192,14 @@ def test_table_dataframe_and_plots():
     assert len(ax.patches) == 1
 
 
-def test_to_dataframe_without_pandas_gives_dicts(monkeypatch):
+def test_to_dataframe_without_pandas_gives_dicts(monkeypatch) -> None:
     monkeypatch.setitem(sys.modules, "pandas", None)
     res = study(2, [2], [["random"]], seed=1)
     rows = to_dataframe(res)
     assert isinstance(rows, list) and rows[0]["games"] == 2
 
 
-def test_cli_study_text_json_and_plot(run_cli, tmp_path):
+def test_cli_study_text_json_and_plot(run_cli, tmp_path) -> None:
     a = run_cli(
         "study",
         "--option",
@@ -240,7 +240,7 @@ def test_cli_study_text_json_and_plot(run_cli, tmp_path):
     assert "wins by seat" in p.stdout and plot.read_bytes()[:4] == b"\x89PNG"
 
 
-def test_cli_study_league(run_cli):
+def test_cli_study_league(run_cli) -> None:
     p = run_cli("study", "--league", "--bots", "random,greedy:1", "--players", "2", "--games", "2")
     assert p.returncode == 0, p.stderr
     assert "random" in p.stdout and "greedy:1" in p.stdout and "fair share" in p.stdout
@@ -257,7 +257,7 @@ def test_cli_study_league(run_cli):
         (["--league", "--bots", "random"], "two different bots"),
     ],
 )
-def test_cli_study_errors(run_cli, args, word):
+def test_cli_study_errors(run_cli, args, word) -> None:
     p = run_cli("study", "--games", "1", *args)
     assert p.returncode == 2 and word in p.stderr and p.stdout == ""
     assert len(p.stderr.strip().splitlines()) == 1

@@ -42,7 +42,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_support import free_port, isolated_env, stop_process
+from tests.browser.browser_support import free_port, isolated_env, stop_process
 
 BROWSER_DIR = Path(__file__).resolve().parent
 REPO_ROOT = BROWSER_DIR.parent.parent
@@ -477,7 +477,7 @@ def run_code_cell(page: Any, code: str, timeout: float = RUN_TIMEOUT) -> str:
 class NotebookDriver:
     """The helpers above bound to one page and one UI (``lab`` or ``notebook``)."""
 
-    def __init__(self, page: Any, server: JupyterServer, ui: str, errors: list[str]):
+    def __init__(self, page: Any, server: JupyterServer, ui: str, errors: list[str]) -> None:
         self.page = page
         self.server = server
         self.ui = ui

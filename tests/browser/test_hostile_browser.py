@@ -13,8 +13,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_support import wait_for
-from conftest import (
+from tests.browser.browser_support import wait_for
+from tests.browser.conftest import (
     JupyterServer,
     assert_no_page_errors,
     open_notebook,

@@ -9,8 +9,8 @@ import time
 from typing import Any
 
 import pytest
-from browser_support import canvas_pixel as pixel
-from browser_support import wait_for
+from tests.browser.browser_support import canvas_pixel as pixel
+from tests.browser.browser_support import wait_for
 
 pytestmark = pytest.mark.browser
 

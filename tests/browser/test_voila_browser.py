@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_support import free_port, isolated_env, stop_process
+from tests.browser.browser_support import free_port, isolated_env, stop_process
 
 from finstere_widget.render import style as S
 from finstere_widget.render.scene import center

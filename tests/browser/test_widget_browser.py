@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_support import wait_for
+from tests.browser.browser_support import wait_for
 
 from finstere_widget.render import style as S
 from finstere_widget.render.scene import center

@@ -14,9 +14,9 @@ import sys
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-sys.path.insert(0, str(HERE.parent))
+sys.path.insert(0, str(HERE.parents[1]))
 
-from test_moves import brute_force  # noqa: E402
+from tests.test_moves import brute_force  # noqa: E402
 
 from finstere_widget.engine import Position  # noqa: E402
 from finstere_widget.engine.moves import legal_moves  # noqa: E402
@@ -111,7 +111,7 @@ def cases():
     ]
 
 
-def main():
+def main() -> None:
     out = []
     for name, pos_d, pid in cases():
         pos = Position.from_dict(pos_d)

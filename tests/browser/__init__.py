@@ -1,0 +1,1 @@
+"""Real-browser tests of the widgets (pytest -m browser)."""
