@@ -10,8 +10,6 @@ import json
 import random
 from typing import Any
 
-from tests.test_reference import load_bench
-
 from finstere_widget.engine import (
     Heading,
     Monster,
@@ -23,6 +21,7 @@ from finstere_widget.engine import (
 )
 from finstere_widget.engine.events import EVENT_TYPES, Event, Ray
 from finstere_widget.engine.moves import apply_move, legal_moves
+from tests.test_reference import load_bench
 
 positions = load_bench("positions")
 

@@ -42,6 +42,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+
 from tests.browser.browser_support import free_port, isolated_env, stop_process
 
 BROWSER_DIR = Path(__file__).resolve().parent

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+
 from tests.browser.browser_support import wait_for
 from tests.browser.conftest import (
     JupyterServer,

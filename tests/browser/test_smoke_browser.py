@@ -9,6 +9,7 @@ import time
 from typing import Any
 
 import pytest
+
 from tests.browser.browser_support import canvas_pixel as pixel
 from tests.browser.browser_support import wait_for
 

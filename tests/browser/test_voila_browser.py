@@ -18,10 +18,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from tests.browser.browser_support import free_port, isolated_env, stop_process
 
 from finstere_widget.render import style as S
 from finstere_widget.render.scene import center
+from tests.browser.browser_support import free_port, isolated_env, stop_process
 
 pytestmark = pytest.mark.browser
 REPO_ROOT = Path(__file__).resolve().parents[2]

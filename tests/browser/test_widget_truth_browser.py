@@ -14,10 +14,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from tests.browser.browser_support import wait_for
 
 from finstere_widget.render import style as S
 from finstere_widget.render.scene import center
+from tests.browser.browser_support import wait_for
 
 pytestmark = [pytest.mark.browser, pytest.mark.parametrize("jupyter_ui", ["lab"])]
 

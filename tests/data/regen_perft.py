@@ -16,10 +16,9 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parents[1]))
 
-from tests.test_moves import brute_force  # noqa: E402
-
 from finstere_widget.engine import Position  # noqa: E402
 from finstere_widget.engine.moves import legal_moves  # noqa: E402
+from tests.test_moves import brute_force  # noqa: E402
 
 EXAMPLES = HERE.parent / "examples"
 
