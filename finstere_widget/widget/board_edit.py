@@ -1,0 +1,85 @@
+"""The board's edit mode: a click uses the chosen tool (pure logic in :mod:`.editing`; a
+refused edit changes nothing and says which rule forbids it)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from ..engine import Pawn, PositionError
+from ..engine.board import Square
+from .board_traits import BoardTraits
+from .editing import Tool, edit_refusal, edited
+
+
+class EditMode(BoardTraits):
+    """Clicks in edit mode and the pawns the pawn tool makes."""
+
+    # --- edit mode --------------------------------------------------------------------
+
+    def _click_edit(self, sq: Square | None, zone: str | None) -> None:
+        pos = self._position
+        tool = self.tool
+        if sq is None:
+            if tool == "pawn" and zone in ("place:outside", "place:escaped", "place:eaten"):
+                self._add_pawn(zone[6:])
+            elif tool == "erase" and zone is not None and zone.startswith("pawn:"):
+                pid = zone[5:]
+                self._commit(
+                    pos.replace(pawns=tuple(p for p in pos.pawns if p.id != pid)),
+                    f"removed pawn {pid}",
+                )
+            else:
+                self.tell(
+                    "click on a square of the board (or, with the pawn tool, a tray section)",
+                    "problem",
+                )
+            return
+        why = edit_refusal(pos, tool, sq)
+        if why is not None:  # refused before anything changes, with the rule
+            self.tell(why, "problem")
+            return
+        try:
+            new, words, pending = edited(
+                pos,
+                Tool(
+                    tool,
+                    self.tool_heading,
+                    self.tool_pair,
+                    self._new_pawn,
+                    self._ui.pending_teleporter,
+                ),
+                sq,
+            )
+            self._ui = replace(self._ui, pending_teleporter=pending)
+        except PositionError as exc:
+            self.tell(f"cannot do that: {exc}", "problem")
+            return
+        if new is not None:
+            self._commit(new, words)
+        else:
+            self.tell(
+                words,
+                "info"
+                if self._ui.pending_teleporter is not None or "cancelled" in words
+                else "problem",
+            )
+            self._refresh()
+
+    def _new_pawn(self, at: Any) -> Pawn:
+        dark, light = (int(v) for v in self.tool_pawn.split("/"))  # P1: pairs are dark/light
+        used = {p.id for p in self._position.pawns}
+        letters = [chr(c) for c in range(ord("A"), ord("Z") + 1)]
+        pid = next((c for c in letters if c not in used), None)
+        k = 1
+        while pid is None:
+            pid = next((f"{c}{k}" for c in letters if f"{c}{k}" not in used), None)
+            k += 1
+        return Pawn(pid, self.tool_player, light, dark, self.tool_face, at)  # type: ignore[arg-type]
+
+    def _add_pawn(self, place: str) -> None:
+        pawn = self._new_pawn(place)
+        self._commit(
+            self._position.replace(pawns=self._position.pawns + (pawn,)),
+            f"placed pawn {pawn.id} ({pawn.player}) {place}",
+        )

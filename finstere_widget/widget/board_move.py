@@ -1,0 +1,127 @@
+"""The board's move mode: select a pawn, its legal destinations (engine) light up, click one
+to move; ``on_move`` listeners hear of every move."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+from typing import Any
+
+from ..engine.board import Square
+from ..engine.moves import apply_move, legal_moves
+from .board_traits import BoardTraits, MoveListener, _sq
+from .interaction import Interaction, Target
+from .story import move_path
+
+
+class MoveMode(BoardTraits):
+    """Pawn selection and moves (the engine, or the ``move_handler``, applies them)."""
+
+    # --- move mode --------------------------------------------------------------------
+
+    def on_move(self, callback: MoveListener) -> None:
+        """Call ``callback(pawn_id, result)`` after each move made on the board."""
+        self._move_listeners.append(callback)
+
+    def select(self, pawn_id: str | None) -> None:
+        """Select a pawn in move mode and light up its legal destinations (engine)."""
+        if pawn_id is None:
+            self._ui = self._ui.deselected()
+            self._refresh()
+            return
+        # check first, on the position that will be current: a refused or unknown pawn
+        # leaves the step-through (and the browser's picture) as it was
+        current = (
+            self._after_trace if self._trace is not None and self._after_trace else self._position
+        )
+        pawn = current.pawn(pawn_id)
+        if self.movable is not None and pawn_id not in self.movable:
+            self.tell(f"pawn {pawn_id} cannot move now", "problem")
+            return
+        self._leave_trace()
+        if self.outcomes_handler is not None:
+            outcomes = self.outcomes_handler(pawn_id)
+        else:
+            outcomes = legal_moves(self._position, pawn_id)
+        targets: dict[Target, Any] = {}
+        for o in outcomes:
+            to = o.to
+            if to == pawn.at and not self.allow_stay:
+                continue  # the pawn's own place: clicking it again deselects
+            if to not in targets:
+                targets[to] = o
+        self._ui = Interaction(
+            selected=pawn_id, targets=targets, pending_teleporter=self._ui.pending_teleporter
+        )
+        if targets:
+            self.tell(
+                (
+                    f"pawn {pawn_id} ({pawn.value} to move): {len(targets)} destination(s) "
+                    f"lit; click one, or the pawn again to deselect"
+                ),
+                "info",
+            )
+        else:
+            self.tell(f"pawn {pawn_id} has no destination this move", "problem")
+        self._refresh()
+
+    def move(self, pawn_id: str, path: str | Sequence[str]) -> Any:
+        """Move a pawn along ``path`` (docs/format.md tokens) through the engine; undoable."""
+        with self.hold_sync():  # one message to the browser: no half-done picture on show
+            return self._move(pawn_id, path)
+
+    def _move(self, pawn_id: str, path: str | Sequence[str]) -> Any:
+        before = self._position
+        if self.move_handler is not None:
+            result = self.move_handler(pawn_id, tuple(path))
+        else:
+            result = apply_move(before, pawn_id, path)
+        steps = ",".join(result.path) or "no step"
+        self._commit(result.position, f"pawn {pawn_id} moved ({steps}) and was flipped (P2)")
+        self._ui = replace(self._ui, path=tuple(move_path(before, pawn_id, result)))
+        self.last_move = result
+        self._refresh()
+        for cb in list(self._move_listeners):
+            cb(pawn_id, result)
+        return result
+
+    def _pawn_at_click(self, sq: Square | None, zone: str | None) -> str | None:
+        if sq is not None:
+            p = self._position.pawn_map.get(sq)
+            return p.id if p is not None else None
+        if zone is not None and zone.startswith("pawn:"):
+            pid = zone[5:]
+            return pid if pid in self._position.pawn_by_id else None
+        return None
+
+    def _click_move(self, sq: Square | None, zone: str | None) -> None:
+        if self._trace is not None:  # a click ends the step-through: back to the position
+            self._leave_trace()
+            self._refresh()
+        target: Target | None = sq
+        if zone is not None and zone.startswith("place:"):
+            target = zone[6:]
+        if self._ui.selected is not None and target is not None and target in self._ui.targets:
+            outcome = self._ui.targets[target]
+            self.move(self._ui.selected, outcome.path)
+            return
+        pid = self._pawn_at_click(sq, zone)
+        if pid is not None:
+            if pid == self._ui.selected:
+                self._ui = self._ui.deselected()
+                self.tell(f"pawn {pid} deselected", "info")
+                self._refresh()
+            else:
+                self.select(pid)
+            return
+        where = _sq(sq) if sq is not None else "there"
+        if self._ui.selected is not None:
+            self.tell(
+                (
+                    f"pawn {self._ui.selected} cannot end its move on {where}: "
+                    f"click a lit square (P2-P9)"
+                ),
+                "problem",
+            )
+        else:
+            self.tell(f"no pawn on {where}: click a pawn to see where it can go", "problem")
