@@ -98,3 +98,136 @@ def test_the_steppers_refusal_takes_the_theme_colours_and_is_escaped(
     assert "var(--jp-error-color1" in s.message.value  # the theme's error colour (board.css)
     assert "#b00020" not in s.message.value
     assert "&lt;script&gt;" in s.message.value and "<script>" not in s.message.value
+
+
+# --- pure parts, without a widget -------------------------------------------------------
+
+
+def test_read_message_types_every_browser_message_and_never_raises() -> None:
+    from finstere_widget.widget.interaction import (
+        KeyPress,
+        SquareClick,
+        Unreadable,
+        ZoneClick,
+        read_message,
+    )
+
+    assert read_message({"type": "click", "square": [3, 4]}) == SquareClick((3, 4))
+    assert read_message({"type": "click", "square": None, "zone": "pawn:A"}) == ZoneClick("pawn:A")
+    assert read_message({"type": "key", "key": "undo"}) == KeyPress("undo")
+    assert read_message({"type": "key", "key": 5}) == KeyPress(None)
+    for bad, words in [
+        ([1, 2], "does not understand"),
+        ({"type": "scroll"}, "does not understand"),
+        ({"type": "click", "square": [1, True]}, "malformed square"),
+        ({"type": "click", "square": [1, 2, 3]}, "malformed square"),
+        ({"type": "click", "square": "a1"}, "malformed square"),
+        ({"type": "click"}, "click on a square"),
+        ({"type": "click", "zone": 7}, "click on a square"),
+    ]:
+        got = read_message(bad)
+        assert isinstance(got, Unreadable) and words in got.problem, bad
+
+
+def test_board_square_names_what_is_not_a_square_of_the_board() -> None:
+    from finstere_widget.engine import PositionError
+    from finstere_widget.widget.interaction import board_square
+
+    assert board_square([2, 3]) == (2, 3)
+    for bad in [(99, 0), "x", (1.5, 2), None]:
+        with pytest.raises(PositionError, match=r"is not a square of the board \(B1\)"):
+            board_square(bad)
+    b = BoardWidget(Position.basic())
+    before = b.svg()
+    with pytest.raises(PositionError, match="99"):
+        b.show_values({(99, 0): 1.0})
+    assert b.svg() == before, "a refused overlay changes nothing"
+
+
+def test_interaction_overlay_marks_the_selection_its_targets_and_a_pending_pad() -> None:
+    from finstere_widget.engine import Heading
+    from finstere_widget.examples import load
+    from finstere_widget.render.scene import center
+    from finstere_widget.widget.interaction import Interaction, interaction_overlay
+
+    pos = load("monster_basic_8")
+    ui = Interaction(selected="A", targets={(9, 0): None, (10, 1): None, "escaped": None})
+    o = interaction_overlay(pos, ui, {(1, 1): 0.5}, {(1, 1): "50%"}, "cap")
+    assert o.selected == (9, 1) and sorted(o.targets) == [(9, 0), (10, 1)]
+    assert [z["id"] for z in o.target_zones] == ["place:escaped"]
+    assert o.heat == {(1, 1): 0.5} and o.labels == {(1, 1): "50%"} and o.caption == "cap"
+    assert not o.extra_over and not o.extra_under
+    # a waiting pawn that may stay outside (P2): the pawn is marked, not the whole section
+    waiting = pos.replace(pawns=tuple(p.moved("outside") if p.id == "B" else p for p in pos.pawns))
+    o1 = interaction_overlay(waiting, Interaction("B", {"outside": None, (15, 10): None}))
+    assert o1.selected is not None and not isinstance(o1.selected, str)
+    assert o1.target_zones == [] and len(o1.extra_under) == 1
+    pad = Interaction(pending_teleporter=((4, 4), "blue", Heading.N), path=(center((9, 1)),))
+    o2 = interaction_overlay(pos, pad)
+    assert len(o2.extra_over) == 2 and o2.path == (center((9, 1)),) and o2.selected is None
+
+
+def test_new_pawns_take_the_first_free_id_and_the_rulebooks_pairs() -> None:
+    from finstere_widget.widget.editing import new_pawn, next_pawn_id
+
+    assert next_pawn_id([]) == "A"
+    assert next_pawn_id(["A", "B", "D"]) == "C"
+    letters = [chr(c) for c in range(ord("A"), ord("Z") + 1)]
+    assert next_pawn_id(letters) == "A1"
+    assert next_pawn_id(letters + ["A1", "B1"]) == "C1"
+    pos = Position.basic()
+    p = new_pawn(pos, "red", "4/3", "dark", (2, 2))
+    assert p.id not in {q.id for q in pos.pawns}
+    assert (p.player, p.dark, p.light, p.up, p.at) == ("red", 4, 3, "dark", (2, 2))
+
+
+# --- the widget's typed state ------------------------------------------------------------
+
+
+def test_traits_are_typed_and_checked_when_set() -> None:
+    import traitlets
+
+    b = BoardWidget(Position.basic())
+    for name, bad in [
+        ("mode", "fly"),
+        ("hint_kind", "shout"),
+        ("tool", "hammer"),
+        ("tool_heading", "NE"),
+        ("tool_face", "side"),
+        ("groups", [1]),
+        ("static", ["x"]),
+        ("frames", [3]),
+        ("event_log", [1]),
+        ("max_width", 5),
+    ]:
+        before = getattr(b, name)
+        with pytest.raises(traitlets.TraitError):
+            setattr(b, name, bad)
+        assert getattr(b, name) == before, name
+
+
+def test_on_move_is_a_registry_and_movable_may_be_asked_at_each_click() -> None:
+    from finstere_widget.examples import load
+
+    allowed = {"A"}
+    heard: list[str] = []
+
+    def listener(pawn: str, _result: object) -> None:
+        heard.append(pawn)
+
+    b = BoardWidget(load("monster_basic_8"), mode="move", movable=lambda: allowed)
+    b.on_move(listener)
+    assert b.movable == {"A"}
+    b.select("B")
+    assert b.hint_kind == "problem" and "cannot move now" in b.hint and b._ui.selected is None
+    allowed.add("B")  # the callable is asked again at the next click
+    b.click((8, 7))
+    assert b._ui.selected == "B"
+    b.click((8, 6))
+    assert heard == ["B"] and b.position.pawn("B").at == (8, 6)
+    b.on_move(listener, remove=True)
+    b.on_move(listener, remove=True)  # removing twice is harmless
+    b.click((9, 1))
+    b.click((9, 2))
+    assert b.position.pawn("A").at == (9, 2)
+    assert heard == ["B"], "a removed listener hears nothing"

@@ -41,6 +41,8 @@ from .board_traits import (
     PAWN_SETS,
     PLAYERS,
     STATIC_DIR,
+    Mode,
+    Movable,
     MoveListener,
 )
 from .interaction import Interaction
@@ -74,8 +76,8 @@ class BoardWidget(BoardMessages, MoveMode, EditMode, Overlays):
         self,
         position: Position | Mapping[str, Any] | str | None = None,
         *,
-        mode: str = "view",
-        movable: set[str] | None = None,
+        mode: Mode = "view",
+        movable: Movable = None,
         allow_stay: bool = False,
         move_handler: Callable[[str, tuple[str, ...]], Any] | None = None,
         outcomes_handler: Callable[[str], Any] | None = None,
@@ -98,8 +100,9 @@ class BoardWidget(BoardMessages, MoveMode, EditMode, Overlays):
         self._ui = Interaction()
         self._move_listeners: list[MoveListener] = []
         self.last_move: Any = None
-        #: when set, only these pawn ids may be selected in move mode (the game view uses it)
-        self.movable: set[str] | None = movable
+        #: when set, only these pawn ids (or those the callable names at the time of the
+        #: click) may be selected in move mode (``movable``; the game view asks its game)
+        self._movable: Movable = movable
         #: a pawn's own place is a target too (a move of 0 squares, P2); the game view sets it
         self.allow_stay = allow_stay
         #: ``move_handler(pawn_id, path) -> MoveResult``: who applies a move chosen by clicks

@@ -9,7 +9,7 @@ from typing import Any
 from ..engine import Pawn, PositionError
 from ..engine.board import Square
 from .board_traits import BoardTraits
-from .editing import Tool, edit_refusal, edited
+from .editing import Tool, edit_refusal, edited, new_pawn
 
 
 class EditMode(BoardTraits):
@@ -67,15 +67,7 @@ class EditMode(BoardTraits):
             self._refresh()
 
     def _new_pawn(self, at: Any) -> Pawn:
-        dark, light = (int(v) for v in self.tool_pawn.split("/"))  # P1: pairs are dark/light
-        used = {p.id for p in self._position.pawns}
-        letters = [chr(c) for c in range(ord("A"), ord("Z") + 1)]
-        pid = next((c for c in letters if c not in used), None)
-        k = 1
-        while pid is None:
-            pid = next((f"{c}{k}" for c in letters if f"{c}{k}" not in used), None)
-            k += 1
-        return Pawn(pid, self.tool_player, light, dark, self.tool_face, at)  # type: ignore[arg-type]
+        return new_pawn(self._position, self.tool_player, self.tool_pawn, self.tool_face, at)
 
     def _add_pawn(self, place: str) -> None:
         pawn = self._new_pawn(place)

@@ -8,7 +8,17 @@ from typing import Any
 
 from ..engine import FinstereError, on_board
 from ..engine.board import Square
-from .board_traits import BoardTraits, _sq, _square_of
+from ..engine.events import assert_never
+from .board_traits import BoardTraits
+from .interaction import (
+    KeyPress,
+    SquareClick,
+    Unreadable,
+    ZoneClick,
+    read_message,
+    square_name,
+    square_of,
+)
 
 
 class BoardMessages(BoardTraits):
@@ -17,43 +27,37 @@ class BoardMessages(BoardTraits):
     # --- clicks -----------------------------------------------------------------------
 
     def _on_msg(self, _widget: Any, content: Any, _buffers: Any) -> None:
-        """Messages from the browser: ``{"type": "click", "square": [x, y] | null}`` or
-        ``{"type": "click", "zone": "pawn:A" | "place:outside" | ...}``. Anything else is
-        ignored with a hint; nothing here raises."""
+        """A message from the browser (read by :func:`.interaction.read_message`): a click
+        on a square or a zone, or a key (Ctrl+Z / Ctrl+Shift+Z: the editor's undo and
+        redo). Anything else is ignored with a hint; nothing here raises."""
         try:
-            if isinstance(content, dict) and content.get("type") == "key":
-                # Ctrl+Z / Ctrl+Shift+Z on the board: the editor's undo and redo
-                if self.mode == "edit" and content.get("key") == "undo":
-                    self.undo()
-                elif self.mode == "edit" and content.get("key") == "redo":
-                    self.redo()
-                return
-            if not isinstance(content, dict) or content.get("type") != "click":
-                self.tell("ignored a message the board does not understand", "problem")
-                return
-            zone = content.get("zone")
-            if "square" in content and content["square"] is not None:
-                sq = _square_of(content["square"])
-                if sq is None:
-                    self.tell("ignored a click with a malformed square", "problem")
-                    return
-                self.click(sq)
-            elif isinstance(zone, str):
-                self.click_zone(zone)
-            else:
-                self.tell("click on a square of the board", "problem")
+            match read_message(content):
+                case KeyPress(key):
+                    if self.mode == "edit" and key == "undo":
+                        self.undo()
+                    elif self.mode == "edit" and key == "redo":
+                        self.redo()
+                case SquareClick(square):
+                    self.click(square)
+                case ZoneClick(zone):
+                    self.click_zone(zone)
+                case Unreadable(problem):
+                    self.tell(problem, "problem")
+                case _ as never:
+                    assert_never(never)
         except Exception as exc:  # never an exception in the log: show it as a hint
             self.tell(f"could not handle the click: {exc}", "problem")
 
     def click(self, square: Square | Sequence[int]) -> None:
         """What a click on ``square`` does in the current mode (also for scripts/tests)."""
-        sq = _square_of(square)
+        sq = square_of(square)
         if sq is None:
             self.tell("ignored a click with a malformed square", "problem")
             return
         if not on_board(sq):
             self.tell(
-                f"{_sq(sq)} is outside the board (B1): click on a square of the board", "problem"
+                f"{square_name(sq)} is outside the board (B1): click on a square of the board",
+                "problem",
             )
             return
         try:

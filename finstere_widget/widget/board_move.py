@@ -9,8 +9,8 @@ from typing import Any
 
 from ..engine.board import Square
 from ..engine.moves import apply_move, legal_moves
-from .board_traits import BoardTraits, MoveListener, _sq
-from .interaction import Interaction, Target
+from .board_traits import BoardTraits, Movable, MoveListener
+from .interaction import Interaction, Target, square_name
 from .story import move_path
 
 
@@ -19,9 +19,26 @@ class MoveMode(BoardTraits):
 
     # --- move mode --------------------------------------------------------------------
 
-    def on_move(self, callback: MoveListener) -> None:
-        """Call ``callback(pawn_id, result)`` after each move made on the board."""
-        self._move_listeners.append(callback)
+    def on_move(self, callback: MoveListener, remove: bool = False) -> None:
+        """Register ``callback(pawn_id, result)``, called after each move made on the board
+        (in the order registered); ``remove=True`` unregisters it (as ipywidgets'
+        ``on_click``)."""
+        if not remove:
+            self._move_listeners.append(callback)
+        elif callback in self._move_listeners:
+            self._move_listeners.remove(callback)
+
+    @property
+    def movable(self) -> set[str] | None:
+        """The pawn ids that may be selected now in move mode (None: every pawn); set it
+        (or pass ``movable=`` to the constructor) to ids or to a callable naming them, asked
+        at each click (the game view asks its game)."""
+        ids = self._movable() if callable(self._movable) else self._movable
+        return None if ids is None else set(ids)
+
+    @movable.setter
+    def movable(self, value: Movable) -> None:
+        self._movable = value
 
     def select(self, pawn_id: str | None) -> None:
         """Select a pawn in move mode and light up its legal destinations (engine)."""
@@ -35,7 +52,8 @@ class MoveMode(BoardTraits):
             self._after_trace if self._trace is not None and self._after_trace else self._position
         )
         pawn = current.pawn(pawn_id)
-        if self.movable is not None and pawn_id not in self.movable:
+        allowed = self.movable
+        if allowed is not None and pawn_id not in allowed:
             self.tell(f"pawn {pawn_id} cannot move now", "problem")
             return
         self._leave_trace()
@@ -114,7 +132,7 @@ class MoveMode(BoardTraits):
             else:
                 self.select(pid)
             return
-        where = _sq(sq) if sq is not None else "there"
+        where = square_name(sq) if sq is not None else "there"
         if self._ui.selected is not None:
             self.tell(
                 (

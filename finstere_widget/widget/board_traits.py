@@ -11,9 +11,9 @@ turns on show, the syncing of frames and the HTML export.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal, get_args
 
 import anywidget
 import traitlets
@@ -26,8 +26,7 @@ from .interaction import Interaction
 
 STATIC_DIR = Path(__file__).resolve().parent / "static"
 
-#: edit tools (``BoardWidget.tool``)
-EDIT_TOOLS = (
+EditTool = Literal[
     "stone",
     "crystal",
     "pivot_right",
@@ -40,7 +39,19 @@ EDIT_TOOLS = (
     "pawn",
     "monster",
     "erase",
-)
+]
+#: edit tools (``BoardWidget.tool``)
+EDIT_TOOLS: tuple[EditTool, ...] = get_args(EditTool)
+Mode = Literal["view", "move", "edit"]
+MODES: tuple[Mode, ...] = get_args(Mode)
+HintKind = Literal["info", "success", "problem"]
+HINT_KINDS: tuple[HintKind, ...] = get_args(HintKind)
+HeadingName = Literal["N", "E", "S", "W"]
+HEADING_NAMES: tuple[HeadingName, ...] = get_args(HeadingName)
+Face = Literal["light", "dark"]
+FACES: tuple[Face, ...] = get_args(Face)
+#: a drawing primitive as synced (render.scene builds them)
+Primitive = dict[str, Any]
 #: P1: the pawns as the rulebooks write them, dark number / light number
 PAWN_SETS = ("6/1", "4/3", "3/4", "2/5")
 PLAYERS = COLOURS
@@ -48,21 +59,11 @@ PLAYERS = COLOURS
 #: update from the front end is refused, logged and answered with the Python-side state.
 FRONT_END_KEYS = frozenset({"frame"})
 
+#: ``callback(pawn_id, result)``, called after each move made on the board
 MoveListener = Callable[[str, Any], None]
-
-
-def _square_of(value: Any) -> Square | None:
-    if (
-        isinstance(value, (list, tuple))
-        and len(value) == 2
-        and all(isinstance(v, int) and not isinstance(v, bool) for v in value)
-    ):
-        return (int(value[0]), int(value[1]))
-    return None
-
-
-def _sq(square: Square) -> str:
-    return f"({square[0]}, {square[1]})"
+#: the pawns that may be selected in move mode: ids, a callable naming them when asked, or
+#: None (every pawn)
+Movable = Collection[str] | Callable[[], Collection[str]] | None
 
 
 class BoardTraits(anywidget.AnyWidget):
@@ -72,28 +73,39 @@ class BoardTraits(anywidget.AnyWidget):
     _esm = STATIC_DIR / "board.js"
     _css = STATIC_DIR / "board.css"
 
-    static: traitlets.List[dict[str, Any]] = traitlets.List().tag(sync=True)
-    groups: traitlets.List[list[dict[str, Any]]] = traitlets.List().tag(sync=True)
-    frames: traitlets.List[dict[str, Any]] = traitlets.List().tag(sync=True)
+    # every trait is typed for mypy (traitlets' generics: ``widget.mode`` is a ``Mode``,
+    # ``widget.frames`` a list of dicts) and checked by traitlets when set; the browser may
+    # set ``frame`` only (see ``set_state``), validated below
+    #: the static layer's primitives (the board, walls, margins)
+    static: traitlets.List[Primitive] = traitlets.List(traitlets.Dict()).tag(sync=True)
+    #: each distinct group of primitives once; frames name them by index
+    groups: traitlets.List[list[Primitive]] = traitlets.List(traitlets.List(traitlets.Dict())).tag(
+        sync=True
+    )
+    #: one dict per frame: its groups (``u``/``o``/``p``), event line ``e``, caption...
+    frames: traitlets.List[dict[str, Any]] = traitlets.List(traitlets.Dict()).tag(sync=True)
     #: the trace's lines, one per event (named so as not to shadow ``Widget.log``, the
     #: logger ipywidgets reports refused front-end updates with)
-    event_log = traitlets.List(traitlets.Unicode()).tag(sync=True)
-    frame = traitlets.Int(0).tag(sync=True)
-    geometry = traitlets.Dict().tag(sync=True)
-    hint = traitlets.Unicode("").tag(sync=True)
+    event_log: traitlets.List[str] = traitlets.List(traitlets.Unicode()).tag(sync=True)
+    #: the frame on show (the browser steps it; clamped to the frames by ``_valid_frame``)
+    frame: traitlets.Int[int, int] = traitlets.Int(0).tag(sync=True)
+    #: sizes and click zones the painter needs (render.scene.geometry)
+    geometry: traitlets.Dict[str, Any] = traitlets.Dict().tag(sync=True)
+    hint: traitlets.Unicode[str, str | bytes] = traitlets.Unicode("").tag(sync=True)
     #: how the hint reads: ``info``, ``success`` (a change made) or ``problem`` (refused)
-    hint_kind = traitlets.Enum(("info", "success", "problem"), "info").tag(sync=True)
-    mode = traitlets.Enum(("view", "move", "edit"), "view").tag(sync=True)
-    max_width = traitlets.Int(720).tag(sync=True)
-    standalone = traitlets.Bool(False).tag(sync=True)
+    hint_kind: traitlets.Enum[HintKind] = traitlets.Enum(HINT_KINDS, "info").tag(sync=True)
+    mode: traitlets.Enum[Mode] = traitlets.Enum(MODES, "view").tag(sync=True)
+    max_width: traitlets.Int[int, int] = traitlets.Int(720, min=120).tag(sync=True)
+    standalone: traitlets.Bool[bool, bool | int] = traitlets.Bool(False).tag(sync=True)
 
     # edit tools (Python side; the editor's controls set them)
-    tool = traitlets.Enum(EDIT_TOOLS, "stone")
-    tool_heading = traitlets.Enum(("N", "E", "S", "W"), "E")
-    tool_pair = traitlets.Unicode("yellow")
-    tool_player = traitlets.Enum(COLOURS, "blue")
-    tool_pawn = traitlets.Enum(PAWN_SETS, "6/1")
-    tool_face = traitlets.Enum(("light", "dark"), "light")
+    tool: traitlets.Enum[EditTool] = traitlets.Enum(EDIT_TOOLS, "stone")
+    tool_heading: traitlets.Enum[HeadingName] = traitlets.Enum(HEADING_NAMES, "E")
+    #: free text (the editor's combobox): checked when a pad is placed (editing, B5)
+    tool_pair: traitlets.Unicode[str, str | bytes] = traitlets.Unicode("yellow")
+    tool_player: traitlets.Enum[str] = traitlets.Enum(COLOURS, "blue")
+    tool_pawn: traitlets.Enum[str] = traitlets.Enum(PAWN_SETS, "6/1")
+    tool_face: traitlets.Enum[Face] = traitlets.Enum(FACES, "light")
 
     # the Python-side state every part reads (set in BoardWidget.__init__)
     _position: Position
@@ -108,12 +120,12 @@ class BoardTraits(anywidget.AnyWidget):
     _ui: Interaction
     _move_listeners: list[MoveListener]
     last_move: Any
-    movable: set[str] | None
+    _movable: Movable
     allow_stay: bool
     move_handler: Callable[[str, tuple[str, ...]], Any] | None
     outcomes_handler: Callable[[str], Any] | None
 
-    def tell(self, text: str, kind: str = "info") -> None:
+    def tell(self, text: str, kind: HintKind = "info") -> None:
         """Show ``text`` under the board, coloured by ``kind`` (info, success, problem)."""
         with self.hold_sync():
             self.hint_kind = kind

@@ -3,7 +3,7 @@ changes anything, and shows the answer as a hint naming the rule)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -98,6 +98,25 @@ def edit_refusal(pos: Position, tool: str, sq: Square) -> str | None:
             )
         return None
     return None
+
+
+def next_pawn_id(used: Collection[str]) -> str:
+    """The first free pawn id: ``A``..``Z``, then ``A1``..``Z1``, ``A2``..."""
+    letters = [chr(c) for c in range(ord("A"), ord("Z") + 1)]
+    pid = next((c for c in letters if c not in used), None)
+    k = 1
+    while pid is None:
+        pid = next((f"{c}{k}" for c in letters if f"{c}{k}" not in used), None)
+        k += 1
+    return pid
+
+
+def new_pawn(pos: Position, player: str, pawn_set: str, face: str, at: Any) -> Pawn:
+    """The pawn the pawn tool places at ``at``: the next free id, ``player``'s colour,
+    ``pawn_set`` as the rulebooks write it (``"6/1"``: dark number / light number, P1),
+    ``face`` up."""
+    dark, light = (int(v) for v in pawn_set.split("/"))  # P1: pairs are dark/light
+    return Pawn(next_pawn_id({p.id for p in pos.pawns}), player, light, dark, face, at)  # type: ignore[arg-type]
 
 
 Pending = tuple[Square, str, Heading] | None

@@ -46,6 +46,7 @@ class GameView(StaticFallback, W.VBox):  # type: ignore[misc]
         self.board = BoardWidget(
             Position.basic(),
             mode="move",
+            movable=self._movable,  # asked at each click: the game says whose pawns
             allow_stay=True,
             move_handler=self._human_move,
             outcomes_handler=lambda pawn_id: self.game.pawn_moves(pawn_id),
@@ -288,7 +289,6 @@ class GameView(StaticFallback, W.VBox):  # type: ignore[misc]
         g = self.game
         st = g.state
         movable = self._movable()
-        self.board.movable = movable
         escaped = {
             c: sum(1 for p in g.position.pawns if p.player == c and p.at == "escaped")
             for c in g.colours

@@ -1,5 +1,13 @@
-"""What the user is in the middle of on a board (pure: no ipywidgets), one immutable value
-replaced as a whole instead of several attributes poked one by one."""
+"""What the user is in the middle of on a board, and what the browser's messages say (pure:
+no ipywidgets, tested without a widget or a browser).
+
+* :class:`Interaction` -- one immutable value (selection, lit targets, path, a pending
+  teleporter pad) replaced as a whole instead of several attributes poked one by one.
+* :func:`read_message` -- a message from the browser as a typed value
+  (:data:`Message`), anything malformed as :class:`Unreadable` with the words to show.
+* :func:`interaction_overlay` -- what the interaction (and a heat overlay) draws over the
+  board, as the scene's :class:`~finstere_widget.render.scene.Overlay`.
+"""
 
 from __future__ import annotations
 
@@ -7,8 +15,20 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..engine import Heading
+from ..engine import Heading, Position, PositionError, on_board
 from ..engine.board import Square
+from ..engine.errors import shown
+from ..render import style as S
+from ..render.scene import (
+    TRAY_PAWN_R,
+    Group,
+    Overlay,
+    circle,
+    place_zones,
+    ring,
+    teleporter_group,
+    tray_slots,
+)
 
 Target = Square | str  # a square, or "escaped" / "outside"
 
@@ -26,3 +46,138 @@ class Interaction:
 
     def deselected(self) -> Interaction:
         return Interaction(path=self.path, pending_teleporter=self.pending_teleporter)
+
+
+# --- squares ------------------------------------------------------------------------------
+
+
+def square_of(value: Any) -> Square | None:
+    """``value`` as a square ``(x, y)`` if it is a pair of integers (a list from the
+    browser's JSON or a tuple), else None. Not checked against the board."""
+    if (
+        isinstance(value, (list, tuple))
+        and len(value) == 2
+        and all(isinstance(v, int) and not isinstance(v, bool) for v in value)
+    ):
+        return (int(value[0]), int(value[1]))
+    return None
+
+
+def board_square(value: Any) -> Square:
+    """``value`` as a square of the board, or a :class:`PositionError` naming it (B1)."""
+    sq = square_of(value)
+    if sq is None or not on_board(sq):
+        raise PositionError(f"{shown(value)} is not a square of the board (B1)")
+    return sq
+
+
+def square_name(square: Square) -> str:
+    return f"({square[0]}, {square[1]})"
+
+
+# --- messages from the browser --------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class SquareClick:
+    """A click on a square (not checked against the board yet)."""
+
+    square: Square
+
+
+@dataclass(frozen=True)
+class ZoneClick:
+    """A click on a named area outside the grid: ``pawn:A``, ``place:outside``..."""
+
+    zone: str
+
+
+@dataclass(frozen=True)
+class KeyPress:
+    """A key the board passes on (``undo``, ``redo``); None if it named none."""
+
+    key: str | None
+
+
+@dataclass(frozen=True)
+class Unreadable:
+    """A message the board cannot use, with the words to show as a problem hint."""
+
+    problem: str
+
+
+Message = SquareClick | ZoneClick | KeyPress | Unreadable
+
+
+def read_message(content: Any) -> Message:
+    """The browser's ``{"type": "click", "square": [x, y]}``, ``{"type": "click", "zone":
+    "pawn:A"}`` or ``{"type": "key", "key": "undo"}`` as a typed value; anything else
+    :class:`Unreadable` (never raises)."""
+    if not isinstance(content, dict):
+        return Unreadable("ignored a message the board does not understand")
+    kind = content.get("type")
+    if kind == "key":
+        key = content.get("key")
+        return KeyPress(key if isinstance(key, str) else None)
+    if kind != "click":
+        return Unreadable("ignored a message the board does not understand")
+    if content.get("square") is not None:
+        sq = square_of(content["square"])
+        if sq is None:
+            return Unreadable("ignored a click with a malformed square")
+        return SquareClick(sq)
+    zone = content.get("zone")
+    if isinstance(zone, str):
+        return ZoneClick(zone)
+    return Unreadable("click on a square of the board")
+
+
+# --- what the interaction draws -----------------------------------------------------------
+
+
+def interaction_overlay(
+    pos: Position,
+    ui: Interaction,
+    heat: Mapping[Square, float] | None = None,
+    labels: Mapping[Square, str] | None = None,
+    caption: str = "",
+) -> Overlay:
+    """The overlay of ``ui`` on ``pos``: the selected pawn, its lit targets (squares and
+    tray sections; of a waiting pawn that may stay outside, P2, only that pawn is marked),
+    the last move's path, a pending teleporter pad; plus a heat map and labels."""
+    targets = [t for t in ui.targets if isinstance(t, tuple)]
+    selected: Any = None
+    extra_over: list[Group] = []
+    extra_under: list[Group] = []
+    stay = None  # a waiting pawn may stay outside (P2): only that pawn is marked
+    if ui.selected is not None:
+        pawn = pos.pawn_by_id.get(ui.selected)
+        if pawn is not None and isinstance(pawn.at, tuple):
+            selected = pawn.at
+        elif pawn is not None:
+            selected = tray_slots(pos).get(pawn.id)
+            if pawn.at in ui.targets and selected is not None:
+                stay = pawn.at
+                extra_under.append(
+                    [circle(selected[0], selected[1], TRAY_PAWN_R + 6, fill=S.TARGET, a=0.35)]
+                )
+    zones = [
+        z
+        for z in place_zones()
+        if z["id"].split(":", 1)[1] in ui.targets and z["id"] != f"place:{stay}"
+    ]
+    if ui.pending_teleporter is not None:
+        sq, pair, arrow = ui.pending_teleporter
+        extra_over.append(teleporter_group(pos, sq, pair, arrow, a=0.6))
+        extra_over.append(ring(sq, S.PENDING, r=19, lw=3, dash=[5, 4]))
+    return Overlay(
+        targets=targets,
+        target_zones=zones,
+        path=ui.path,
+        heat=heat,
+        labels=labels,
+        selected=selected,
+        caption=caption,
+        extra_under=extra_under,
+        extra_over=extra_over,
+    )
