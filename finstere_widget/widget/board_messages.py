@@ -60,20 +60,24 @@ class BoardMessages(BoardTraits):
                 "problem",
             )
             return
-        try:
-            if self.mode == "move":
-                self._click_move(sq, None)
-            elif self.mode == "edit":
-                self._click_edit(sq, None)
-        except FinstereError as exc:
-            self.tell(str(exc), "problem")
+        self._click(sq, None)
 
     def click_zone(self, zone: str) -> None:
         """A click on a named area outside the grid (a pawn in the tray, a tray section)."""
+        self._click(None, zone)
+
+    def _click(self, sq: Square | None, zone: str | None) -> None:
+        """A click by mode (every mode handled: mypy checks the match); an engine refusal
+        is shown as a problem hint."""
         try:
-            if self.mode == "move":
-                self._click_move(None, zone)
-            elif self.mode == "edit":
-                self._click_edit(None, zone)
+            match self.mode:
+                case "move":
+                    self._click_move(sq, zone)
+                case "edit":
+                    self._click_edit(sq, zone)
+                case "view":
+                    pass  # a picture to look at: clicks change nothing
+                case _ as never:
+                    assert_never(never)
         except FinstereError as exc:
             self.tell(str(exc), "problem")
