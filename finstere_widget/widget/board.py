@@ -10,16 +10,15 @@ what a click means: legal targets, moves, edits.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
-from ..engine import Position, RuleOptions, monster_turn
+from ..engine import Position
 from ..engine.board import Square
-from ..engine.events import Event
 from ..engine.position import as_position
 from ..render import style as S
-from ..render.frames import TraceFrame, event_log, pack_frames, pack_groups, trace_frames
+from ..render.frames import TraceFrame, pack_frames, pack_groups
 from ..render.scene import (
     build_scene,
     compose,
@@ -45,6 +44,7 @@ from .board_traits import (
     Movable,
     MoveListener,
 )
+from .board_turns import TurnsOnShow
 from .interaction import Interaction
 from .static_output import static_text, with_static
 
@@ -60,7 +60,7 @@ __all__ = [
 ]
 
 
-class BoardWidget(BoardMessages, MoveMode, EditMode, Overlays):
+class BoardWidget(BoardMessages, MoveMode, EditMode, Overlays, TurnsOnShow):
     """A Finstere Flure board on a canvas.
 
     * ``widget.position`` — get a :class:`Position`; set a Position, a docs/format.md dict or
@@ -201,75 +201,6 @@ class BoardWidget(BoardMessages, MoveMode, EditMode, Overlays):
         self._ui = Interaction()
         self.tell(what, "success")
         self._refresh()
-
-    # --- monster turns ----------------------------------------------------------------
-
-    def show_turn(self, tile: str | int = "8", options: RuleOptions | None = None) -> Any:
-        """Play the monster's turn (engine) from the position and show it frame by frame."""
-        return self.show_turn_from(self._position, tile, options)
-
-    def show_turn_from(
-        self, position: Position, tile: str | int = "8", options: RuleOptions | None = None
-    ) -> Any:
-        result = monster_turn(position, tile, options or RuleOptions())
-        self.show_trace(position, result.events, result.tile)
-        return result
-
-    def show_trace(
-        self,
-        position: Position,
-        events: Sequence[Event],
-        tile: str | None = None,
-        after: Position | None = None,
-    ) -> None:
-        """Step through ``events`` (a monster trace) played from ``position``. ``after``:
-        the board's position once the trace is left (a click in move mode); default
-        ``position``."""
-        self.show_frames(
-            trace_frames(position, events, tile),
-            event_log(events),
-            after=after if after is not None else position,
-        )
-
-    def show_frames(
-        self,
-        frames: Sequence[TraceFrame],
-        log: Sequence[str],
-        after: Position | None = None,
-        start: int = 0,
-    ) -> None:
-        """Step through ``frames`` (each one's ``event_index`` is its line of ``log``),
-        starting at frame ``start``. ``after``: the board's position once the frames are
-        left (a click in move mode); default: the last frame's position."""
-        if not frames:
-            raise ValueError("show_frames needs at least one frame")
-        end = frames[-1].position if after is None else after
-        self._position = end
-        self._after_trace = end
-        self._trace = list(log)
-        self._trace_frames = list(frames)
-        self._ui = Interaction(pending_teleporter=self._ui.pending_teleporter)
-        self.frame = 0
-        self.tell("", "info")
-        self._refresh()
-        self.frame = start
-
-    def clear_trace(self) -> None:
-        self._leave_trace()
-        self._refresh()
-
-    def _leave_trace(self) -> None:
-        if self._trace is not None and self._after_trace is not None:
-            self._position = self._after_trace
-        self._trace = None
-        self._trace_frames = []
-        self._after_trace = None
-        self.frame = 0
-
-    @property
-    def trace_frames(self) -> list[TraceFrame]:
-        """The frames of the turn on show (each has ``_repr_svg_``)."""
-        return list(self._trace_frames)
 
     def drawn_pieces(self, frame: int | None = None) -> list[list[dict[str, Any]]]:
         """The piece groups the browser paints for ``frame`` (default: the frame on show),

@@ -3,10 +3,12 @@ sees (and the one it may change, ``frame``), the edit tools' traits, the refusal
 other front-end update, and the Python-side state the board's parts share.
 
 The parts of :class:`~finstere_widget.widget.board.BoardWidget`, one module each, build on
-:class:`BoardTraits`: :mod:`.board_messages` (the browser's messages and clicks),
+:class:`BoardTraits`: :mod:`.board_messages` (the browser's messages and clicks, by mode),
 :mod:`.board_move` (move mode), :mod:`.board_edit` (edit mode), :mod:`.board_overlays`
-(heat and danger overlays); :mod:`.board` holds the position, its history, the monster
-turns on show, the syncing of frames and the HTML export.
+(heat and danger overlays), :mod:`.board_turns` (monster turns and frames on show);
+:mod:`.board` holds the position and its history, the syncing of frames and the HTML
+export. Their pure logic is in :mod:`.interaction` (interaction state, messages, overlay)
+and :mod:`.editing` (edits and their refusals).
 """
 
 from __future__ import annotations

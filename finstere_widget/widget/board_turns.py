@@ -1,0 +1,87 @@
+"""The board's monster turns on show: play a turn with the engine, or take any trace or
+frames, and step through them in the browser; a click in move mode (or ``clear_trace``)
+leaves them for the position after."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from ..engine import Position, RuleOptions, monster_turn
+from ..engine.events import Event
+from ..render.frames import TraceFrame, event_log, trace_frames
+from .board_traits import BoardTraits
+from .interaction import Interaction
+
+
+class TurnsOnShow(BoardTraits):
+    """Frames to step through (a monster turn, a trace, a game view's story)."""
+
+    # --- monster turns ----------------------------------------------------------------
+
+    def show_turn(self, tile: str | int = "8", options: RuleOptions | None = None) -> Any:
+        """Play the monster's turn (engine) from the position and show it frame by frame."""
+        return self.show_turn_from(self._position, tile, options)
+
+    def show_turn_from(
+        self, position: Position, tile: str | int = "8", options: RuleOptions | None = None
+    ) -> Any:
+        result = monster_turn(position, tile, options or RuleOptions())
+        self.show_trace(position, result.events, result.tile)
+        return result
+
+    def show_trace(
+        self,
+        position: Position,
+        events: Sequence[Event],
+        tile: str | None = None,
+        after: Position | None = None,
+    ) -> None:
+        """Step through ``events`` (a monster trace) played from ``position``. ``after``:
+        the board's position once the trace is left (a click in move mode); default
+        ``position``."""
+        self.show_frames(
+            trace_frames(position, events, tile),
+            event_log(events),
+            after=after if after is not None else position,
+        )
+
+    def show_frames(
+        self,
+        frames: Sequence[TraceFrame],
+        log: Sequence[str],
+        after: Position | None = None,
+        start: int = 0,
+    ) -> None:
+        """Step through ``frames`` (each one's ``event_index`` is its line of ``log``),
+        starting at frame ``start``. ``after``: the board's position once the frames are
+        left (a click in move mode); default: the last frame's position."""
+        if not frames:
+            raise ValueError("show_frames needs at least one frame")
+        end = frames[-1].position if after is None else after
+        self._position = end
+        self._after_trace = end
+        self._trace = list(log)
+        self._trace_frames = list(frames)
+        self._ui = Interaction(pending_teleporter=self._ui.pending_teleporter)
+        self.frame = 0
+        self.tell("", "info")
+        self._refresh()
+        self.frame = start
+
+    def clear_trace(self) -> None:
+        self._leave_trace()
+        self._refresh()
+
+    def _leave_trace(self) -> None:
+        if self._trace is not None and self._after_trace is not None:
+            self._position = self._after_trace
+        self._trace = None
+        self._trace_frames = []
+        self._after_trace = None
+        self.frame = 0
+
+    @property
+    def trace_frames(self) -> list[TraceFrame]:
+        """The frames of the turn on show (each has ``_repr_svg_``)."""
+        return list(self._trace_frames)
