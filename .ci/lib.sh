@@ -10,7 +10,7 @@
 
 CI_REPO="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 CI_VENV="${CI_VENV:-$CI_REPO/.venv}"
-CI_EXTRAS="widget,sim,canvas,study,animate"
+CI_EXTRAS="widget,sim,canvas,study,animate,marimo"
 CI_GROUP="dev"
 CI_CHROMIUM="/usr/bin/chromium"
 

@@ -123,3 +123,8 @@ class PuzzleError(FinstereError):
 
 class LanguageError(FinstereError):
     """A language code that has no catalog (en, fr, de, it, cs)."""
+
+
+class PanelError(FinstereError):
+    """A message from a widget's control panel (marimo) that names no control of it, or a
+    value that control does not take."""

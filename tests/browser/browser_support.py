@@ -76,3 +76,40 @@ def canvas_pixel(canvas: Any, x: int, y: int) -> list[int]:
             [x, y],
         )
     )
+
+
+def start_server(
+    cmd: list[str], *, cwd: Path, env: dict[str, str], port: int, log: Path, timeout: float
+) -> subprocess.Popen[bytes]:
+    """Start ``cmd`` (a server listening on 127.0.0.1:``port``) in its own process group,
+    output to ``log``; return once the port accepts connections. Stopped (and an error
+    raised with the log's end) if it exits or does not answer within ``timeout`` s."""
+    with open(log, "wb") as out:
+        proc = subprocess.Popen(
+            cmd,
+            cwd=cwd,
+            env=env,
+            stdin=subprocess.DEVNULL,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
+    deadline = time.monotonic() + timeout
+    try:
+        while True:
+            if proc.poll() is not None:
+                raise RuntimeError(
+                    f"{cmd[:4]} exited with {proc.returncode}:\n{log.read_text()[-3000:]}"
+                )
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=2).close()
+                return proc
+            except OSError:
+                if time.monotonic() > deadline:
+                    raise RuntimeError(
+                        f"{cmd[:4]} not answering after {timeout:.0f} s:\n{log.read_text()[-3000:]}"
+                    ) from None
+                time.sleep(0.25)
+    except BaseException:
+        stop_process(proc)
+        raise

@@ -1,0 +1,215 @@
+"""The marimo tour (notebooks/01_tour.py) in a real browser: a ``marimo run`` server on
+localhost, headless Chromium. The four widgets draw; the stepper steps and plays another
+tile chosen in its marimo control panel; a click on a pawn and one on a lit square move it
+through the engine; the editor places a stone and its panel's undo takes it back; the game
+view's status follows the frame on show. Every check reads what the browser got from
+Python (synced frames, pieces, hints, panel HTML) and compares it with the engine."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from browser_support import free_port, isolated_env, start_server, stop_process, wait_for
+from conftest import REPO_ROOT, assert_no_page_errors
+
+from finstere_widget.engine import Position, legal_moves, monster_turn
+from finstere_widget.engine.moves import apply_move
+from finstere_widget.render.frames import trace_frames
+from finstere_widget.render.scene import piece_groups
+
+pytestmark = pytest.mark.browser
+
+TOUR = REPO_ROOT / "notebooks" / "01_tour.py"
+START_TIMEOUT = 120.0
+SCREENSHOTS = Path(os.environ.get("FINSTERE_SCREENSHOTS", "/tmp/finstere-screenshots"))
+
+#: the tour's position "first" (notebooks/01_tour.py, section 4)
+FIRST = Position.from_dict(
+    {
+        "format": "finstere-position/1",
+        "layout": "basic",
+        "monster": {"at": [0, 0], "facing": "E"},
+        "pawns": [
+            {"id": "A", "player": "blue", "light": 1, "dark": 6, "up": "dark", "at": [5, 0]},
+            {"id": "B", "player": "red", "light": 3, "dark": 4, "up": "dark", "at": [0, 4]},
+            {"id": "C", "player": "blue", "light": 5, "dark": 2, "up": "dark", "at": [11, 6]},
+        ],
+    }
+)
+
+
+@pytest.fixture(scope="module")
+def marimo_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """``marimo run`` of a copy of the tour on a free port (stopped by its PID)."""
+    import marimo  # noqa: F401  (the marimo extra; missing, it is a failure, not a skip)
+
+    base = tmp_path_factory.mktemp("marimo")
+    shutil.copy2(TOUR, base / TOUR.name)
+    env = isolated_env(base)
+    home = base / "home"
+    home.mkdir()
+    env.update(HOME=str(home), XDG_CONFIG_HOME=str(home / ".config"), MARIMO_SKIP_UPDATE_CHECK="1")
+    env["PYTHONPATH"] = str(REPO_ROOT)
+    port = free_port()
+    cmd = [
+        sys.executable,
+        "-m",
+        "marimo",
+        "-y",
+        "-q",
+        "run",
+        TOUR.name,
+        "--headless",
+        "--no-token",
+        "--no-sandbox",
+        "--host",
+        "127.0.0.1",
+        "--port",
+        str(port),
+    ]
+    proc = start_server(
+        cmd, cwd=base, env=env, port=port, log=base / "marimo.log", timeout=START_TIMEOUT
+    )
+    try:
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        stop_process(proc)
+
+
+@pytest.fixture
+def tour(browser: Any, marimo_url: str) -> Iterator[tuple[Any, list[str]]]:
+    context = browser.new_context(viewport={"width": 1400, "height": 1000})
+    page = context.new_page()
+    page.set_default_timeout(30_000)
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(exc.stack or f"{exc.name}: {exc.message}"))
+    try:
+        page.goto(marimo_url + "/")
+        yield page, errors
+    finally:
+        context.close()
+
+
+class Canvas:
+    """Board ``k`` of the page (0 stepper, 1 move board, 2 editor, 3 game view), read through
+    the painter's test hooks: what Python synced to the browser."""
+
+    def __init__(self, page: Any, k: int) -> None:
+        self.page = page
+        self.canvas = page.locator("canvas.fw-canvas").nth(k)
+        self.canvas.wait_for(state="attached", timeout=90_000)
+        wait_for(
+            page,
+            lambda: int(self.canvas.get_attribute("data-paints") or 0) > 0,
+            60,
+            f"board {k} painted",
+        )
+        # the board's own root: its buttons, hint and log
+        self.root = self.canvas.locator("xpath=ancestor::*[contains(@class, 'fw-root')][1]")
+
+    def frames(self) -> int:
+        return int(self.canvas.evaluate("c => c.__finstere.frames()"))
+
+    def frame(self) -> int:
+        return int(self.canvas.evaluate("c => c.__finstere.frame()"))
+
+    def pieces(self) -> Any:
+        return self.canvas.evaluate("c => c.__finstere.pieces()")
+
+    def hint(self) -> str:
+        return str(self.root.locator(".fw-hint").inner_text())
+
+    def click_sq(self, sq: tuple[int, int]) -> None:
+        self.canvas.scroll_into_view_if_needed()
+        x, y = self.canvas.evaluate("(c, [x, y]) => c.__finstere.squareCenter(x, y)", list(sq))
+        self.canvas.click(position={"x": x, "y": y})
+
+
+def _json(value: Any) -> Any:
+    return json.loads(json.dumps(value))
+
+
+#: the marimo control panels in page order: stepper above and below its board, editor
+#: above, game view above and below (the move board has none)
+PANELS = {"stepper above": 0, "stepper below": 1, "editor above": 2, "game above": 3}
+
+
+def _panel(page: Any, name: str) -> Any:
+    return page.locator(".fwp-root").nth(PANELS[name])
+
+
+def test_marimo_tour_draws_steps_and_moves(tour: tuple[Any, list[str]], tmp_path: Path) -> None:
+    page, errors = tour
+    boards = [Canvas(page, k) for k in range(4)]
+    assert page.locator("canvas.fw-canvas").count() == 4
+    assert page.locator(".fwp-root").count() == 5
+    text = page.locator("body").inner_text()
+    assert "Traceback" not in text and "AssertionError" not in text
+
+    # --- the stepper: the engine's turn with tile 7, stepped in the browser -----------
+    stepper = boards[0]
+    turn7 = monster_turn(FIRST, "7")
+    assert stepper.frames() == len(trace_frames(FIRST, turn7.events, "7"))
+    assert stepper.frame() == 0
+    stepper.root.locator("button[data-action=next]").click()
+    wait_for(page, lambda: stepper.frame() == 1, 15, "the stepper on frame 1")
+    current = stepper.root.locator(".fw-log-row.fw-current").inner_text()
+    assert "sees A east at 5 and B south at 4" in current, current
+    below = _panel(page, "stepper below")
+    assert "tile 7:" in below.inner_text()
+
+    # the tile chosen in the marimo panel: Python plays tile 10, the browser gets its frames
+    above = _panel(page, "stepper above")
+    above.locator("button.fwp-toggle", has_text="10").click()
+    turn10 = monster_turn(FIRST, "10")
+    n10 = len(trace_frames(FIRST, turn10.events, "10"))
+    assert n10 != stepper.frames()
+    wait_for(page, lambda: stepper.frames() == n10, 20, "the frames of tile 10")
+    wait_for(page, lambda: f"tile 10: {n10} frames" in below.inner_text(), 20, "the message")
+    assert above.locator("button.fwp-on").inner_text() == "10"
+    stepper.canvas.scroll_into_view_if_needed()
+    page.screenshot(path=str(tmp_path / "marimo-stepper.png"))
+
+    # --- the move board: click pawn A, then a lit square the engine allows -------------
+    board = boards[1]
+    assert _json(board.pieces()) == _json(piece_groups(FIRST))
+    board.click_sq((5, 0))
+    wait_for(page, lambda: "destination" in board.hint(), 20, "pawn A selected")
+    target = (5, 2)
+    outcome = next(o for o in legal_moves(FIRST, "A") if o.to == target)
+    after = apply_move(FIRST, "A", outcome.path).position
+    assert _json(piece_groups(after)) != _json(piece_groups(FIRST))
+    board.click_sq(target)
+    wait_for(page, lambda: _json(board.pieces()) == _json(piece_groups(after)), 20, "A moved")
+    assert "pawn A moved" in board.hint()
+    page.screenshot(path=str(tmp_path / "marimo-board.png"))
+
+    # --- the editor: a stone placed by a click, taken back by the panel's undo ---------
+    editor = boards[2]
+    before = _json(editor.pieces())
+    editor.click_sq((3, 3))
+    wait_for(page, lambda: len(editor.pieces()) == len(before) + 1, 20, "a stone placed")
+    _panel(page, "editor above").locator("button.fwp-btn", has_text="undo").click()
+    wait_for(page, lambda: _json(editor.pieces()) == before, 20, "the stone taken back")
+
+    # --- the game view: its status (panel HTML) follows the frame on show --------------
+    game = boards[3]
+    status = _panel(page, "game above")
+    assert "See what happened" in status.inner_text()
+    game.root.locator("button[data-action=last]").click()
+    wait_for(page, lambda: "Your move (blue)" in status.inner_text(), 20, "your move")
+    game.canvas.scroll_into_view_if_needed()
+    page.screenshot(path=str(tmp_path / "marimo-game.png"))
+
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    for shot in tmp_path.glob("marimo-*.png"):
+        shutil.copy2(shot, SCREENSHOTS / shot.name)
+    page.wait_for_timeout(200)
+    assert_no_page_errors(errors)

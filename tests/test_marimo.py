@@ -1,0 +1,141 @@
+"""The marimo front end without a browser: the control panel mirrors the Jupyter widgets'
+controls and drives them (tests/browser/test_marimo_browser.py does it in Chromium), and
+the marimo tour runs top to bottom as a script."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("marimo")
+pytest.importorskip("anywidget")
+
+import finstere_widget.marimo as fm  # noqa: E402
+from finstere_widget.engine import Position, monster_turn  # noqa: E402
+from finstere_widget.engine.errors import FinstereError, PanelError  # noqa: E402
+from finstere_widget.widget import BoardWidget, MonsterStepper  # noqa: E402
+from finstere_widget.widget.panel import ControlPanel  # noqa: E402
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _find(panel: ControlPanel, kind: str, label: str) -> dict:
+    def walk(cs: list[dict]) -> dict | None:
+        for c in cs:
+            if c["kind"] == kind and c["label"] == label:
+                return c
+            found = walk(c.get("children", []))
+            if found is not None:
+                return found
+        return None
+
+    c = walk(panel.controls)
+    assert c is not None, f"no {kind} {label!r} in {panel.controls}"
+    return c
+
+
+def _message(view: fm.MarimoView) -> str:
+    return str(view.widget.message.value)
+
+
+def test_stepper_panels_split_around_the_board_and_play_the_chosen_tile() -> None:
+    view = fm.stepper(Position.basic(), tile="7")
+    assert isinstance(view.widget, MonsterStepper) and view.board is view.widget.board
+    # the tile buttons and the options above the board, "apply" and the message below
+    tiles = _find(view.above, "toggle", "tile")
+    assert tiles["options"][tiles["value"]] == "7"
+    assert _find(view.below, "button", "apply the turn")
+    assert "tile 7" in _message(view)
+    # a click on "10" in the browser: the stepper plays tile 10 through the engine
+    view.above.choose(tiles["id"], tiles["options"].index("10"))
+    expected = monster_turn(Position.basic(), "10")
+    assert view.result is not None and view.result.events == expected.events
+    assert _find(view.above, "toggle", "tile")["value"] == tiles["options"].index("10")
+    html = _find(view.below, "html", "")["value"]
+    assert html == _message(view) and "tile 10" in html
+    # X disables the step box; the mirror says so
+    view.above.choose(tiles["id"], tiles["options"].index("X"))
+    assert _find(view.above, "int", "steps")["disabled"] is True
+
+
+def test_panel_messages_are_checked_and_a_refusal_changes_nothing() -> None:
+    view = fm.stepper(Position.basic(), tile="8")
+    panel = view.above
+    before = (view.tile, list(panel.controls))
+    tiles = _find(panel, "toggle", "tile")
+    steps = _find(panel, "int", "steps")
+    for bad in [
+        lambda: panel.choose(999, 0),
+        lambda: panel.choose("1", 0),
+        lambda: panel.choose(tiles["id"], 7),  # 7 options: 0..6
+        lambda: panel.choose(tiles["id"], "10"),
+        lambda: panel.choose(steps["id"], 2.5),
+        lambda: panel.press(tiles["id"]),  # not a button
+        lambda: panel.choose(0, 1),  # a box takes no value
+    ]:
+        with pytest.raises(PanelError):
+            bad()
+    assert issubclass(PanelError, FinstereError)
+    # the same from the browser: logged, nothing raised, nothing changed
+    for msg in [
+        "click",
+        {"type": "bogus"},
+        {"type": "set", "id": tiles["id"], "value": True},
+        {"type": "click", "id": -1},
+    ]:
+        panel._on_msg(panel, msg, [])
+    assert (view.tile, list(panel.controls)) == before
+    # a typed step count out of range is corrected by the stepper, as in Jupyter
+    panel.choose(steps["id"], 99)
+    assert view.tile == "20" and "corrected to 20" in _message(view)
+
+
+def test_editor_panel_shows_the_fields_of_the_chosen_tool_and_undoes() -> None:
+    view = fm.editor(Position.basic())
+    tool = _find(view.above, "select", "tool")
+    assert _find(view.above, "select", "player")["hidden"] is True
+    view.above.choose(tool["id"], tool["options"].index("pawn"))
+    assert view.board.tool == "pawn"
+    assert _find(view.above, "select", "player")["hidden"] is False
+    assert _find(view.above, "select", "heading / arrow")["hidden"] is True
+    view.above.choose(tool["id"], tool["options"].index("stone"))
+    before = view.position
+    view.board.click((3, 3))
+    assert view.position != before and (3, 3) in {s.at for s in view.position.stones}
+    view.above.press(_find(view.above, "button", "undo")["id"])
+    assert view.position == before
+
+
+def test_game_panel_status_follows_the_frame_on_show() -> None:
+    view = fm.game(players=("blue", "red"), you="blue", seed=1)
+    status = view.above.controls[0]
+    assert status["kind"] == "html" and "See what happened" in status["value"]
+    view.board.frame = len(view.board.frames) - 1
+    assert "Your move (blue)" in view.above.controls[0]["value"]
+    assert [c["kind"] for c in view.below.controls] == ["row", "row", "row"]
+
+
+def test_board_and_view_of_any_widget() -> None:
+    b = fm.board(Position.basic(), mode="move")
+    assert isinstance(b.widget, BoardWidget) and b.board is b.widget
+    assert b.above.widgets == [] and b.below.widgets == []
+    assert b.mode == "move"  # attributes of the widget
+    assert repr(fm.view(MonsterStepper(tile="5"))).startswith("marimo view of MonsterStepper(")
+    with pytest.raises(TypeError, match="BoardWidget"):
+        fm.view(object())
+
+
+@pytest.mark.slow
+def test_marimo_tour_runs_as_a_script() -> None:
+    """Every cell of notebooks/01_tour.py runs, its asserts included."""
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "notebooks" / "01_tour.py")],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert done.returncode == 0, done.stderr[-3000:]
