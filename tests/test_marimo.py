@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -22,8 +24,8 @@ from finstere_widget.widget.panel import ControlPanel  # noqa: E402
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def _find(panel: ControlPanel, kind: str, label: str) -> dict:
-    def walk(cs: list[dict]) -> dict | None:
+def _find(panel: ControlPanel, kind: str, label: str) -> dict[str, Any]:
+    def walk(cs: list[dict[str, Any]]) -> dict[str, Any] | None:
         for c in cs:
             if c["kind"] == kind and c["label"] == label:
                 return c
@@ -67,9 +69,10 @@ def test_panel_messages_are_checked_and_a_refusal_changes_nothing() -> None:
     before = (view.tile, list(panel.controls))
     tiles = _find(panel, "toggle", "tile")
     steps = _find(panel, "int", "steps")
+    bad: Callable[[], None]
     for bad in [
         lambda: panel.choose(999, 0),
-        lambda: panel.choose("1", 0),
+        lambda: panel.choose("1", 0),  # type: ignore[arg-type]
         lambda: panel.choose(tiles["id"], 7),  # 7 options: 0..6
         lambda: panel.choose(tiles["id"], "10"),
         lambda: panel.choose(steps["id"], 2.5),

@@ -16,13 +16,19 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_support import free_port, isolated_env, start_server, stop_process, wait_for
-from conftest import REPO_ROOT, assert_no_page_errors
 
 from finstere_widget.engine import Position, legal_moves, monster_turn
 from finstere_widget.engine.moves import apply_move
 from finstere_widget.render.frames import trace_frames
 from finstere_widget.render.scene import piece_groups
+from tests.browser.browser_support import (
+    free_port,
+    isolated_env,
+    start_server,
+    stop_process,
+    wait_for,
+)
+from tests.browser.conftest import REPO_ROOT, assert_no_page_errors
 
 pytestmark = pytest.mark.browser
 
