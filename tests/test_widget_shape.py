@@ -231,3 +231,36 @@ def test_on_move_is_a_registry_and_movable_may_be_asked_at_each_click() -> None:
     b.click((9, 2))
     assert b.position.pawn("A").at == (9, 2)
     assert heard == ["B"], "a removed listener hears nothing"
+
+
+def test_what_a_click_means_in_move_mode_without_a_widget() -> None:
+    from finstere_widget.engine import legal_moves
+    from finstere_widget.examples import load
+    from finstere_widget.widget.interaction import (
+        DeselectPawn,
+        Interaction,
+        MoveAlong,
+        NoPawnThere,
+        NotLit,
+        SelectPawn,
+        lit_targets,
+        move_click,
+    )
+
+    pos = load("monster_basic_8")
+    outcomes = legal_moves(pos, "A")
+    lit = lit_targets(outcomes, (9, 1), allow_stay=False)
+    assert (9, 1) not in lit and (9, 0) in lit and (9, 2) in lit
+    assert (9, 1) in lit_targets(outcomes, (9, 1), allow_stay=True)  # a move of 0 (P2)
+    assert all(lit[to].to == to for to in lit)
+    idle = Interaction()
+    assert move_click(pos, idle, (9, 1), None) == SelectPawn("A")
+    assert move_click(pos, idle, None, "pawn:B") == SelectPawn("B")
+    assert move_click(pos, idle, None, "pawn:ZZ") == NoPawnThere(None)
+    assert move_click(pos, idle, (0, 5), None) == NoPawnThere((0, 5))
+    chosen = Interaction(selected="A", targets=lit)
+    assert move_click(pos, chosen, (9, 2), None) == MoveAlong("A", tuple(lit[(9, 2)].path))
+    assert move_click(pos, chosen, (9, 1), None) == DeselectPawn("A")
+    assert move_click(pos, chosen, (8, 7), None) == SelectPawn("B")
+    assert move_click(pos, chosen, (0, 5), None) == NotLit("A", (0, 5))
+    assert move_click(pos, chosen, None, "place:escaped") == NotLit("A", None)

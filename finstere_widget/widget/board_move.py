@@ -8,9 +8,20 @@ from dataclasses import replace
 from typing import Any
 
 from ..engine.board import Square
+from ..engine.events import assert_never
 from ..engine.moves import apply_move, legal_moves
 from .board_traits import BoardTraits, Movable, MoveListener
-from .interaction import Interaction, Target, square_name
+from .interaction import (
+    DeselectPawn,
+    Interaction,
+    MoveAlong,
+    NoPawnThere,
+    NotLit,
+    SelectPawn,
+    lit_targets,
+    move_click,
+    square_name,
+)
 from .story import move_path
 
 
@@ -61,13 +72,7 @@ class MoveMode(BoardTraits):
             outcomes = self.outcomes_handler(pawn_id)
         else:
             outcomes = legal_moves(self._position, pawn_id)
-        targets: dict[Target, Any] = {}
-        for o in outcomes:
-            to = o.to
-            if to == pawn.at and not self.allow_stay:
-                continue  # the pawn's own place: clicking it again deselects
-            if to not in targets:
-                targets[to] = o
+        targets = lit_targets(outcomes, pawn.at, self.allow_stay)
         self._ui = Interaction(
             selected=pawn_id, targets=targets, pending_teleporter=self._ui.pending_teleporter
         )
@@ -103,43 +108,28 @@ class MoveMode(BoardTraits):
             cb(pawn_id, result)
         return result
 
-    def _pawn_at_click(self, sq: Square | None, zone: str | None) -> str | None:
-        if sq is not None:
-            p = self._position.pawn_map.get(sq)
-            return p.id if p is not None else None
-        if zone is not None and zone.startswith("pawn:"):
-            pid = zone[5:]
-            return pid if pid in self._position.pawn_by_id else None
-        return None
-
     def _click_move(self, sq: Square | None, zone: str | None) -> None:
         if self._trace is not None:  # a click ends the step-through: back to the position
             self._leave_trace()
             self._refresh()
-        target: Target | None = sq
-        if zone is not None and zone.startswith("place:"):
-            target = zone[6:]
-        if self._ui.selected is not None and target is not None and target in self._ui.targets:
-            outcome = self._ui.targets[target]
-            self.move(self._ui.selected, outcome.path)
-            return
-        pid = self._pawn_at_click(sq, zone)
-        if pid is not None:
-            if pid == self._ui.selected:
+        # what the click means (pure: interaction.move_click), every answer handled
+        match move_click(self._position, self._ui, sq, zone):
+            case MoveAlong(pawn, path):
+                self.move(pawn, path)
+            case SelectPawn(pawn):
+                self.select(pawn)
+            case DeselectPawn(pawn):
                 self._ui = self._ui.deselected()
-                self.tell(f"pawn {pid} deselected", "info")
+                self.tell(f"pawn {pawn} deselected", "info")
                 self._refresh()
-            else:
-                self.select(pid)
-            return
-        where = square_name(sq) if sq is not None else "there"
-        if self._ui.selected is not None:
-            self.tell(
-                (
-                    f"pawn {self._ui.selected} cannot end its move on {where}: "
-                    f"click a lit square (P2-P9)"
-                ),
-                "problem",
-            )
-        else:
-            self.tell(f"no pawn on {where}: click a pawn to see where it can go", "problem")
+            case NotLit(pawn, square):
+                where = square_name(square) if square is not None else "there"
+                self.tell(
+                    f"pawn {pawn} cannot end its move on {where}: click a lit square (P2-P9)",
+                    "problem",
+                )
+            case NoPawnThere(square):
+                where = square_name(square) if square is not None else "there"
+                self.tell(f"no pawn on {where}: click a pawn to see where it can go", "problem")
+            case _ as never:
+                assert_never(never)

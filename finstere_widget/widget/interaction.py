@@ -5,13 +5,15 @@ no ipywidgets, tested without a widget or a browser).
   teleporter pad) replaced as a whole instead of several attributes poked one by one.
 * :func:`read_message` -- a message from the browser as a typed value
   (:data:`Message`), anything malformed as :class:`Unreadable` with the words to show.
+* :func:`move_click`, :func:`lit_targets` -- what a click means in move mode, which
+  destinations light up.
 * :func:`interaction_overlay` -- what the interaction (and a heat overlay) draws over the
   board, as the scene's :class:`~finstere_widget.render.scene.Overlay`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -130,6 +132,84 @@ def read_message(content: Any) -> Message:
     if isinstance(zone, str):
         return ZoneClick(zone)
     return Unreadable("click on a square of the board")
+
+
+# --- what a click means in move mode -----------------------------------------------------
+
+
+def lit_targets(outcomes: Iterable[Any], at: Any, allow_stay: bool) -> dict[Target, Any]:
+    """The destinations to light up for a pawn standing at ``at``: the first outcome (the
+    engine's :class:`MoveOutcome`) for each destination; its own place only when a move of
+    0 squares may be chosen (``allow_stay``, P2) -- otherwise a click there deselects."""
+    targets: dict[Target, Any] = {}
+    for o in outcomes:
+        if o.to == at and not allow_stay:
+            continue
+        targets.setdefault(o.to, o)
+    return targets
+
+
+@dataclass(frozen=True)
+class MoveAlong:
+    """Move the selected ``pawn`` along ``path`` (a lit destination was clicked)."""
+
+    pawn: str
+    path: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class SelectPawn:
+    pawn: str
+
+
+@dataclass(frozen=True)
+class DeselectPawn:
+    pawn: str
+
+
+@dataclass(frozen=True)
+class NotLit:
+    """The selected ``pawn`` cannot end its move where the click was (``square`` or None
+    for a place off the grid)."""
+
+    pawn: str
+    square: Square | None
+
+
+@dataclass(frozen=True)
+class NoPawnThere:
+    square: Square | None
+
+
+MoveClick = MoveAlong | SelectPawn | DeselectPawn | NotLit | NoPawnThere
+
+
+def pawn_clicked(pos: Position, sq: Square | None, zone: str | None) -> str | None:
+    """The pawn a click on ``sq`` (or on the zone ``pawn:ID``) names, if it is on ``pos``."""
+    if sq is not None:
+        p = pos.pawn_map.get(sq)
+        return p.id if p is not None else None
+    if zone is not None and zone.startswith("pawn:"):
+        pid = zone[5:]
+        return pid if pid in pos.pawn_by_id else None
+    return None
+
+
+def move_click(pos: Position, ui: Interaction, sq: Square | None, zone: str | None) -> MoveClick:
+    """What a click on ``sq`` or ``zone`` means in move mode: a lit destination of the
+    selected pawn moves it, a pawn is selected (or deselected, clicked again), anything
+    else is refused (with what the click was on)."""
+    target: Target | None = sq
+    if zone is not None and zone.startswith("place:"):
+        target = zone[6:]
+    if ui.selected is not None and target is not None and target in ui.targets:
+        return MoveAlong(ui.selected, tuple(ui.targets[target].path))
+    pid = pawn_clicked(pos, sq, zone)
+    if pid is not None:
+        return DeselectPawn(pid) if pid == ui.selected else SelectPawn(pid)
+    if ui.selected is not None:
+        return NotLit(ui.selected, sq)
+    return NoPawnThere(sq)
 
 
 # --- what the interaction draws -----------------------------------------------------------
