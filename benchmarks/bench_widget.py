@@ -1,4 +1,10 @@
-"""Widget figures (issue 4): synced trace size, full-frame paint time and step latency.
+"""Widget figures (issue 4): synced trace size, frame building, full-frame paint time and
+step latency.
+
+* frame building: Python turns a monster turn's events into the widget's synced frames
+  (``trace_frames`` + ``pack_frames``: the pieces that stay put drawn once, the board's
+  static layer built once), against a straightforward baseline in the same run that builds
+  each frame's whole scene on its own (``[f.scene() for f in frames]``). Target <= 10 ms.
 
 * synced size: the bytes a BoardWidget syncs for an 8-step monster turn (static layer, the
   distinct primitive groups, the frames, the event log, the geometry), over random
@@ -30,6 +36,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from positions import random_positions
 
 from finstere_widget.engine import monster_turn
+from finstere_widget.render.frames import pack_frames, trace_frames
 from finstere_widget.widget import BoardWidget
 
 CHROMIUM = os.environ.get("FINSTERE_CHROMIUM", "/usr/bin/chromium")
@@ -90,6 +97,32 @@ def synced_sizes(n: int) -> tuple[list[int], list[float], BoardWidget]:
     return sizes, build_ms, biggest[1]
 
 
+def measure_frames(n: int, repeats: int = 3) -> dict[str, float]:
+    """Frame building (trace_frames + pack_frames) against the baseline that builds each
+    frame's scene on its own, side by side on ``n`` random positions' 8-step turns: the
+    best of ``repeats`` per position, the ratio of the sums."""
+    built = baseline = 0.0
+    for pos in random_positions(n):
+        result = monster_turn(pos, "8")
+        best_built = best_base = float("inf")
+        for _ in range(repeats):
+            t0 = time.perf_counter()
+            pack_frames(trace_frames(pos, result.events, result.tile))
+            t1 = time.perf_counter()
+            for f in trace_frames(pos, result.events, result.tile):
+                f.scene()
+            t2 = time.perf_counter()
+            best_built = min(best_built, t1 - t0)
+            best_base = min(best_base, t2 - t1)
+        built += best_built
+        baseline += best_base
+    return {
+        "frames_ms": built / n * 1000,
+        "baseline_ms": baseline / n * 1000,
+        "frames_vs_baseline": built / baseline,
+    }
+
+
 def browser_figures(widget: BoardWidget) -> dict[str, Any]:
     from playwright.sync_api import sync_playwright
 
@@ -137,12 +170,14 @@ def main() -> None:
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     sizes, build_ms, biggest = synced_sizes(args.positions)
+    frames = measure_frames(min(args.positions, 100))
     result: dict[str, Any] = {
         "positions": args.positions,
         "synced_kb_median": statistics.median(sizes) / 1000,
         "synced_kb_max": max(sizes) / 1000,
         "frames_of_biggest": len(biggest.frames),
         "python_build_ms_median": statistics.median(build_ms),
+        **frames,
     }
     if os.access(CHROMIUM, os.X_OK):
         result["browser"] = browser_figures(biggest)
@@ -153,7 +188,13 @@ def main() -> None:
         f"synced 8-step trace over {args.positions} random positions: median "
         f"{result['synced_kb_median']:.1f} KB, max {result['synced_kb_max']:.1f} KB "
         f"(target <= 100 KB); Python builds a turn's frames in "
-        f"{result['python_build_ms_median']:.1f} ms (median)"
+        f"{result['python_build_ms_median']:.1f} ms (median, with the monster turn and the "
+        f"widget's traits)"
+    )
+    print(
+        f"frame building (trace_frames + pack_frames): {frames['frames_ms']:.2f} ms a turn "
+        f"(target <= 10 ms), x{frames['frames_vs_baseline']:.2f} against building each "
+        f"frame's scene on its own ({frames['baseline_ms']:.2f} ms)"
     )
     b = result.get("browser")
     if b is None:

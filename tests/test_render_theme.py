@@ -155,3 +155,24 @@ def test_waiting_pawns_show_their_ids_and_only_the_one_that_stays_is_marked() ->
     w.select("A")
     w.click_zone("place:outside")
     assert w.position.pawn("A").at == "outside" and w.position.pawn("A").up == "dark"
+
+
+def test_every_colour_of_the_drawing_is_named_in_style() -> None:
+    """No colour is written out in the scene builders or the painters: each one is a
+    constant of render/style.py (so the light and dark palettes cover the whole drawing).
+    CSS variables of the widget's chrome live in board.css, not here."""
+    from pathlib import Path
+
+    import finstere_widget
+
+    pkg = Path(finstere_widget.__file__).parent
+    colour = re.compile(r"#[0-9a-fA-F]{6}\b|#[0-9a-fA-F]{3}\b|\brgba?\(")
+    files = [p for p in (pkg / "render").glob("*.py") if p.name != "style.py"]
+    files.append(pkg / "widget" / "static" / "board.js")
+    found = [
+        f"{p.name}:{n}: {line.strip()}"
+        for p in files
+        for n, line in enumerate(p.read_text().splitlines(), 1)
+        if colour.search(line)
+    ]
+    assert not found, "\n".join(found)

@@ -31,10 +31,12 @@ from ..engine import (
 from ..engine.board import WALL_LETTERS, step
 from ..engine.errors import TraceError
 from ..engine.events import End, Enter, Escape, Flip, assert_never
+from ..engine.i18n import resolve
 from ..engine.replay import replay
 from . import style as S
 from .scene import (
     Group,
+    GroupMemo,
     Scene,
     arrow_between,
     arrow_shape,
@@ -44,8 +46,10 @@ from .scene import (
     cross,
     edge_point,
     fixture_group,
+    label_groups,
     letter_highlight,
     look_overlay,
+    memo_group,
     pawn_ghost,
     piece_groups,
     poly,
@@ -183,7 +187,7 @@ def _event_overlay(e: Event, before: Position, after: Position) -> tuple[list[Gr
             at = after.monster.at
             cx, cy = edge_point(at, e.from_, -2)
             over.append(
-                [poly(arrow_shape(cx, cy, e.from_, 18, 16), closed=True, fill="#888888", a=0.55)]
+                [poly(arrow_shape(cx, cy, e.from_, 18, 16), closed=True, fill=S.TURN_FROM, a=0.55)]
             )
             cx, cy = edge_point(at, e.to, -2)
             over.append(
@@ -192,7 +196,7 @@ def _event_overlay(e: Event, before: Position, after: Position) -> tuple[list[Gr
                         arrow_shape(cx, cy, e.to, 22, 20),
                         closed=True,
                         fill=S.TURN,
-                        stroke="#ffffff",
+                        stroke=S.MARK_EDGE,
                         lw=1.5,
                     )
                 ]
@@ -220,6 +224,7 @@ def trace_frames(
                 "trace_frames draws a monster turn (replay(position, events, mover=PAWN_ID) "
                 "gives a pawn move's positions)"
             )
+    lang = resolve(lang)  # once, not once per sentence (the locale is read from os.environ)
     positions = replay(position, events)
     cap, tie = _caption(None, tile, position, lang)
     frames = [TraceFrame(0, position, None, None, cap, tie)]
@@ -234,6 +239,7 @@ def trace_frames(
 
 def event_log(events: Sequence[Event], lang: str | None = None) -> list[str]:
     """One line per event, with its rule id (the engine's narration)."""
+    lang = resolve(lang)
     return [_narrate_line(e, lang) for e in events]
 
 
@@ -251,30 +257,40 @@ def pack_groups(
     (``c``: announced to screen readers)."""
     groups: list[Group] = []
     index: dict[str, int] = {}
+    # a group object met before (a piece drawn once for many frames: GroupMemo) is known by
+    # its identity, without writing out its primitives; every group stays alive in
+    # ``groups`` or the caller's frames while this runs, so no identity is reused
+    seen: dict[int, int] = {}
     packed: list[dict[str, Any]] = []
 
-    def gid_of(g: Group) -> int:
-        key = json.dumps(g, sort_keys=True, separators=(",", ":"))
+    def new_gid(g: Group) -> int:
+        key = repr(g)  # equal groups, built alike, print alike
         gid = index.get(key)
         if gid is None:
             gid = index[key] = len(groups)
             groups.append(g)
+        seen[id(g)] = gid
         return gid
 
+    def gids(frame_groups: Sequence[Group]) -> list[int]:
+        known = seen.get
+        return [gid if (gid := known(id(g))) is not None else new_gid(g) for g in frame_groups if g]
+
     for k, frame_groups in enumerate(frames):
-        ids = [gid_of(g) for g in frame_groups if g]
         e = events[k] if events is not None else None
-        item: dict[str, Any] = {"g": ids, "e": -1 if e is None else e}
+        item: dict[str, Any] = {"g": gids(frame_groups), "e": -1 if e is None else e}
         if captions is not None and captions[k]:
             item["c"] = captions[k]
         if pieces is not None:
-            item["p"] = [gid_of(g) for g in pieces[k] if g]
+            item["p"] = gids(pieces[k])
         packed.append(item)
     return {"static": static, "groups": groups, "frames": packed}
 
 
 def pack_frames(frames: Sequence[TraceFrame]) -> dict[str, Any]:
-    """:func:`pack_groups` for the frames of a monster turn (or a story)."""
+    """:func:`pack_groups` for the frames of a monster turn (or a story). The pieces that
+    stay put from frame to frame are drawn once (a :data:`.scene.GroupMemo` shared by the
+    frames) and the board's static layer is built once."""
     if not frames:
         return pack_groups([], [])
     first = frames[0].position
@@ -282,19 +298,30 @@ def pack_frames(frames: Sequence[TraceFrame]) -> dict[str, Any]:
         f.position.pools == first.pools and f.position.teleporters == first.teleporters
         for f in frames
     )
-    if fixed:  # pools and teleporters in the static layer, synced once
-        return pack_groups(
-            static_layer(first),
-            [f.dynamic_groups() for f in frames],
-            [f.event_index for f in frames],
-            [piece_groups(f.position) for f in frames],
-            [f.caption for f in frames],
-        )
+    memo: GroupMemo = {}
+    shown: list[list[Group]] = []
+    pieces: list[list[Group]] = []
+    before: Position | None = None
+    fixtures: list[Group] = []
+    drawn: list[Group] = []
+    labels: list[Group] = []
+    for f in frames:
+        pos = f.position
+        if pos != before:  # a look changes nothing: its frame shows the same pieces
+            if not fixed:
+                key = (pos.pools, pos.teleporters)
+                fixtures = [memo_group(memo, key, fixture_group, pos)]
+            drawn = piece_groups(pos, memo)
+            labels = label_groups(pos, memo)
+            before = pos
+        caption = caption_group(f.caption, banner=f.tie)
+        shown.append(fixtures + f.under + drawn + f.over + labels + [caption])
+        pieces.append(fixtures + drawn)
     return pack_groups(
-        static_layer(first, fixtures=False),
-        [[fixture_group(f.position)] + f.dynamic_groups() for f in frames],
+        static_layer(first, fixtures=fixed),
+        shown,
         [f.event_index for f in frames],
-        [[fixture_group(f.position)] + piece_groups(f.position) for f in frames],
+        pieces,
         [f.caption for f in frames],
     )
 

@@ -29,8 +29,9 @@ widget syncs the static layer once and each frame as a list of group numbers.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any
 
 from ..engine import ENTRANCE, EXIT, Heading, Look, Pawn, Position, Ray, StoneKind
@@ -45,10 +46,13 @@ Group = list[Prim]
 
 def num(v: float) -> float | int:
     """Stable numbers: integers stay ints, others are rounded to 2 decimals."""
-    r = round(float(v), 2)
-    if r == int(r):
-        return int(r)
-    return r
+    if type(v) is int:  # most coordinates: whole scene units
+        return v
+    if v.is_integer():
+        return int(v)
+    r = round(v, 2)
+    i = int(r)
+    return i if i == r else r
 
 
 def _style(
@@ -264,7 +268,7 @@ def _corners() -> Group:
         out.append(text(cx, cy + 12, label, size=8, fill=S.CORNER_TEXT, bold=True))
     # B2: the exit's lamp, the entrance's footprints
     ex, ey = center(EXIT)
-    out.append(circle(ex, ey - 4, 6, fill="#fff3a8", stroke=S.CORNER_TEXT, lw=1.2))
+    out.append(circle(ex, ey - 4, 6, fill=S.EXIT_LAMP, stroke=S.CORNER_TEXT, lw=1.2))
     nx, ny = center(ENTRANCE)
     out.append(
         poly([(nx - 9, ny - 4), (nx - 3, ny - 8), (nx - 3, ny)], closed=True, fill=S.CORNER_TEXT)
@@ -360,8 +364,8 @@ def teleporter_group(
     cx, cy = center(sq)
     colour = teleporter_colour(position, pair)
     return [
-        circle(cx, cy, 16, fill=colour, stroke="#1b1b1b", lw=1.5, a=a),
-        circle(cx, cy, 11, stroke="#1b1b1b", lw=1, dash=[2, 2], a=a),
+        circle(cx, cy, 16, fill=colour, stroke=S.TELEPORTER_EDGE, lw=1.5, a=a),
+        circle(cx, cy, 11, stroke=S.TELEPORTER_EDGE, lw=1, dash=[2, 2], a=a),
         poly(arrow_shape(cx, cy, arrow, 18, 14), closed=True, fill=S.TELEPORTER_ARROW, a=a),
     ]
 
@@ -399,23 +403,37 @@ def fixture_group(position: Position) -> Group:
     return _pools(position) + _teleporters(position)
 
 
-def static_layer(position: Position, fixtures: bool = True) -> Group:
-    """The board and everything that never moves during a turn (pools, teleporters; left
-    out with ``fixtures=False``)."""
+@cache
+def _board_below_fixtures() -> tuple[Prim, ...]:
+    """The page, the caption strip, the floor, the grid and the corner squares: the same
+    for every position (built once)."""
     out: Group = [
         rect(0, 0, S.WIDTH, S.HEIGHT, fill=S.BACKGROUND),
         rect(0, 0, S.WIDTH, S.CAPTION_H, fill=S.CAPTION_FILL),
+        poly(_outline_corners(), closed=True, fill=S.FLOOR),
     ]
-    corners = [(S.OX + x * S.CELL, S.OY + y * S.CELL) for x, y in board_outline()]
-    out.append(poly(corners, closed=True, fill=S.FLOOR))
-    out += _grid_lines()
-    out += _corners()
+    return tuple(out + _grid_lines() + _corners())
+
+
+@cache
+def _board_above_fixtures() -> tuple[Prim, ...]:
+    """The walls, the wall letters, the square names and the tray: the same for every
+    position (built once)."""
+    out: Group = [poly(_outline_corners(), closed=True, stroke=S.WALL, lw=4)]
+    return tuple(out + _letters() + _square_names() + _tray())
+
+
+def _outline_corners() -> list[tuple[float, float]]:
+    return [(S.OX + x * S.CELL, S.OY + y * S.CELL) for x, y in board_outline()]
+
+
+def static_layer(position: Position, fixtures: bool = True) -> Group:
+    """The board and everything that never moves during a turn (pools, teleporters; left
+    out with ``fixtures=False``)."""
+    out = list(_board_below_fixtures())
     if fixtures:
         out += fixture_group(position)
-    out.append(poly(corners, closed=True, stroke=S.WALL, lw=4))
-    out += _letters()
-    out += _square_names()
-    out += _tray()
+    out += _board_above_fixtures()
     return out
 
 
@@ -485,12 +503,14 @@ def stone_group(sq: Square, kind: StoneKind, a: float | None = None) -> Group:
         out.append(
             poly(
                 [(x + 10, y + 13), (x + 17, y + 10), (x + 22, y + 15)],
-                stroke="#a8a39d",
+                stroke=S.STONE_CRACK_LIGHT,
                 lw=1.5,
                 a=a,
             )
         )
-        out.append(poly([(x + 20, y + 27), (x + 28, y + 24)], stroke="#6c6863", lw=1.5, a=a))
+        out.append(
+            poly([(x + 20, y + 27), (x + 28, y + 24)], stroke=S.STONE_CRACK_DARK, lw=1.5, a=a)
+        )
     elif kind is StoneKind.PIVOT_RIGHT or kind is StoneKind.PIVOT_LEFT:  # M11: a quarter turn
         pts = _arc(cx, cy, 10, math.radians(-80), math.radians(190))
         tip = pts[0]
@@ -526,13 +546,13 @@ def pawn_disc(
     number; the pawn's id small below."""
     light = pawn.up == "light"
     out: Group = [
-        circle(cx, cy, r, fill=player_colour(pawn.player), stroke="#111111", lw=1.5, a=a),
+        circle(cx, cy, r, fill=player_colour(pawn.player), stroke=S.PAWN_EDGE, lw=1.5, a=a),
         circle(
             cx,
             cy,
             r * 0.64,
             fill=S.LIGHT_FACE if light else S.DARK_FACE,
-            stroke="#111111",
+            stroke=S.PAWN_EDGE,
             lw=0.8,
             a=a,
         ),
@@ -553,7 +573,7 @@ def pawn_disc(
                 cy + r * 0.95,
                 pawn.id,
                 size=8,
-                fill="#111111",
+                fill=S.LABEL_TEXT,
                 bold=True,
                 anchor="start",
                 a=a,
@@ -603,25 +623,49 @@ def pawn_tag(
     ]
 
 
-def label_groups(position: Position) -> list[Group]:
+#: Piece drawings already built, by what they depend on (see :func:`piece_groups`).
+GroupMemo = dict[Hashable, Group]
+
+
+def memo_group(
+    memo: GroupMemo | None, key: Hashable, build: Callable[..., Group], *args: Any
+) -> Group:
+    """``build(*args)``, or the group built before under ``key`` in ``memo``."""
+    if memo is None:
+        return build(*args)
+    g = memo.get(key)
+    if g is None:
+        g = memo[key] = build(*args)
+    return g
+
+
+def label_groups(position: Position, memo: GroupMemo | None = None) -> list[Group]:
     """The pawns' ids (on the board and in the tray), painted after every overlay so that
-    tie rings, arrows and wall letters never cover them."""
+    tie rings, arrows and wall letters never cover them. ``memo``: as in
+    :func:`piece_groups`."""
     out: list[Group] = []
     for p in position.pawns:
         if isinstance(p.at, tuple):
             cx, cy = center(p.at)
             first, last = ROW_EXTENT[p.at[1]]
             lo, hi = S.OX + first * S.CELL + 1, S.OX + (last + 1) * S.CELL - 1
-            out.append(pawn_tag(cx, cy + 14.5, p.id, lo=lo, hi=hi))
+            out.append(
+                memo_group(memo, ("tag", p.id, p.at), pawn_tag, cx, cy + 14.5, p.id, 8, lo, hi)
+            )
     for pid, (x, y) in sorted(tray_slots(position).items()):
-        out.append(pawn_tag(x, y + 13, pid, size=7))
+        out.append(memo_group(memo, ("tray tag", pid, x, y), pawn_tag, x, y + 13, pid, 7))
     return out
 
 
-def compose(under: list[Group], position: Position, over: list[Group]) -> list[Group]:
+def compose(
+    under: list[Group],
+    position: Position,
+    over: list[Group],
+    memo: GroupMemo | None = None,
+) -> list[Group]:
     """The dynamic groups in paint order: overlays under the pieces, the pieces, overlays
     over them, then the pawns' id tags on top."""
-    return under + piece_groups(position) + over + label_groups(position)
+    return under + piece_groups(position, memo) + over + label_groups(position, memo)
 
 
 def monster_group(sq: Square, facing: Heading, a: float | None = None) -> Group:
@@ -653,8 +697,8 @@ def monster_group(sq: Square, facing: Heading, a: float | None = None) -> Group:
         poly(body, closed=True, fill=S.MONSTER_FILL, stroke=S.MONSTER_EDGE, lw=2, a=a),
         circle(ex1, ey1, 4.5, fill=S.MONSTER_EYE, a=a),
         circle(ex2, ey2, 4.5, fill=S.MONSTER_EYE, a=a),
-        circle(px1, py1, 2, fill="#111111", a=a),
-        circle(px2, py2, 2, fill="#111111", a=a),
+        circle(px1, py1, 2, fill=S.MONSTER_PUPIL, a=a),
+        circle(px2, py2, 2, fill=S.MONSTER_PUPIL, a=a),
         poly([pt(-5, 4), pt(0, 7), pt(5, 4)], stroke=S.MONSTER_EYE, lw=2, a=a),
     ]
 
@@ -678,18 +722,25 @@ def tray_slots(position: Position) -> dict[str, tuple[float, float]]:
     return slots
 
 
-def piece_groups(position: Position) -> list[Group]:
-    """One group per piece: stones, pawns on the board, pawns in the tray, the monster."""
-    groups: list[Group] = [stone_group(s.at, s.kind) for s in position.stones]
+def piece_groups(position: Position, memo: GroupMemo | None = None) -> list[Group]:
+    """One group per piece: stones, pawns on the board, pawns in the tray, the monster.
+
+    ``memo``: the drawings of pieces already drawn (for the frames of one turn, where most
+    pieces stay put): a piece drawn before gives the same group object again, built once
+    and recognised as the same by :func:`..frames.pack_groups` without comparing its
+    primitives."""
+    groups: list[Group] = [memo_group(memo, s, stone_group, s.at, s.kind) for s in position.stones]
     monster_at = position.monster.at
     for p in position.pawns:
         if isinstance(p.at, tuple) and p.at != monster_at:
-            groups.append(pawn_group(p))
+            groups.append(memo_group(memo, p, pawn_group, p))
     slots = tray_slots(position)
     for p in position.pawns:
         if p.id in slots:
             cx, cy = slots[p.id]
-            groups.append(pawn_disc(cx, cy, p, TRAY_PAWN_R, with_id=False))
+            groups.append(
+                memo_group(memo, (p, cx, cy), pawn_disc, cx, cy, p, TRAY_PAWN_R, None, False)
+            )
     counts = {place: sum(1 for p in position.pawns if p.at == place) for place, *_ in TRAY_SECTIONS}
     for place, _, dx, w in TRAY_SECTIONS:
         shown = sum(1 for p in position.pawns if p.at == place and p.id in slots)
@@ -707,7 +758,8 @@ def piece_groups(position: Position) -> list[Group]:
                     )
                 ]
             )
-    groups.append(monster_group(monster_at, position.monster.facing))
+    m = position.monster
+    groups.append(memo_group(memo, m, monster_group, m.at, m.facing))
     # a pawn the monster has just stepped or slid onto (the frame before it is taken, M7/M9):
     # smaller, in the square's corner and painted over the monster, so it is never hidden
     for p in position.pawns:
@@ -842,7 +894,7 @@ def look_overlay(look: Look, position: Position) -> tuple[list[Group], list[Grou
         fill = S.TIE if tied else S.DISTANCE_FILL
         bx, by = cx + 12, cy - 13
         badge += [
-            circle(bx, by, 9, fill=fill, stroke="#ffffff", lw=1.5),
+            circle(bx, by, 9, fill=fill, stroke=S.MARK_EDGE, lw=1.5),
             text(bx, by + 0.5, str(ray.distance), size=11, fill=S.DISTANCE_TEXT, bold=True),
         ]
         over.append(badge)
@@ -854,7 +906,7 @@ def look_overlay(look: Look, position: Position) -> tuple[list[Group], list[Grou
                     arrow_shape(ax, ay, chosen, 22, 20),
                     closed=True,
                     fill=S.CHOICE,
-                    stroke="#ffffff",
+                    stroke=S.MARK_EDGE,
                     lw=1.5,
                 )
             ]
@@ -867,7 +919,7 @@ def look_overlay(look: Look, position: Position) -> tuple[list[Group], list[Grou
                     arrow_shape(ax, ay, look.facing, 22, 20),
                     closed=True,
                     fill=S.TIE,
-                    stroke="#ffffff",
+                    stroke=S.MARK_EDGE,
                     lw=1.5,
                 )
             ]
@@ -963,7 +1015,7 @@ def heat_overlay(
             out += square_fill(sq, colour, S.HEAT_ALPHA * (0.35 + 0.65 * t))
     for sq, words in sorted((labels or {}).items()):
         cx, cy = center(sq)
-        out.append(text(cx, cy + 13, words, size=9, fill="#111111", bold=True))
+        out.append(text(cx, cy + 13, words, size=9, fill=S.HEAT_LABEL, bold=True))
     return out
 
 

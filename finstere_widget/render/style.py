@@ -38,11 +38,14 @@ COORD_TEXT: Final = "#5f5344"  # the square names in the margin
 EXIT_FILL: Final = "#9ed39a"
 ENTRANCE_FILL: Final = "#9ec5ea"
 CORNER_TEXT: Final = "#20361f"
+EXIT_LAMP: Final = "#fff3a8"  # B2: the lamp drawn on the exit
 POOL_FILL: Final = "#9e1b25"
 POOL_EDGE: Final = "#5e0b12"
 POOL_SHINE: Final = "#c8434c"
 STONE_FILL: Final = "#8a8580"
 STONE_EDGE: Final = "#4d4945"
+STONE_CRACK_LIGHT: Final = "#a8a39d"  # the two cracks drawn on a plain stone
+STONE_CRACK_DARK: Final = "#6c6863"
 CRYSTAL_FILL: Final = "#9fe0f7"
 CRYSTAL_EDGE: Final = "#2e8fb5"
 PIVOT_FILL: Final = "#8a8580"
@@ -50,6 +53,7 @@ PIVOT_ARROW: Final = "#fff7d6"
 MONSTER_FILL: Final = "#4a2370"
 MONSTER_EDGE: Final = "#1d0b30"
 MONSTER_EYE: Final = "#ffe14d"
+MONSTER_PUPIL: Final = "#111111"
 TRAY_FILL: Final = "#ece4d3"
 TRAY_TEXT: Final = "#6b5d4a"
 CAPTION_FILL: Final = "#ece4d3"
@@ -66,6 +70,7 @@ PLAYER: Final = {
     "white": "#f4f4f4",
 }
 PLAYER_FALLBACK: Final = "#9a9a9a"
+PAWN_EDGE: Final = "#111111"  # the outline of a pawn's ring and of its face
 #: pawn ids: dark text on a light tag, painted over every overlay (never covered by rings)
 LABEL_FILL: Final = "#fffdf5"
 LABEL_TEXT: Final = "#111111"
@@ -79,6 +84,7 @@ DARK_NUMBER: Final = "#ffffff"
 TELEPORTER: Final = {"yellow": "#f2c14e", "blue": "#3a7bd5"}
 TELEPORTER_EXTRA: Final = ("#e67e22", "#16a085", "#c0392b", "#7f8c8d")
 TELEPORTER_ARROW: Final = "#1b1b1b"
+TELEPORTER_EDGE: Final = "#1b1b1b"
 
 # overlays
 RAY_AHEAD: Final = "#ff7f0e"
@@ -97,6 +103,8 @@ EAT: Final = "#d0021b"
 WRAP: Final = "#ffd400"
 TELEPORT: Final = "#7b2ff7"
 TURN: Final = "#1f9d55"
+TURN_FROM: Final = "#888888"  # the heading the monster turned away from (faded)
+MARK_EDGE: Final = "#ffffff"  # the light edge of distance badges and heading arrows
 TARGET: Final = "#1f9d55"
 SELECTED: Final = "#ff2d95"
 PATH: Final = "#0b7285"
@@ -105,6 +113,7 @@ PENDING: Final = "#7b2ff7"
 HEAT_LOW: Final = (255, 237, 160)
 HEAT_HIGH: Final = (189, 0, 38)
 HEAT_ALPHA: Final = 0.6
+HEAT_LABEL: Final = "#111111"
 
 #: The drawing on a dark page (JupyterLab dark theme): the colours of the page around the
 #: board change, the game's own colours (floor, pieces, pools, overlays) stay. The painters
