@@ -6,7 +6,7 @@ table); drawing every frame from scratch again would be about x1 or more."""
 
 from __future__ import annotations
 
-from test_reference import load_bench
+from tests.test_reference import load_bench
 
 
 def test_building_a_turns_frames_is_fast_against_drawing_each_frame_alone() -> None:
