@@ -264,3 +264,20 @@ def test_what_a_click_means_in_move_mode_without_a_widget() -> None:
     assert move_click(pos, chosen, (8, 7), None) == SelectPawn("B")
     assert move_click(pos, chosen, (0, 5), None) == NotLit("A", (0, 5))
     assert move_click(pos, chosen, None, "place:escaped") == NotLit("A", None)
+
+
+def test_every_teleporter_pair_a_position_may_hold_has_its_colour() -> None:
+    """The painters colour pads by pair (B5): a position holds only these pairs and the
+    editor refuses any other name first, so no other colour is ever needed."""
+    from finstere_widget.engine import PositionError
+    from finstere_widget.engine.pieces import TELEPORTER_PAIRS, Teleporter
+    from finstere_widget.render import style as S
+    from finstere_widget.render.scene import teleporter_colour
+
+    assert set(S.TELEPORTER) == set(TELEPORTER_PAIRS)
+    pos = Position.basic()
+    assert [teleporter_colour(pos, p) for p in TELEPORTER_PAIRS] == [
+        S.TELEPORTER[p] for p in TELEPORTER_PAIRS
+    ]
+    with pytest.raises(PositionError, match="green"):
+        pos.replace(teleporters=(Teleporter((3, 3), "green", pos.monster.facing),))

@@ -332,11 +332,9 @@ def _pools(position: Position) -> Group:
 
 
 def teleporter_colour(position: Position, pair: str) -> str:
-    if pair in S.TELEPORTER:
-        return S.TELEPORTER[pair]
-    others = sorted({t.pair for t in position.teleporters} - set(S.TELEPORTER))
-    k = others.index(pair) if pair in others else 0
-    return S.TELEPORTER_EXTRA[k % len(S.TELEPORTER_EXTRA)]
+    """The pair's colour: a position holds only the pairs of B5 (checked when it is built;
+    the editor checks a pending pad's pair first)."""
+    return S.TELEPORTER[pair]
 
 
 def arrow_shape(

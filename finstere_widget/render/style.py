@@ -80,9 +80,8 @@ LIGHT_NUMBER: Final = "#1b1b1b"
 DARK_FACE: Final = "#262626"
 DARK_NUMBER: Final = "#ffffff"
 
-#: teleporter pair colours (B5); other pair names get colours from TELEPORTER_EXTRA
+#: teleporter pair colours (B5: the only pairs a position holds)
 TELEPORTER: Final = {"yellow": "#f2c14e", "blue": "#3a7bd5"}
-TELEPORTER_EXTRA: Final = ("#e67e22", "#16a085", "#c0392b", "#7f8c8d")
 TELEPORTER_ARROW: Final = "#1b1b1b"
 TELEPORTER_EDGE: Final = "#1b1b1b"
 
