@@ -9,7 +9,11 @@ that decides (M5 nearest, M5 tie, M6 final look) — in the language asked. Hint
 three levels; the quiz keeps the score.
 
 Every question carries its accepted answers and both feedbacks, so a browser front end can
-judge a click itself from :meth:`Quiz.to_dict` without asking the kernel.
+judge a click itself from :meth:`Quiz.to_dict` without asking the kernel. What a click
+means is :meth:`Question.verdict`: right, wrong, or no answer at all (a square or a heading
+behind the monster — it never looks back, M4 — or a square off its lines with no pawn on
+it); the browser's judge (``quizVerdict`` in widget/static/board.js) reads the same data
+the same way, and a browser test compares the two on every square of the board.
 """
 
 from __future__ import annotations
@@ -19,6 +23,7 @@ from gettext import NullTranslations
 from typing import Any
 
 from .board import Heading, Square, step
+from .errors import PuzzleError
 from .events import Event, Look, Ray
 from .i18n import resolve, translations
 from .narrate import _directions, _towards, describe
@@ -40,17 +45,58 @@ class Question:
     heading: Heading  # the way the monster goes (M5/M6)
     squares: tuple[Square, ...]  # the next square that way, and where the step ends
     pawn: str | None  # the pawn it heads for (None: no pawn seen, or a tie)
+    #: the pawns on the board when the question is asked (square, id), in pawn order
+    pawns: tuple[tuple[Square, str], ...] = ()
 
     @property
     def rule(self) -> str:
         return "M6" if self.look.rule == "M6" else "M5"
 
-    def is_right(self, guess: Guess) -> bool:
+    @property
+    def pawn_at(self) -> Square | None:
+        """The square of the pawn it heads for (None when it heads for none)."""
+        return next((sq for sq, pid in self.pawns if pid == self.pawn), None)
+
+    @property
+    def accepted(self) -> tuple[Square, ...]:
+        """Every square whose click is right: where it steps, and the pawn it chases."""
+        at = self.pawn_at
+        return self.squares + ((at,) if at is not None and at not in self.squares else ())
+
+    def direction_of(self, square: Square) -> Heading | None:
+        """The heading from the monster to ``square`` when it is in line (same column or
+        row), else None."""
+        (mx, my), (x, y) = self.look.at, square
+        if (x, y) == (mx, my) or (x != mx and y != my):
+            return None
+        if x == mx:
+            return Heading.N if y < my else Heading.S
+        return Heading.W if x < mx else Heading.E
+
+    def verdict(self, guess: Guess) -> bool | None:
+        """True (right), False (wrong), or None when ``guess`` answers nothing: a heading
+        or a square behind the monster (it never looks back, M4), or a square off its
+        three lines with no pawn on it. A square: right if the step goes or ends there or
+        the chased pawn stands there; else a pawn's square is a wrong pawn; else a square in
+        line with the monster means that direction."""
+        behind = self.look.facing.back
         if isinstance(guess, Heading):
-            return guess == self.heading
+            return None if guess == behind else guess == self.heading
         if isinstance(guess, tuple):
-            return tuple(guess) in self.squares
-        return self.pawn is not None and guess.strip() == self.pawn  # a pawn id
+            sq = (int(guess[0]), int(guess[1]))
+            if sq in self.accepted:
+                return True
+            if any(sq == at for at, _ in self.pawns):
+                return False
+            d = self.direction_of(sq)
+            return None if d is None or d == behind else d == self.heading
+        pid = guess.strip()
+        if not any(pid == p for _, p in self.pawns):
+            return None  # no such pawn on the board
+        return self.pawn is not None and pid == self.pawn
+
+    def is_right(self, guess: Guess) -> bool:
+        return self.verdict(guess) is True
 
 
 @dataclass(frozen=True)
@@ -113,7 +159,9 @@ class Quiz:
                 if landed not in squares:
                     squares.append(landed)
             pawn = e.nearest[0].seen if e.decision in ("turn", "keep") else None
-            questions.append(Question(len(questions), k, e, heading, tuple(squares), pawn))
+            before = positions[k - 1] if k > 0 else self.position
+            pawns = tuple((p.at, p.id) for p in before.pawns if isinstance(p.at, tuple))
+            questions.append(Question(len(questions), k, e, heading, tuple(squares), pawn, pawns))
         self.questions = tuple(questions)
 
     @classmethod
@@ -168,25 +216,29 @@ class Quiz:
         self.current += 1
         return self.feedback(q, correct)
 
+    def answer(self, number: int, guess: Guess) -> Feedback | None:
+        """An answer to question ``number`` as a front end reports it: the first answer to
+        the current question is judged and counted (:meth:`judge`); a retry of a question
+        already answered gets its feedback but leaves the score; a guess that answers
+        nothing (:meth:`Question.verdict` None) gets None and leaves the score too. A
+        question not reached yet is refused with a :class:`PuzzleError`."""
+        if not 0 <= number < len(self.questions) or number > self.current:
+            raise PuzzleError(
+                f"quiz: question {number} cannot be answered now (question {self.current} "
+                f"of 0..{len(self.questions) - 1} is open)"
+            )
+        q = self.questions[number]
+        verdict = q.verdict(guess)
+        if verdict is None:
+            return None
+        if number == self.current:
+            return self.judge(guess)
+        return self.feedback(q, verdict)
+
     def hint(self, level: int = 1) -> str:
         """A hint for the current question: 1 where to look, 2 the distances, 3 the rule."""
-        t = translations(self.lang)
-        q = self.question
         self.hints_used += 1
-        if level <= 1:
-            return t.gettext(
-                "The monster looks ahead, left and right — never behind; stones block its "
-                "sight, crystals and pools do not (M4)."
-            )
-        if level == 2:
-            seen = [r for r in q.look.rays if r.seen is not None]
-            if not seen:
-                return t.gettext("It sees no pawn in any of the three directions.")
-            return "; ".join(_ray_line(t, r, q.look.facing) for r in seen)
-        return t.gettext(
-            "The nearest pawn decides; when two or three are equally near, it keeps its "
-            "heading ({rule})."
-        ).format(rule=q.rule)
+        return hint_text(self.question, level, self.lang)
 
     def to_dict(self) -> dict[str, Any]:
         """Every question with its accepted answers and both feedbacks (for a browser)."""
@@ -195,15 +247,76 @@ class Quiz:
             out.append(
                 {
                     "event": q.event_index,
+                    "at": list(q.look.at),
+                    "facing": q.look.facing.name,
                     "heading": q.heading.name,
                     "squares": [list(s) for s in q.squares],
+                    "accepted": [list(s) for s in q.accepted],
                     "pawn": q.pawn,
+                    "pawns": [[at[0], at[1], pid] for at, pid in q.pawns],
                     "rule": q.rule,
                     "right": list(self.feedback(q, True).lines),
                     "wrong": list(self.feedback(q, False).lines),
+                    "hints": [hint_text(q, level, self.lang) for level in (1, 2, 3)],
                 }
             )
-        return {"lang": self.lang, "questions": out}
+        return {"lang": self.lang, "questions": out, "words": quiz_words(self.lang)}
+
+
+def hint_text(question: Question, level: int, lang: str | None = None) -> str:
+    """Hint ``level`` for ``question``: 1 where to look, 2 the distances, 3 the rule."""
+    t = translations(lang)
+    if level <= 1:
+        return t.gettext(
+            "The monster looks ahead, left and right — never behind; stones block its "
+            "sight, crystals and pools do not (M4)."
+        )
+    if level == 2:
+        seen = [r for r in question.look.rays if r.seen is not None]
+        if not seen:
+            return t.gettext("It sees no pawn in any of the three directions.")
+        return "; ".join(_ray_line(t, r, question.look.facing) for r in seen)
+    return t.gettext(
+        "The nearest pawn decides; when two or three are equally near, it keeps its "
+        "heading ({rule})."
+    ).format(rule=question.rule)
+
+
+def quiz_words(lang: str | None = None) -> dict[str, str]:
+    """The words a quiz front end shows around the questions, in ``lang`` (placeholders in
+    braces are the front end's to fill: ``{n}``, ``{total}``, ``{right}``, ``{asked}``,
+    ``{hints}``, ``{level}``)."""
+    t = translations(lang)
+    names = _directions(t)["name"]
+    return {
+        "title": t.gettext("Predict the monster"),
+        "intro": t.gettext("Predict the monster: tile {tile}, looks to answer: {n}."),
+        "question": t.gettext("Look {n} of {total}: where does the monster go now?"),
+        "how": t.gettext(
+            "Click the square it steps to or the pawn it chases, or choose a direction "
+            "(arrow keys)."
+        ),
+        "step_on": t.gettext("Step on (→) to the next look: a question waits there."),
+        "locked": t.gettext("Answer first: the monster's look is shown once you have answered."),
+        "retry": t.gettext("Now give the right answer to see the monster's look."),
+        "behind": t.gettext("The monster never looks behind (M4): choose ahead, left or right."),
+        "nothing": t.gettext(
+            "That answers nothing: click a square in line with the monster, a pawn, or a direction."
+        ),
+        "done": t.gettext(
+            "Turn over: {right} of {asked} right at the first try; hints used: {hints}."
+        ),
+        "score": t.gettext("score: {right} of {asked}"),
+        "hint": t.gettext("Hint"),
+        "hint_title": t.gettext("a hint (H): where to look, then the distances, then the rule"),
+        "hint_level": t.gettext("hint {level} of 3"),
+        "directions": t.gettext("answer with a direction"),
+        "rule": t.gettext("rule"),
+        "N": names[Heading.N],
+        "E": names[Heading.E],
+        "S": names[Heading.S],
+        "W": names[Heading.W],
+    }
 
 
 def score_line(quiz: Quiz) -> str:
@@ -211,4 +324,4 @@ def score_line(quiz: Quiz) -> str:
     return t.gettext("score: {right} of {asked}").format(right=quiz.right, asked=quiz.asked)
 
 
-__all__ = ["Feedback", "Guess", "Question", "Quiz", "score_line"]
+__all__ = ["Feedback", "Guess", "Question", "Quiz", "hint_text", "quiz_words", "score_line"]

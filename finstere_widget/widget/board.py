@@ -111,6 +111,9 @@ class BoardWidget(BoardMessages, MoveMode, EditMode, Overlays, TurnsOnShow):
         #: ``outcomes_handler(pawn_id) -> [MoveOutcome]``: the destinations to light up
         #: (default: the engine's ``legal_moves``; the game view asks its Game, e.g. P10)
         self.outcomes_handler: Callable[[str], Any] | None = outcomes_handler
+        #: ``quiz_listener(message)``: who records the quiz answers and hints the browser
+        #: reports (``{"type": "quiz_answer" | "quiz_hint", ...}``); the stepper sets it
+        self.quiz_listener: Callable[[dict[str, Any]], Any] | None = None
         if on_move is not None:
             self._move_listeners.append(on_move)
         self.on_msg(self._on_msg)
@@ -234,6 +237,7 @@ class BoardWidget(BoardMessages, MoveMode, EditMode, Overlays, TurnsOnShow):
             pieces = piece_groups(pos)
             packed = pack_groups(static_layer(pos), [compose(under, pos, over)], None, [pieces])
             lines = []
+            self.quiz = {}
         geo = geometry()
         geo["font"] = S.FONT
         geo["zones"] = pawn_zones(self._position) + place_zones()
@@ -259,6 +263,7 @@ class BoardWidget(BoardMessages, MoveMode, EditMode, Overlays, TurnsOnShow):
             "mode": "view",
             "max_width": self.max_width,
             "standalone": True,
+            "quiz": self.quiz,
         }
 
     def to_html(self, path: str | Path, title: str = "Finstere Flure") -> Path:

@@ -12,6 +12,7 @@ from ..engine.events import assert_never
 from .board_traits import BoardTraits
 from .interaction import (
     KeyPress,
+    QuizReport,
     SquareClick,
     Unreadable,
     ZoneClick,
@@ -41,6 +42,9 @@ class BoardMessages(BoardTraits):
                     self.click(square)
                 case ZoneClick(zone):
                     self.click_zone(zone)
+                case QuizReport(report):
+                    if self.quiz_listener is not None:  # the quiz's record (widget/quiz.py)
+                        self.quiz_listener(report)
                 case Unreadable(problem):
                     self.tell(problem, "problem")
                 case _ as never:

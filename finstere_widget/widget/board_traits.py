@@ -99,6 +99,9 @@ class BoardTraits(anywidget.AnyWidget):
     mode: traitlets.Enum[Mode] = traitlets.Enum(MODES, "view").tag(sync=True)
     max_width: traitlets.Int[int, int] = traitlets.Int(720, min=120).tag(sync=True)
     standalone: traitlets.Bool[bool, bool | int] = traitlets.Bool(False).tag(sync=True)
+    #: a quiz on the frames on show (widget/quiz.py; {} for none): the browser asks before
+    #: each look, never shows a look before it is answered, and judges answers itself
+    quiz: traitlets.Dict[str, Any] = traitlets.Dict().tag(sync=True)
 
     # edit tools (Python side; the editor's controls set them)
     tool: traitlets.Enum[EditTool] = traitlets.Enum(EDIT_TOOLS, "stone")
@@ -126,6 +129,7 @@ class BoardTraits(anywidget.AnyWidget):
     allow_stay: bool
     move_handler: Callable[[str, tuple[str, ...]], Any] | None
     outcomes_handler: Callable[[str], Any] | None
+    quiz_listener: Callable[[dict[str, Any]], Any] | None
 
     def tell(self, text: str, kind: HintKind = "info") -> None:
         """Show ``text`` under the board, coloured by ``kind`` (info, success, problem)."""

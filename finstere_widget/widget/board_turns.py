@@ -65,6 +65,7 @@ class TurnsOnShow(BoardTraits):
         self._trace_frames = list(frames)
         self._ui = Interaction(pending_teleporter=self._ui.pending_teleporter)
         self.frame = 0
+        self.quiz = {}  # a quiz belongs to the frames it was built for
         self.tell("", "info")
         self._refresh()
         self.frame = start

@@ -108,7 +108,15 @@ class Unreadable:
     problem: str
 
 
-Message = SquareClick | ZoneClick | KeyPress | Unreadable
+@dataclass(frozen=True)
+class QuizReport:
+    """What the browser's quiz judged: ``{"type": "quiz_answer" | "quiz_hint", ...}``, for
+    the quiz's record (widget/quiz.py reads and checks the rest)."""
+
+    content: dict[str, Any]
+
+
+Message = SquareClick | ZoneClick | KeyPress | QuizReport | Unreadable
 
 
 def read_message(content: Any) -> Message:
@@ -121,6 +129,8 @@ def read_message(content: Any) -> Message:
     if kind == "key":
         key = content.get("key")
         return KeyPress(key if isinstance(key, str) else None)
+    if kind in ("quiz_answer", "quiz_hint"):
+        return QuizReport(content)
     if kind != "click":
         return Unreadable("ignored a message the board does not understand")
     if content.get("square") is not None:

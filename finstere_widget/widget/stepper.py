@@ -14,10 +14,12 @@ from ..engine import OPTION_INFO, Position, RuleOptions, TurnResult
 from ..engine.errors import FinstereError, TileError
 from ..engine.monster import MAX_STEPS, Tile
 from ..engine.position import as_position
+from ..engine.quiz import Quiz, quiz_words
 from .board import BoardWidget
 from .html import problem_html
 from .labels import option_choices, option_label
-from .static_output import StaticFallback
+from .quiz import quiz_state, record
+from .static_output import StaticFallback, static_text, with_static
 
 TILES = ("5", "7", "8", "10", "X", "XX")
 #: the rule options that change a monster turn (docs/rules.md); the others are about the game
@@ -35,6 +37,14 @@ class MonsterStepper(StaticFallback, W.VBox):  # type: ignore[misc]
     ``stepper.position`` (get/set), ``stepper.tile`` ("5", "7", "8", "10", "X", "XX" or a
     number), ``stepper.options`` (:class:`RuleOptions`), ``stepper.result`` (the engine's
     :class:`TurnResult`), ``stepper.board`` (the :class:`BoardWidget`).
+
+    ``quiz=True``: predict the monster. Before each look the board stops and the learner
+    answers — clicks the square the monster steps to or the pawn it chases, or a direction
+    (buttons, arrow keys) — and the browser judges it at once (right, or the three lines of
+    sight with their distances and the rule that decides), with hints and the turn's score;
+    ``stepper.quiz`` (the engine's :class:`~finstere_widget.engine.quiz.Quiz`) records the
+    answers the browser reports. ``lang``: the quiz's language (en, fr, de, it, cs; None:
+    the locale).
     """
 
     def __init__(
@@ -43,10 +53,18 @@ class MonsterStepper(StaticFallback, W.VBox):  # type: ignore[misc]
         tile: str | int = "8",
         options: RuleOptions | None = None,
         option_names: tuple[str, ...] = MONSTER_OPTIONS,
+        quiz: bool = False,
+        lang: str | None = None,
         **kwargs: Any,
     ) -> None:
         button, steps = _tile_choice(tile)
         self.board = BoardWidget(position)
+        self._quiz_on = bool(quiz)
+        self._lang = lang
+        #: the quiz on the turn on show (``quiz=True``), with the score the browser reports
+        self.quiz: Quiz | None = None
+        quiz_words(lang)  # an unknown language is refused here (LanguageError)
+        self.board.quiz_listener = self._on_quiz_message
         self._options = options or RuleOptions()
         self.tile_buttons = W.ToggleButtons(
             options=list(TILES) + ["n"],
@@ -112,11 +130,23 @@ class MonsterStepper(StaticFallback, W.VBox):  # type: ignore[misc]
 
     def __repr__(self) -> str:
         p = self._start
+        quiz = f", quiz={len(self.quiz.questions)} looks" if self.quiz is not None else ""
         return (
             f"MonsterStepper(tile={self.tile!r}, frames={len(self.board.frames)}, "
             f"monster={list(p.monster.at)} {p.monster.facing.name}, pawns={len(p.pawns)}, "
-            f"options={self._options.changed()!r})"
+            f"options={self._options.changed()!r}{quiz})"
         )
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        """With a quiz, the static fallback tells no more than the board shows: the frame on
+        show and the story up to it."""
+        if self.quiz is None:
+            return super()._repr_mimebundle_(**kwargs)
+        bundle = W.VBox._repr_mimebundle_(self, **kwargs)
+        b = self.board
+        current = b.frames[b.frame]["e"] if b.frames else None
+        told = list(b.event_log)[: (current + 1) if current is not None else 0]
+        return with_static(bundle, b.svg(), static_text(repr(self), told, current))
 
     # --- values -----------------------------------------------------------------------
 
@@ -197,11 +227,23 @@ class MonsterStepper(StaticFallback, W.VBox):  # type: ignore[misc]
     def run(self) -> TurnResult | None:
         """Play the turn with the engine and show it (frame 0)."""
         try:
-            self.result = self.board.show_turn_from(self._start, self.tile, self._options)
+            with self.board.hold_sync():  # the frames and their quiz reach the browser together
+                self.result = self.board.show_turn_from(self._start, self.tile, self._options)
+                self.quiz = None
+                if self._quiz_on:
+                    self.quiz = Quiz(self._start, self.result.events, self._lang)
+                    self.board.quiz = quiz_state(self.quiz, self.board.trace_frames)
         except FinstereError as exc:  # a bad tile or option: say so, never raise into the UI
             self.result = None
+            self.quiz = None
             self.message.value = problem_html(str(exc))
             return None
+        if self.quiz is not None:  # nothing about the turn's outcome before it is guessed
+            words = quiz_words(self.quiz.lang)
+            self.message.value = escape(
+                words["intro"].format(tile=self.result.tile, n=len(self.quiz.questions))
+            )
+            return self.result
         # the message is HTML (ipywidgets sets innerHTML): every user string is escaped
         eaten = ", ".join(self.result.eaten) or "nobody"
         note, self._note = self._note, ""
@@ -209,6 +251,10 @@ class MonsterStepper(StaticFallback, W.VBox):  # type: ignore[misc]
             f"{note}tile {self.result.tile}: {len(self.board.frames)} frames; taken: {eaten}"
         )
         return self.result
+
+    def _on_quiz_message(self, message: dict[str, Any]) -> None:
+        if self.quiz is not None:
+            record(self.quiz, message)
 
     def apply(self) -> Position | None:
         """Make the position after the turn the new starting position."""

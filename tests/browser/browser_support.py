@@ -113,3 +113,14 @@ def start_server(
     except BaseException:
         stop_process(proc)
         raise
+
+
+def write_notebook(path: Path, cells: list[str]) -> Path:
+    """A Python 3 notebook of ``cells`` (code) at ``path``."""
+    import nbformat
+
+    nb = nbformat.v4.new_notebook()
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    nb.cells = [nbformat.v4.new_code_cell(src) for src in cells]
+    nbformat.write(nb, path)
+    return path

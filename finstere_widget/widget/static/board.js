@@ -159,6 +159,18 @@ function render({ model, el }) {
   const pal = () => (geom().palettes || {})[theme] || null;
   const lines = () => model.get("event_log") || [];
 
+  // the quiz (its own section below): asks before each look, judges in the browser
+  const quiz = mountQuiz({
+    model, main, canvas,
+    board: {
+      cur: () => cur,
+      count: () => frames().length,
+      show: (i) => setFrame(i, true),
+      stop: () => stop(),
+    },
+  });
+
+
   function resize() {
     const g = geom();
     if (!g.w) return false;
@@ -260,6 +272,7 @@ function render({ model, el }) {
       const on = Number(row.dataset.event) === e;
       row.classList.toggle("fw-current", on);
       row.classList.toggle("fw-past", Number(row.dataset.event) < e);
+      row.hidden = quiz.hides(Number(row.dataset.event));  // no look told before it is answered
       if (on) {
         row.setAttribute("aria-current", "step");
         // keep the current line in view without scrolling the page
@@ -282,7 +295,8 @@ function render({ model, el }) {
     counter.textContent = n > 1 ? `${cur + 1} / ${n}` : "";
     bPlay.textContent = timer ? "❚❚ pause" : "▶ play";
     bFirst.disabled = bPrev.disabled = cur <= 0;
-    bNext.disabled = bLast.disabled = cur >= n - 1;
+    bNext.disabled = bLast.disabled = cur >= quiz.limit();
+    quiz.update();
   }
 
   function updateHint() {
@@ -297,7 +311,8 @@ function render({ model, el }) {
   function setFrame(i, sync) {
     const n = frames().length;
     if (!n) return;
-    i = Math.max(0, Math.min(n - 1, i | 0));
+    if ((i | 0) > quiz.limit()) quiz.locked();  // never past an open quiz question
+    i = Math.max(0, Math.min(quiz.limit(), i | 0));
     cur = i;
     paint(false);
     updateControls();
@@ -316,10 +331,10 @@ function render({ model, el }) {
 
   function play() {
     if (timer) return stop();
-    if (cur >= frames().length - 1) setFrame(0, true);
+    if (cur >= quiz.limit()) setFrame(0, true);
     const ms = BASE_INTERVAL_MS / Number(speed.value || 1);
     timer = setInterval(() => {
-      if (cur >= frames().length - 1) return stop();
+      if (cur >= quiz.limit()) return stop();
       setFrame(cur + 1, true);
     }, ms);
     updateControls();
@@ -341,6 +356,11 @@ function render({ model, el }) {
   // on window in the capture phase (only for events aimed at this board) keeps the
   // notebook's own shortcuts (Lumino, document capture phase) from taking the keys first.
   const onKey = (ev) => {
+    if (quiz.onKey(ev)) {
+      ev.preventDefault();
+      ev.stopPropagation();
+      return;
+    }
     if (ev.target !== canvas && ev.target !== slider) return;
     if (ev.ctrlKey || ev.metaKey || ev.altKey) return;
     const keys = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 };
@@ -374,6 +394,13 @@ function render({ model, el }) {
   canvas.addEventListener("click", (ev) => {
     canvas.focus({ preventScroll: true });
     const g = geom();
+    if (g.w && quiz.active()) {  // a quiz answer: judged in the browser, kernel or not
+      const rect = canvas.getBoundingClientRect();
+      const col = Math.floor(((ev.clientX - rect.left) * g.w / rect.width - g.ox) / g.cell);
+      const row = Math.floor(((ev.clientY - rect.top) * g.h / rect.height - g.oy) / g.cell);
+      if (col >= 0 && col < g.cols && row >= 0 && row < g.rows) quiz.onSquare([col, row]);
+      return;
+    }
     if (model.get("standalone")) {
       localHint = "This page has no Python kernel: it can only step through the frames.";
       updateHint();
@@ -410,8 +437,7 @@ function render({ model, el }) {
 
   const onFrames = () => {
     stop();
-    const n = frames().length;
-    cur = Math.max(0, Math.min(n - 1, model.get("frame") || 0));
+    cur = Math.max(0, Math.min(quiz.limit(), model.get("frame") || 0));
     paint(false);
     updateControls();
     updateLog();
@@ -420,6 +446,7 @@ function render({ model, el }) {
     const i = model.get("frame") || 0;
     if (i !== cur) setFrame(i, false);
   };
+  const onQuiz = () => { quiz.reset(); onFrames(); };
   const onStatic = () => { staticDirty = true; paint(false); };
   const onGeometry = () => { resize(); staticDirty = true; paint(false); };
   // synced traitlets -> what to redo (registered here, removed on cleanup)
@@ -428,6 +455,7 @@ function render({ model, el }) {
     ["change:static", onStatic], ["change:geometry", onGeometry],
     ["change:max_width", onGeometry], ["change:event_log", updateLog],
     ["change:hint", updateHint], ["change:hint_kind", updateHint], ["change:mode", updateHint],
+    ["change:quiz", onQuiz],
   ];
   for (const [name, fn] of listeners) model.on(name, fn);
 
@@ -452,6 +480,8 @@ function render({ model, el }) {
     frames: () => frames().length,
     setFrame: (i) => setFrame(i, true),
     theme: () => theme,
+    quiz: () => quiz.state(),
+    quizVerdict,
     // the piece groups painted for frame i (default: the frame on show), as synced
     pieces: (i) => {
       const f = frames()[i === undefined ? cur : i];
@@ -484,3 +514,227 @@ function render({ model, el }) {
 }
 
 export default { render };
+
+// ============================================================================================
+// Quiz: predict the monster (widget/quiz.py builds the synced `quiz` data from the engine's
+// Quiz). Before each look the board stops on the frame just before it (the question's `gate`)
+// and the learner answers: a click on a square (where the monster steps, the pawn it
+// chases, or a square in line with it = that direction), a direction button, or an arrow
+// key. The answer is judged here from the synced data (no kernel round trip, so exported
+// pages quiz too); the first answer to each question is scored; a right answer shows the
+// look's frame (its lines of sight drawn), a wrong one tells the lines of sight, the
+// distances and the deciding rule, and waits for the right answer. The board never steps
+// past the open question's gate. Every word shown comes translated in `quiz.words`.
+// ============================================================================================
+
+const QUIZ_BACK = { N: "S", E: "W", S: "N", W: "E" };
+const QUIZ_ARROWS = { N: "↑", E: "→", S: "↓", W: "←" };
+const QUIZ_KEYS = { ArrowUp: "N", ArrowRight: "E", ArrowDown: "S", ArrowLeft: "W" };
+
+function quizFill(text, values) {
+  return String(text || "").replace(/\{(\w+)\}/g, (m, k) => (k in values ? String(values[k]) : m));
+}
+
+// The heading from the monster at `at` to square [x, y] when in line with it, else null.
+function quizDirection(at, sq) {
+  const [mx, my] = at;
+  const [x, y] = sq;
+  if ((x === mx && y === my) || (x !== mx && y !== my)) return null;
+  if (x === mx) return y < my ? "N" : "S";
+  return x < mx ? "W" : "E";
+}
+
+// Judge `answer` ({heading: "N"} or {square: [x, y]}) for question `q` of the synced data:
+// true (right), false (wrong) or null (answers nothing: behind the monster, or a square off
+// its lines with no pawn). The same reading as the engine's Question.verdict (engine/quiz.py).
+export function quizVerdict(q, answer) {
+  const behind = QUIZ_BACK[q.facing];
+  if (answer.heading !== undefined) {
+    return answer.heading === behind ? null : answer.heading === q.heading;
+  }
+  const [x, y] = answer.square;
+  const same = (s) => s[0] === x && s[1] === y;
+  if (q.accepted.some(same)) return true;
+  if (q.pawns.some(same)) return false;
+  const d = quizDirection(q.at, answer.square);
+  return d === null || d === behind ? null : d === q.heading;
+}
+
+// The quiz panel under the board. `board` gives the stepping: cur(), count(), show(i),
+// stop(), refresh(). Returns the hooks render() calls.
+function mountQuiz({ model, main, canvas, board }) {
+  const panel = el_("div", "fw-quiz");
+  panel.setAttribute("role", "group");
+  const title = el_("div", "fw-quiz-title");
+  const question = el_("div", "fw-quiz-question");
+  const dirs = el_("div", "fw-quiz-dirs");
+  dirs.setAttribute("role", "group");
+  const dirButtons = {};
+  for (const h of ["N", "E", "S", "W"]) {
+    const b = el_("button", "fw-btn fw-quiz-dir");
+    b.type = "button";
+    b.dataset.heading = h;
+    b.addEventListener("click", () => answer({ heading: h }));
+    dirButtons[h] = b;
+    dirs.append(b);
+  }
+  const hintButton = el_("button", "fw-btn fw-quiz-hint-btn");
+  hintButton.type = "button";
+  hintButton.setAttribute("aria-keyshortcuts", "H");
+  hintButton.addEventListener("click", () => hint());
+  dirs.append(hintButton);
+  const hintText = el_("div", "fw-quiz-hint");
+  const feedback = el_("div", "fw-quiz-feedback");
+  feedback.setAttribute("role", "status");
+  feedback.setAttribute("aria-live", "polite");
+  feedback.setAttribute("aria-atomic", "true");
+  const score = el_("div", "fw-quiz-score");
+  panel.append(title, question, dirs, hintText, feedback, score);
+  main.append(panel);
+
+  let state = null;
+  const data = () => model.get("quiz") || {};
+  const words = () => data().words || {};
+  const questions = () => data().questions || [];
+  function fresh() {
+    return { open: 0, first: [], right: 0, asked: 0, hints: 0, levels: [] };
+  }
+  // active when there is a quiz built for the frames on show
+  function active() {
+    const d = data();
+    return !!(d.questions && d.questions.length && d.frames === board.count());
+  }
+  function done() { return state.open >= questions().length; }
+  // the last frame the board may show: the open question's gate (the end once all answered)
+  function limit() {
+    if (!active() || done()) return board.count() - 1;
+    return questions()[state.open].gate;
+  }
+  function asking() { return active() && !done() && board.cur() === limit(); }
+
+  function showFeedback(lines, verdict, rule, extra) {
+    feedback.replaceChildren(...lines.map((t, i) => el_("div", i ? "fw-quiz-line" : "fw-quiz-verdict", t)));
+    if (rule) {
+      const tag = el_("span", "fw-quiz-rule", (words().rule || "rule") + " " + rule);
+      feedback.firstChild.append(" ", tag);
+    }
+    if (extra) feedback.append(el_("div", "fw-quiz-next", extra));
+    feedback.dataset.verdict = verdict;
+    feedback.dataset.rule = rule || "";
+    feedback.hidden = false;
+  }
+  function tell(text) { showFeedback([text], "none", "", ""); }
+
+  function answer(ans) {
+    if (!active()) return false;
+    if (done()) return true;
+    const w = words();
+    if (board.cur() < limit()) { tell(w.step_on); return true; }
+    const k = state.open;
+    const q = questions()[k];
+    const verdict = quizVerdict(q, ans);
+    if (verdict === null) {
+      const dir = ans.heading || quizDirection(q.at, ans.square);
+      tell(dir === QUIZ_BACK[q.facing] ? w.behind : w.nothing);
+      return true;
+    }
+    if (state.first[k] === undefined) {
+      state.first[k] = verdict;
+      state.asked += 1;
+      state.right += verdict ? 1 : 0;
+    }
+    model.send({ type: "quiz_answer", question: k, answer: ans });
+    if (verdict) {
+      state.open += 1;
+      hintText.textContent = "";
+      showFeedback(q.right, "right", q.rule, "");
+      board.stop();
+      board.show(q.look);  // the look itself, its lines of sight drawn
+    } else {
+      showFeedback(q.wrong, "wrong", q.rule, w.retry);
+    }
+    update();
+    return true;
+  }
+
+  function hint() {
+    if (!asking()) return;
+    const k = state.open;
+    const level = Math.min(3, (state.levels[k] || 0) + 1);
+    state.levels[k] = level;
+    state.hints += 1;
+    const q = questions()[k];
+    hintText.textContent = quizFill(words().hint_level, { level }) + ": " + q.hints[level - 1];
+    model.send({ type: "quiz_hint", question: k, level });
+    update();
+  }
+
+  function update() {
+    const on = active();
+    panel.hidden = !on;
+    if (!on) return;
+    const w = words();
+    const qs = questions();
+    panel.setAttribute("aria-label", w.title || "");
+    title.textContent = w.title || "";
+    const open = asking();
+    if (done()) {
+      question.textContent = quizFill(w.done, { right: state.right, asked: state.asked, hints: state.hints });
+    } else if (open) {
+      question.textContent = quizFill(w.question, { n: state.open + 1, total: qs.length }) + " " + (w.how || "");
+    } else {
+      question.textContent = w.step_on || "";
+    }
+    question.dataset.open = open ? "true" : "false";
+    const facing = !done() ? qs[state.open].facing : null;
+    dirs.setAttribute("aria-label", w.directions || "");
+    for (const [h, b] of Object.entries(dirButtons)) {
+      b.textContent = QUIZ_ARROWS[h] + " " + (w[h] || h);
+      const behind = facing !== null && h === QUIZ_BACK[facing];
+      b.disabled = !open || behind;
+      b.title = behind ? w.behind : (w[h] || h) + " (" + QUIZ_ARROWS[h] + ")";
+      b.setAttribute("aria-label", b.title);
+    }
+    hintButton.textContent = "? " + (w.hint || "Hint");
+    hintButton.title = w.hint_title || "";
+    hintButton.setAttribute("aria-label", w.hint_title || "");
+    hintButton.disabled = !open || (state.levels[state.open] || 0) >= 3;
+    score.textContent = quizFill(w.score, { right: state.right, asked: state.asked });
+    score.dataset.right = String(state.right);
+    score.dataset.asked = String(state.asked);
+    panel.dataset.open = String(state.open);
+  }
+
+  function reset() {
+    state = fresh();
+    feedback.replaceChildren();
+    feedback.hidden = true;
+    hintText.textContent = "";
+  }
+
+  // Keys on the board or the quiz's buttons: arrows answer while a question is open
+  // (elsewhere they step), H asks for a hint.
+  function onKey(ev) {
+    if (!active() || ev.ctrlKey || ev.metaKey || ev.altKey) return false;
+    if (ev.target !== canvas && !panel.contains(ev.target)) return false;
+    if (ev.key === "h" || ev.key === "H") { hint(); return true; }
+    if (ev.key in QUIZ_KEYS && asking()) { answer({ heading: QUIZ_KEYS[ev.key] }); return true; }
+    return false;
+  }
+
+  // A log line is hidden while its event lies beyond what the board may show.
+  function hides(eventIndex) {
+    if (!active() || done()) return false;
+    const f = (model.get("frames") || [])[limit()];
+    const e = f && f.e !== undefined && f.e !== null ? f.e : -1;
+    return eventIndex > e;
+  }
+
+  reset();
+  return {
+    active, limit, update, reset, hides, onKey,
+    locked: () => { if (active() && !done()) tell(words().locked); },
+    onSquare: (sq) => (active() ? answer({ square: sq }) : false),
+    state: () => ({ ...state, limit: limit(), asking: asking() }),
+  };
+}

@@ -1,0 +1,78 @@
+"""The monster-turn quiz in the widget: the data the browser needs to ask before each look and
+judge the answer itself (no kernel round trip), and the record of what the browser reports.
+
+The questions, their accepted answers, both feedbacks, the hints and the words around them
+come from the engine's :class:`~finstere_widget.engine.quiz.Quiz`; this module only ties each
+question to the frames on show: ``gate`` is the frame the question is asked on (the one just
+before the look, so the board never shows the look — the answer — before it is answered)
+and ``look`` the look's own frame, shown once the answer is right.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from ..engine.board import Heading
+from ..engine.errors import FinstereError
+from ..engine.quiz import Guess, Quiz
+from ..render.frames import TraceFrame
+
+
+def quiz_state(quiz: Quiz, frames: Sequence[TraceFrame]) -> dict[str, Any]:
+    """``quiz.to_dict()`` with each question's ``gate`` and ``look`` frame numbers, and the
+    number of frames it was built for (the browser ignores a quiz that does not fit)."""
+    where = {f.event_index: f.index for f in frames if f.event_index is not None}
+    data = quiz.to_dict()
+    for q in data["questions"]:
+        look = where.get(q["event"])
+        if look is None or look == 0:
+            raise ValueError(f"quiz: the look of event {q['event']} has no frame of its own")
+        q["look"] = look
+        q["gate"] = look - 1
+    data["frames"] = len(frames)
+    return data
+
+
+def guess_of(answer: Any) -> Guess | None:
+    """The engine's guess from a browser message's answer: ``{"heading": "N"}``,
+    ``{"square": [x, y]}`` or ``{"pawn": "A"}``; None for anything else."""
+    if not isinstance(answer, dict):
+        return None
+    heading = answer.get("heading")
+    if isinstance(heading, str) and heading in ("N", "E", "S", "W"):
+        return Heading[heading]
+    square = answer.get("square")
+    if isinstance(square, list) and len(square) == 2 and all(type(v) is int for v in square):
+        return (square[0], square[1])
+    pawn = answer.get("pawn")
+    if isinstance(pawn, str) and 0 < len(pawn) <= 40:
+        return pawn
+    return None
+
+
+def record(quiz: Quiz, message: Any) -> str | None:
+    """Take a browser message into ``quiz``: ``{"type": "quiz_answer", "question": i,
+    "answer": {...}}`` (the first answer to a question is counted, as the browser counts it)
+    or ``{"type": "quiz_hint", "question": i, "level": k}``. Returns what was wrong with a
+    message it could not take (None when taken); never raises."""
+    if not isinstance(message, dict):
+        return "not a quiz message"
+    number = message.get("question")
+    if type(number) is not int:
+        return "a quiz message without a question number"
+    if message.get("type") == "quiz_hint":
+        if number == quiz.current and not quiz.done:
+            quiz.hints_used += 1
+        return None
+    guess = guess_of(message.get("answer"))
+    if guess is None:
+        return "a quiz answer the quiz does not understand"
+    try:
+        quiz.answer(number, guess)
+    except FinstereError as exc:
+        return str(exc)
+    return None
+
+
+__all__ = ["guess_of", "quiz_state", "record"]

@@ -1,0 +1,223 @@
+"""The monster quiz in a real browser: ``MonsterStepper(quiz=True)`` in JupyterLab (answers by
+click, button and arrow key, judged in the page; the board held before each look; the score
+and hints reported to the kernel; light and dark themes), and in an exported page without
+any kernel, where the page's judge must read every square as the engine does.
+
+Screenshots go to ``$FINSTERE_SHOTS`` (default: the test's temporary directory).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+import test_widget_truth_browser as truth
+from browser_support import wait_for, write_notebook
+
+from finstere_widget.engine import Heading
+from finstere_widget.engine.board import HEIGHT, WIDTH
+from finstere_widget.render import style as S
+from finstere_widget.render.scene import center
+
+pytestmark = pytest.mark.browser
+shots = truth.shots  # the screenshots' folder ($FINSTERE_SHOTS), a fixture
+
+NAME = "fw_quiz.ipynb"
+CELLS = [
+    "from finstere_widget import examples\n"
+    "from finstere_widget.widget import MonsterStepper\n"
+    "s = MonsterStepper(examples.load('monster_basic_8'), tile='8', quiz=True, lang='en')\n"
+    "s",
+]
+
+
+@pytest.fixture
+def quiz_notebook(jupyter_server: Any) -> str:
+    write_notebook(jupyter_server.root / NAME, CELLS)
+    return NAME
+
+
+def switch_theme(page: Any, name: str) -> None:
+    """JupyterLab's Light or Dark theme, waited for."""
+    page.evaluate(
+        f"window.jupyterapp.commands.execute('apputils:change-theme', {{theme: 'JupyterLab {name}'}})"
+    )
+    light = "true" if name == "Light" else "false"
+    wait_for(page, lambda: page.evaluate("document.body.dataset.jpThemeLight") == light, 30, name)
+
+
+class QuizPage:
+    """The first board of the page and its quiz panel."""
+
+    def __init__(self, page: Any) -> None:
+        self.page = page
+        self.canvas = page.locator("canvas.fw-canvas").first
+        self.canvas.wait_for(state="visible", timeout=60_000)
+        wait_for(page, lambda: int(self.canvas.get_attribute("data-paints") or 0) > 0, 30, "paint")
+        self.panel = page.locator(".fw-quiz").first
+        self.feedback = self.panel.locator(".fw-quiz-feedback")
+
+    def frame(self) -> int:
+        return int(self.canvas.get_attribute("data-frame") or -1)
+
+    def click_sq(self, sq: tuple[int, int]) -> None:
+        k = float(self.canvas.evaluate("c => c.getBoundingClientRect().width")) / S.WIDTH
+        cx, cy = center(sq)
+        self.canvas.click(position={"x": cx * k, "y": cy * k})
+
+    def verdict(self) -> str:
+        return self.feedback.get_attribute("data-verdict") or ""
+
+    def feedback_text(self) -> str:
+        return str(self.feedback.inner_text())
+
+    def score(self) -> str:
+        return str(self.panel.locator(".fw-quiz-score").inner_text())
+
+    def question(self) -> str:
+        return str(self.panel.locator(".fw-quiz-question").inner_text())
+
+    def next_button(self) -> Any:
+        return self.page.locator("button[data-action='next']").first
+
+    def wait_frame(self, n: int, what: str) -> None:
+        wait_for(self.page, lambda: self.frame() == n, 10, what)
+
+
+@pytest.mark.parametrize("jupyter_ui", ["lab"])
+def test_quiz_in_jupyterlab(nb: Any, quiz_notebook: str, shots: Path) -> None:
+    nb.open(quiz_notebook)
+    nb.run_all()
+    page = nb.page
+    page.set_viewport_size({"width": 1400, "height": 1000})
+    q = QuizPage(page)
+    q.panel.scroll_into_view_if_needed()
+
+    # question 1 is asked on the opening frame; the board cannot be stepped to the look
+    assert q.frame() == 0 and q.question().startswith("Look 1 of 9: where does the monster go")
+    assert q.next_button().is_disabled()
+    log = page.locator(".fw-log").first
+    assert log.locator(".fw-log-row[data-event='0']").is_hidden(), "the look told in the log"
+    q.canvas.evaluate("c => c.__finstere.setFrame(5)")
+    q.canvas.evaluate("c => c.__finstere.paint(false)")
+    assert q.frame() == 0, "the board stepped past an open question"
+    assert "Answer first" in q.feedback_text()
+
+    # a wrong answer: the square ahead (east); A, north at 6, is nearest
+    q.click_sq((10, 7))
+    wait_for(page, lambda: q.verdict() == "wrong", 10, "the wrong answer's feedback")
+    text = q.feedback_text()
+    assert text.startswith("Not quite: it goes north.") and "rule M5" in text
+    assert "left (north): A at 6" in text and "ahead (east)" in text and "right (south)" in text
+    assert q.feedback.get_attribute("data-rule") == "M5"
+    assert q.feedback.get_attribute("aria-live") == "polite"
+    assert q.frame() == 0 and q.score() == "score: 0 of 1"
+    # then the right one: the pawn it chases (A); the board shows the look (frame 1)
+    q.click_sq((9, 1))
+    wait_for(page, lambda: q.verdict() == "right", 10, "the right answer's feedback")
+    q.wait_frame(1, "the look shown after the answer")
+    assert q.feedback_text().startswith("Right: it goes north.")
+    assert q.score() == "score: 0 of 1", "a retry is not scored"
+    assert log.locator(".fw-log-row[data-event='0']").is_visible()
+
+    # step on to question 2 (frame 3); there the next button stops
+    q.next_button().click()
+    q.next_button().click()
+    q.wait_frame(3, "question 2's frame")
+    assert q.next_button().is_disabled() and q.question().startswith("Look 2 of 9")
+    # keyboard only: the focus ring on the board, an arrow key answers (north, right)
+    q.canvas.focus()
+    ring = q.canvas.evaluate("c => getComputedStyle(c).boxShadow")
+    assert ring and ring != "none", "a visible focus ring"
+    page.keyboard.press("ArrowUp")
+    q.wait_frame(4, "the look after a keyboard answer")
+    assert q.verdict() == "right" and q.score() == "score: 1 of 2"
+    page.keyboard.press("ArrowRight")  # not a question here: the arrow steps
+    q.wait_frame(5, "question 3's frame")
+    # behind the monster (it faces north): not an answer, not scored
+    page.keyboard.press("ArrowDown")
+    wait_for(page, lambda: "never looks behind" in q.feedback_text(), 5, "the M4 reminder")
+    assert q.score() == "score: 1 of 2" and q.frame() == 5
+    assert page.locator(".fw-quiz-dir[data-heading='S']").first.is_disabled()
+    # hints by key: where to look, then the distances
+    page.keyboard.press("h")
+    hint = q.panel.locator(".fw-quiz-hint")
+    wait_for(page, lambda: "(M4)" in hint.inner_text(), 5, "hint 1")
+    page.keyboard.press("h")
+    wait_for(page, lambda: "A at 4" in hint.inner_text(), 5, "hint 2")
+    assert "C at 3" in hint.inner_text()
+    # the kernel recorded what the page judged
+    out = nb.run_code_cell("print(s.quiz.score, s.quiz.hints_used, s.quiz.current)")
+    assert out.strip() == "(1, 2) 2 2", out
+
+    # a wrong answer on screen, in both themes: every text of the panel readable
+    page.locator(".fw-quiz-dir[data-heading='W']").first.click()
+    wait_for(page, lambda: q.verdict() == "wrong", 10, "wrong by button")
+    q.panel.scroll_into_view_if_needed()
+    texts = ".fw-quiz-title, .fw-quiz-question, .fw-quiz-hint, .fw-quiz-verdict, " + (
+        ".fw-quiz-line, .fw-quiz-next, .fw-quiz-score, .fw-quiz-rule, .fw-quiz-dir:not(:disabled)"
+    )
+
+    def readable(theme: str) -> None:
+        ratios = page.locator(texts).evaluate_all(truth.CONTRAST_JS)
+        assert len(ratios) >= 10, ratios
+        low = [(name, round(r, 2)) for name, r in ratios if r < 4.5]
+        assert not low, f"{theme}: quiz text below 4.5:1: {low}"  # WCAG: inactive ones exempt
+
+    readable("light")
+    page.screenshot(path=str(shots / "quiz_light.png"), full_page=True)
+    switch_theme(page, "Dark")
+    wait_for(page, lambda: q.canvas.evaluate("c => c.dataset.theme") == "dark", 10, "repaint")
+    page.wait_for_timeout(500)
+    readable("dark")
+    page.screenshot(path=str(shots / "quiz_dark.png"), full_page=True)
+    switch_theme(page, "Light")
+    nb.assert_no_page_errors()
+
+
+def test_exported_page_quizzes_without_a_kernel(browser: Any, tmp_path: Path) -> None:
+    from finstere_widget import examples
+    from finstere_widget.widget import MonsterStepper
+
+    s = MonsterStepper(examples.load("monster_basic_8"), tile="8", quiz=True, lang="fr")
+    assert s.quiz is not None
+    out = s.to_html(tmp_path / "quiz.html")
+    squares = [[x, y] for y in range(HEIGHT) for x in range(WIDTH)]
+    expected = [
+        [question.verdict((x, y)) for x, y in squares]
+        + [question.verdict(h) for h in (Heading.N, Heading.E, Heading.S, Heading.W)]
+        for question in s.quiz.questions
+    ]
+    context = browser.new_context(viewport={"width": 1200, "height": 1000})
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    try:
+        page.goto(out.as_uri())
+        q = QuizPage(page)
+        # the page's judge reads every square and heading as the engine does
+        judged = q.canvas.evaluate(
+            """(c, squares) => {
+              const f = c.__finstere;
+              const data = JSON.parse(document.getElementById("finstere-state").textContent);
+              return data.quiz.questions.map((qq) =>
+                squares.map((sq) => f.quizVerdict(qq, { square: sq }))
+                  .concat(["N", "E", "S", "W"].map((h) => f.quizVerdict(qq, { heading: h }))));
+            }""",
+            squares,
+        )
+        assert judged == expected
+        # and a learner's answers are judged here, in French, with no kernel behind
+        assert q.question().startswith("Regard 1 sur 9")
+        q.click_sq((12, 2))  # D: a pawn, but not the one it chases
+        wait_for(page, lambda: q.verdict() == "wrong", 10, "the wrong answer's feedback")
+        assert q.feedback_text().startswith("Pas tout à fait : il va vers le nord.")
+        assert "règle M5" in q.feedback_text()
+        page.locator(".fw-quiz-dir[data-heading='N']").click()
+        q.wait_frame(1, "the look after the right answer")
+        assert q.score() == "score : 0 sur 1"
+        assert "no Python kernel" not in page.locator(".fw-hint").inner_text()
+        assert not errors, errors
+    finally:
+        context.close()

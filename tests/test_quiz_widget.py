@@ -1,0 +1,194 @@
+"""The quiz in the widget (``MonsterStepper(quiz=True)``): the data synced to the browser (each
+question tied to the frame it is asked on and the look's frame, the accepted answers, both
+feedbacks, three hints, the words in five languages), the record of what the browser reports
+(first answers scored, retries and hints), and nothing told before it is answered."""
+
+from __future__ import annotations
+
+import json
+import string
+from pathlib import Path
+
+import pytest
+
+from finstere_widget.engine import Heading, Position
+from finstere_widget.engine.errors import LanguageError, PuzzleError
+from finstere_widget.engine.events import Look
+from finstere_widget.engine.i18n import LANGUAGES
+from finstere_widget.engine.quiz import Quiz, quiz_words
+from finstere_widget.widget import MonsterStepper
+from finstere_widget.widget.quiz import guess_of, record
+
+BASIC = Path(__file__).resolve().parent / "examples" / "monster_basic_8.json"
+N, E, S, W = Heading.N, Heading.E, Heading.S, Heading.W
+
+
+def basic() -> Position:
+    return Position.from_json(BASIC.read_text())
+
+
+def stepper(lang: str = "en") -> MonsterStepper:
+    return MonsterStepper(basic(), tile="8", quiz=True, lang=lang)
+
+
+def answer(s: MonsterStepper, k: int, **what: object) -> None:
+    """What the browser sends when the learner answers question ``k``."""
+    s.board._on_msg(s.board, {"type": "quiz_answer", "question": k, "answer": what}, None)
+
+
+def test_each_question_is_asked_on_the_frame_before_its_look() -> None:
+    s = stepper()
+    data = s.board.quiz
+    frames = s.board.frames
+    assert data["frames"] == len(frames) == 31
+    events = s.result.events if s.result else ()
+    gates = [q["gate"] for q in data["questions"]]
+    # the rulebook turn: 8 steps and the final look, asked where the monster stands then
+    assert gates == [0, 3, 5, 10, 14, 18, 21, 25, 27]
+    for q in data["questions"]:
+        assert frames[q["look"]]["e"] == q["event"] and isinstance(events[q["event"]], Look)
+        assert q["look"] == q["gate"] + 1
+        shown = frames[q["gate"]]["e"]  # the question's frame tells only what came before
+        assert shown is None or shown < q["event"]
+    # the tie (step 4) is asked after C is eaten, from (12, 5) facing east
+    tie = data["questions"][3]
+    assert tie["at"] == [12, 5] and tie["facing"] == "E" and tie["pawn"] is None
+    assert frames[tie["gate"]]["c"].startswith("step 3: eats pawn C")
+
+
+def test_synced_answers_the_browser_judges_with() -> None:
+    q = stepper().board.quiz["questions"]
+    # step 3: east to C over the blood: the next square, where the slide ends, C's square
+    assert q[2]["heading"] == "E" and q[2]["pawn"] == "C"
+    assert q[2]["accepted"] == [[10, 5], [12, 5]]  # C stands where the slide ends
+    # step 1: A is chased north: the next square and A's square are both right
+    assert q[0]["accepted"] == [[9, 6], [9, 1]] and q[0]["facing"] == "E"
+    assert [9, 1, "A"] in q[0]["pawns"] and all(len(p) == 3 for p in q[0]["pawns"])
+    # the feedback lines: verdict, the three lines of sight with distances, the rule
+    assert q[3]["wrong"][1:4] == [
+        "ahead (east): no pawn before a stone",
+        "left (north): D at 3",
+        "right (south): E at 3",
+    ]
+    assert q[3]["wrong"][-1].endswith("keeps heading east (M5)") and q[3]["rule"] == "M5"
+    assert q[8]["rule"] == "M6" and q[8]["right"][0] == "Right: it goes west."
+    # three hints per question: where to look, the distances, the rule
+    assert "(M4)" in q[3]["hints"][0]
+    assert q[3]["hints"][1] == "left (north): D at 3; right (south): E at 3"
+    assert "keeps its heading (M5)" in q[3]["hints"][2]
+    assert json.loads(json.dumps(q)) == q  # plain JSON for the browser
+
+
+@pytest.mark.parametrize(
+    ("number", "guess", "verdict"),
+    [
+        (0, N, True),  # the direction
+        (0, (9, 6), True),  # the square it steps to
+        (0, (9, 1), True),  # the pawn it chases (A)
+        (0, (9, 3), True),  # a square in line to the north: north
+        (0, E, False),  # ahead, but A is to the left
+        (0, W, None),  # behind: it never looks back (M4)
+        (0, (5, 7), None),  # a square behind, empty
+        (0, (3, 3), None),  # off its lines, no pawn there
+        (0, "A", True),
+        (0, "Z", None),  # no such pawn
+        (3, "D", False),  # the tie: D and E both at 3, it chases neither (M5)
+        (3, (12, 2), False),  # D's square
+        (3, E, True),
+        (3, (13, 5), True),
+        (8, W, True),  # the final look turns west to B (M6)
+        (8, S, False),
+    ],
+)
+def test_what_a_click_means(number: int, guess: object, verdict: bool | None) -> None:
+    quiz = Quiz.play(basic(), "8")
+    assert quiz.questions[number].verdict(guess) is verdict  # type: ignore[arg-type]
+
+
+def test_the_browser_reports_answers_and_hints_the_first_answer_scores() -> None:
+    s = stepper()
+    assert s.quiz is not None and s.quiz.score == (0, 0)
+    answer(s, 0, heading="E")  # wrong at first
+    answer(s, 0, heading="N")  # the retry: right, not scored again
+    assert s.quiz.score == (0, 1) and s.quiz.current == 1
+    answer(s, 1, square=[9, 5])  # right at the first try
+    answer(s, 2, heading="S")  # behind (it faces north): answers nothing, not scored
+    assert s.quiz.score == (1, 2) and s.quiz.current == 2
+    s.board._on_msg(s.board, {"type": "quiz_hint", "question": 2, "level": 1}, None)
+    s.board._on_msg(s.board, {"type": "quiz_hint", "question": 0, "level": 1}, None)  # past
+    assert s.quiz.hints_used == 1
+    answer(s, 2, square=[12, 5])  # where the slide ends
+    assert s.quiz.score == (2, 3)
+    # what the quiz cannot take is refused without a trace of it
+    assert record(s.quiz, {"type": "quiz_answer", "question": 7, "answer": {"heading": "N"}})
+    assert record(s.quiz, {"type": "quiz_answer", "question": 3, "answer": {"square": "x"}})
+    assert record(s.quiz, {"type": "quiz_answer", "question": "3"}) is not None
+    assert record(s.quiz, ["not", "a", "message"]) is not None
+    answer(s, 99, heading="N")
+    assert s.quiz.score == (2, 3) and s.quiz.current == 3
+    with pytest.raises(PuzzleError, match="question 5 cannot be answered now"):
+        s.quiz.answer(5, N)
+
+
+def test_guesses_read_from_browser_messages() -> None:
+    assert guess_of({"heading": "S"}) is S
+    assert guess_of({"square": [3, 4]}) == (3, 4)
+    assert guess_of({"square": [3, True]}) is None
+    assert guess_of({"heading": "up"}) is None
+    assert guess_of({"pawn": "A"}) == "A"
+    assert guess_of({"pawn": "x" * 41}) is None
+    assert guess_of("N") is None
+
+
+def test_nothing_is_told_before_it_is_answered() -> None:
+    s = stepper()
+    # the message names the tile and the number of looks, not who is taken
+    assert s.message.value == "Predict the monster: tile 8, looks to answer: 9."
+    bundle = s._repr_mimebundle_()
+    data = bundle[0] if isinstance(bundle, tuple) else bundle
+    assert "sees A north at 6" not in data["text/plain"]
+    assert "eats" not in data["text/plain"] and "quiz=9 looks" in data["text/plain"]
+    # without the quiz the static fallback tells the whole story
+    plain = MonsterStepper(basic(), tile="8")._repr_mimebundle_()
+    plain = plain[0] if isinstance(plain, tuple) else plain
+    assert "sees A north at 6" in plain["text/plain"]
+
+
+def test_a_new_turn_brings_a_new_quiz_and_other_frames_none() -> None:
+    s = stepper()
+    answer(s, 0, heading="N")
+    s.tile = "5"
+    assert s.quiz is not None and s.quiz.score == (0, 0)
+    assert len(s.board.quiz["questions"]) == len(s.quiz.questions) == 6  # 5 steps + M6
+    assert s.board.quiz["frames"] == len(s.board.frames)
+    s.board.position = basic()  # frames that are not the quiz's: the quiz leaves the board
+    assert s.board.quiz == {}
+    s.run()
+    assert s.board.quiz["frames"] == len(s.board.frames)
+    assert MonsterStepper(basic(), tile="8").board.quiz == {}
+
+
+def test_the_exported_page_carries_the_quiz(tmp_path: Path) -> None:
+    page = stepper("fr").to_html(tmp_path / "quiz.html").read_text(encoding="utf-8")
+    assert '"quiz":{"lang":"fr"' in page and "quizVerdict" in page
+
+
+def test_the_quiz_speaks_five_languages() -> None:
+    english = quiz_words("en")
+    for lang in LANGUAGES:
+        words = quiz_words(lang)
+        assert set(words) == set(english)
+        for key, text in words.items():
+            fields = {f for _, f, _, _ in string.Formatter().parse(text) if f}
+            assert fields == {f for _, f, _, _ in string.Formatter().parse(english[key]) if f}
+            if lang != "en" and key not in ("rule",):
+                assert text != english[key] or key in "NESW", (lang, key)
+    assert "(M4)" in quiz_words("cs")["behind"]
+    s = stepper("fr")
+    q = s.board.quiz
+    assert q["lang"] == "fr" and q["words"]["hint"] == "Indice"
+    assert q["questions"][0]["wrong"][0] == "Pas tout à fait : il va vers le nord."
+    assert s.message.value.startswith("Prédire le monstre : tuile 8")
+    assert MonsterStepper(basic(), quiz=True, lang="de").board.quiz["words"]["N"] == "Norden"
+    with pytest.raises(LanguageError, match="unknown language 'xx'"):
+        MonsterStepper(basic(), quiz=True, lang="xx")
