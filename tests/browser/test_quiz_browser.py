@@ -12,13 +12,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import test_widget_truth_browser as truth
-from browser_support import wait_for, write_notebook
 
+import tests.browser.test_widget_truth_browser as truth
 from finstere_widget.engine import Heading
 from finstere_widget.engine.board import HEIGHT, WIDTH
 from finstere_widget.render import style as S
 from finstere_widget.render.scene import center
+from tests.browser.browser_support import wait_for, write_notebook
 
 pytestmark = pytest.mark.browser
 shots = truth.shots  # the screenshots' folder ($FINSTERE_SHOTS), a fixture
