@@ -120,7 +120,11 @@ def write_notebook(path: Path, cells: list[str]) -> Path:
     import nbformat
 
     nb = nbformat.v4.new_notebook()
-    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    nb.metadata["kernelspec"] = {
+        "name": "python3",
+        "display_name": "Python 3",
+        "language": "python",
+    }
     nb.cells = [nbformat.v4.new_code_cell(src) for src in cells]
     nbformat.write(nb, path)
     return path
