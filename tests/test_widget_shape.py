@@ -281,3 +281,40 @@ def test_every_teleporter_pair_a_position_may_hold_has_its_colour() -> None:
     ]
     with pytest.raises(PositionError, match="green"):
         pos.replace(teleporters=(Teleporter((3, 3), "green", pos.monster.facing),))
+
+
+def test_history_is_a_value_undo_and_redo_walk_it() -> None:
+    from finstere_widget.examples import load
+    from finstere_widget.widget.interaction import History
+
+    a, b, c = Position.basic(), load("monster_basic_8"), load("monster_basic_8").replace(pawns=())
+    h = History().committed(a, b).committed(b, c)
+    assert h.undo == (a, b) and h.redo == ()
+    assert h.committed(c, c) is h, "no change, nothing recorded"
+    step = h.undone(c)
+    assert step is not None and step[1] == b
+    h2, _ = step
+    assert h2.redo == (c,) and h2.undo == (a,)
+    back = h2.redone(b)
+    assert back is not None and back == (History((a, b), ()), c)
+    assert History().undone(a) is None and History().redone(a) is None
+    assert h2.committed(b, a).redo == (), "a new change drops the redo stack"
+
+
+def test_the_frames_on_show_are_one_value_left_for_the_position_after() -> None:
+    from finstere_widget.engine.errors import TraceError
+    from finstere_widget.examples import load
+
+    pos = load("monster_basic_8")
+    b = BoardWidget(pos, mode="move")
+    result = b.show_turn("8")
+    assert b._on_show is not None and b._on_show.after == pos
+    assert len(b.trace_frames) == len(b.frames) > 2
+    assert b._on_show.frame(10_000) == b.trace_frames[-1]
+    b.frame = 2
+    assert b.svg() == b.trace_frames[2].svg()
+    b.clear_trace()
+    assert b._on_show is None and b.trace_frames == [] and b.position == pos
+    assert result.position != pos
+    with pytest.raises(TraceError, match="at least one frame"):
+        b.show_frames([], [])

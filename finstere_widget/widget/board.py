@@ -15,10 +15,9 @@ from pathlib import Path
 from typing import Any
 
 from ..engine import Position
-from ..engine.board import Square
 from ..engine.position import as_position
 from ..render import style as S
-from ..render.frames import TraceFrame, pack_frames, pack_groups
+from ..render.frames import pack_frames, pack_groups
 from ..render.scene import (
     build_scene,
     compose,
@@ -45,7 +44,7 @@ from .board_traits import (
     MoveListener,
 )
 from .board_turns import TurnsOnShow
-from .interaction import Interaction
+from .interaction import Heat, History, Interaction, OnShow
 from .static_output import static_text, with_static
 
 #: the names the editor and scripts import from here (the tables live in .board_traits)
@@ -88,14 +87,10 @@ class BoardWidget(BoardMessages, MoveMode, EditMode, Overlays, TurnsOnShow):
         self._position: Position = (
             as_position(position) if position is not None else Position.basic()
         )
-        self._undo: list[Position] = []
-        self._redo: list[Position] = []
-        self._trace: list[str] | None = None  # the log of the frames on show, if any
-        self._trace_frames: list[TraceFrame] = []
-        self._after_trace: Position | None = None
-        self._heat: dict[Square, float] | None = None
-        self._labels: dict[Square, str] | None = None
-        self._caption = ""
+        # the board's state: a few immutable values, each replaced as a whole
+        self._history = History()
+        self._on_show: OnShow | None = None  # the frames being stepped through, if any
+        self._heat = Heat()
         #: what the user is in the middle of (selection, lit targets, path, a pending pad)
         self._ui = Interaction()
         self._move_listeners: list[MoveListener] = []
@@ -142,8 +137,8 @@ class BoardWidget(BoardMessages, MoveMode, EditMode, Overlays, TurnsOnShow):
 
     def svg(self) -> str:
         """The frame on show as deterministic SVG."""
-        if self._trace is not None and self._trace_frames:
-            return self._trace_frames[min(self.frame, len(self._trace_frames) - 1)].svg()
+        if self._on_show is not None:
+            return self._on_show.frame(self.frame).svg()
         return scene_svg(build_scene(self._position, self._overlay()))
 
     # --- position and undo ------------------------------------------------------------
@@ -163,47 +158,39 @@ class BoardWidget(BoardMessages, MoveMode, EditMode, Overlays, TurnsOnShow):
         return self._position.to_json()
 
     def _commit(self, new: Position, hint: str) -> None:
-        if new != self._position:
-            self._undo.append(self._position)
-            self._redo.clear()
+        self._history = self._history.committed(self._position, new)
         self._position = new
-        self._trace = None
-        self._trace_frames = []
+        self._on_show = None
         self._ui = Interaction()
         self.tell(hint, "success" if hint else "info")
         self._refresh()
 
     @property
     def can_undo(self) -> bool:
-        return bool(self._undo)
+        return bool(self._history.undo)
 
     @property
     def can_redo(self) -> bool:
-        return bool(self._redo)
+        return bool(self._history.redo)
 
     def undo(self) -> bool:
         """Back to the position before the last change (edit, move, set). False if none."""
-        return self._history_step(self._undo, self._redo, "undo")
+        return self._history_step(self._history.undone(self._position), "undo")
 
     def redo(self) -> bool:
         """Forward again to the position an undo left. False if none."""
-        return self._history_step(self._redo, self._undo, "redo")
+        return self._history_step(self._history.redone(self._position), "redo")
 
-    def _history_step(self, source: list[Position], other: list[Position], word: str) -> bool:
-        if not source:
+    def _history_step(self, step: tuple[History, Position] | None, word: str) -> bool:
+        if step is None:
             self.tell(f"nothing to {word}", "problem")
             return False
-        other.append(self._position)
-        self._position = source.pop()
-        self._after_history(f"{word}ne")
-        return True
-
-    def _after_history(self, what: str) -> None:
-        self._trace = None
-        self._trace_frames = []
+        self._history, self._position = step
+        self._on_show = None
         self._ui = Interaction()
-        self.tell(what, "success")
+        self.tell(f"{word}ne", "success")
         self._refresh()
+        return True
 
     def drawn_pieces(self, frame: int | None = None) -> list[list[dict[str, Any]]]:
         """The piece groups the browser paints for ``frame`` (default: the frame on show),
@@ -228,9 +215,9 @@ class BoardWidget(BoardMessages, MoveMode, EditMode, Overlays, TurnsOnShow):
     # --- syncing ----------------------------------------------------------------------
 
     def _refresh(self) -> None:
-        if self._trace is not None and self._trace_frames:
-            packed = pack_frames(self._trace_frames)
-            lines = list(self._trace)
+        if self._on_show is not None:
+            packed = pack_frames(list(self._on_show.frames))
+            lines = list(self._on_show.log)
         else:
             pos = self._position
             under, over = overlay_groups(pos, self._overlay())

@@ -59,9 +59,7 @@ class MoveMode(BoardTraits):
             return
         # check first, on the position that will be current: a refused or unknown pawn
         # leaves the step-through (and the browser's picture) as it was
-        current = (
-            self._after_trace if self._trace is not None and self._after_trace else self._position
-        )
+        current = self._on_show.after if self._on_show is not None else self._position
         pawn = current.pawn(pawn_id)
         allowed = self.movable
         if allowed is not None and pawn_id not in allowed:
@@ -109,7 +107,7 @@ class MoveMode(BoardTraits):
         return result
 
     def _click_move(self, sq: Square | None, zone: str | None) -> None:
-        if self._trace is not None:  # a click ends the step-through: back to the position
+        if self._on_show is not None:  # a click ends the step-through: back to the position
             self._leave_trace()
             self._refresh()
         # what the click means (pure: interaction.move_click), every answer handled

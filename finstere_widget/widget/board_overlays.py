@@ -9,7 +9,7 @@ from typing import Any
 from ..engine import RuleOptions, danger_map
 from ..render.scene import Overlay
 from .board_traits import BoardTraits
-from .interaction import Interaction, board_square, interaction_overlay
+from .interaction import Heat, Interaction, board_square, interaction_overlay
 
 
 class Overlays(BoardTraits):
@@ -25,9 +25,11 @@ class Overlays(BoardTraits):
     ) -> None:
         """A heat overlay of per-square values (and/or text labels) from Python; a key that
         is not a square of the board is a :class:`PositionError` (nothing changes)."""
-        self._heat = {board_square(k): float(v) for k, v in (values or {}).items()}
-        self._labels = {board_square(k): str(v) for k, v in (labels or {}).items()}
-        self._caption = caption
+        self._heat = Heat(
+            {board_square(k): float(v) for k, v in (values or {}).items()},
+            {board_square(k): str(v) for k, v in (labels or {}).items()},
+            caption,
+        )
         self._refresh()
 
     def show_danger(
@@ -42,14 +44,12 @@ class Overlays(BoardTraits):
         return True
 
     def clear_overlay(self) -> None:
-        self._heat = None
-        self._labels = None
-        self._caption = ""
+        self._heat = Heat()
         self._ui = Interaction()
         self.tell("", "info")
         self._refresh()
 
     def _overlay(self) -> Overlay:
         return interaction_overlay(
-            self._position, self._ui, self._heat, self._labels, self._caption
+            self._position, self._ui, self._heat.values, self._heat.labels, self._heat.caption
         )

@@ -23,8 +23,7 @@ import traitlets
 from ..engine import Position
 from ..engine.board import Square
 from ..engine.pieces import COLOURS
-from ..render.frames import TraceFrame
-from .interaction import Interaction
+from .interaction import Heat, History, Interaction, OnShow
 
 STATIC_DIR = Path(__file__).resolve().parent / "static"
 
@@ -114,14 +113,9 @@ class BoardTraits(anywidget.AnyWidget):
 
     # the Python-side state every part reads (set in BoardWidget.__init__)
     _position: Position
-    _undo: list[Position]
-    _redo: list[Position]
-    _trace: list[str] | None
-    _trace_frames: list[TraceFrame]
-    _after_trace: Position | None
-    _heat: dict[Square, float] | None
-    _labels: dict[Square, str] | None
-    _caption: str
+    _history: History
+    _on_show: OnShow | None  # the frames being stepped through, if any
+    _heat: Heat
     _ui: Interaction
     _move_listeners: list[MoveListener]
     last_move: Any

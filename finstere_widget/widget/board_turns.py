@@ -8,10 +8,11 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..engine import Position, RuleOptions, monster_turn
+from ..engine.errors import TraceError
 from ..engine.events import Event
 from ..render.frames import TraceFrame, event_log, trace_frames
 from .board_traits import BoardTraits
-from .interaction import Interaction
+from .interaction import Interaction, OnShow
 
 
 class TurnsOnShow(BoardTraits):
@@ -57,12 +58,10 @@ class TurnsOnShow(BoardTraits):
         starting at frame ``start``. ``after``: the board's position once the frames are
         left (a click in move mode); default: the last frame's position."""
         if not frames:
-            raise ValueError("show_frames needs at least one frame")
+            raise TraceError("show_frames needs at least one frame")
         end = frames[-1].position if after is None else after
         self._position = end
-        self._after_trace = end
-        self._trace = list(log)
-        self._trace_frames = list(frames)
+        self._on_show = OnShow(tuple(log), tuple(frames), end)
         self._ui = Interaction(pending_teleporter=self._ui.pending_teleporter)
         self.frame = 0
         self.quiz = {}  # a quiz belongs to the frames it was built for
@@ -75,14 +74,12 @@ class TurnsOnShow(BoardTraits):
         self._refresh()
 
     def _leave_trace(self) -> None:
-        if self._trace is not None and self._after_trace is not None:
-            self._position = self._after_trace
-        self._trace = None
-        self._trace_frames = []
-        self._after_trace = None
+        if self._on_show is not None:
+            self._position = self._on_show.after
+        self._on_show = None
         self.frame = 0
 
     @property
     def trace_frames(self) -> list[TraceFrame]:
         """The frames of the turn on show (each has ``_repr_svg_``)."""
-        return list(self._trace_frames)
+        return list(self._on_show.frames) if self._on_show is not None else []

@@ -3,6 +3,8 @@ no ipywidgets, tested without a widget or a browser).
 
 * :class:`Interaction` -- one immutable value (selection, lit targets, path, a pending
   teleporter pad) replaced as a whole instead of several attributes poked one by one.
+* :class:`OnShow`, :class:`Heat`, :class:`History` -- the frames being stepped through,
+  a heat overlay, the undo/redo stacks: values replaced whole, like the interaction.
 * :func:`read_message` -- a message from the browser as a typed value
   (:data:`Message`), anything malformed as :class:`Unreadable` with the words to show.
 * :func:`move_click`, :func:`lit_targets` -- what a click means in move mode, which
@@ -21,6 +23,7 @@ from ..engine import Heading, Position, PositionError, on_board
 from ..engine.board import Square
 from ..engine.errors import shown
 from ..render import style as S
+from ..render.frames import TraceFrame
 from ..render.scene import (
     TRAY_PAWN_R,
     Group,
@@ -48,6 +51,56 @@ class Interaction:
 
     def deselected(self) -> Interaction:
         return Interaction(path=self.path, pending_teleporter=self.pending_teleporter)
+
+
+@dataclass(frozen=True)
+class OnShow:
+    """Frames being stepped through: the log lines they name (``event_index``), the
+    frames (never none), and the board's position once they are left."""
+
+    log: tuple[str, ...]
+    frames: tuple[TraceFrame, ...]
+    after: Position
+
+    def frame(self, k: int) -> TraceFrame:
+        """Frame ``k``, clamped to the frames there are."""
+        return self.frames[max(0, min(k, len(self.frames) - 1))]
+
+
+@dataclass(frozen=True)
+class Heat:
+    """A heat overlay from Python: per-square values, labels, a caption."""
+
+    values: Mapping[Square, float] | None = None
+    labels: Mapping[Square, str] | None = None
+    caption: str = ""
+
+
+@dataclass(frozen=True)
+class History:
+    """The board's undo and redo stacks (positions, the latest last)."""
+
+    undo: tuple[Position, ...] = ()
+    redo: tuple[Position, ...] = ()
+
+    def committed(self, before: Position, after: Position) -> History:
+        """After a change from ``before`` to ``after``: undoable, the redo stack dropped
+        (a change to the same position records nothing)."""
+        if after == before:
+            return self
+        return History(self.undo + (before,), ())
+
+    def undone(self, current: Position) -> tuple[History, Position] | None:
+        """The history and position after an undo from ``current``; None if none."""
+        if not self.undo:
+            return None
+        return History(self.undo[:-1], self.redo + (current,)), self.undo[-1]
+
+    def redone(self, current: Position) -> tuple[History, Position] | None:
+        """The history and position after a redo from ``current``; None if none."""
+        if not self.redo:
+            return None
+        return History(self.undo + (current,), self.redo[:-1]), self.redo[-1]
 
 
 # --- squares ------------------------------------------------------------------------------
