@@ -198,7 +198,7 @@ def test_traits_are_typed_and_checked_when_set() -> None:
         ("static", ["x"]),
         ("frames", [3]),
         ("event_log", [1]),
-        ("max_width", 5),
+        ("max_width", -5),
     ]:
         before = getattr(b, name)
         with pytest.raises(traitlets.TraitError):

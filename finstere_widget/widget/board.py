@@ -5,6 +5,10 @@ them compactly: the static layer once, each distinct group of primitives once, a
 frame as a list of group numbers. The browser paints, steps through the frames on its own
 (no kernel round trip per step) and reports clicks as squares; Python (the engine) decides
 what a click means: legal targets, moves, edits.
+
+:class:`BoardWidget` is put together from parts that read alone, one module each (see
+:mod:`.board_traits`); this module holds the position and its undo history, the syncing
+of frames to the browser, the static fallback and the HTML export.
 """
 
 from __future__ import annotations

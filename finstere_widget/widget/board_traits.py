@@ -96,7 +96,8 @@ class BoardTraits(anywidget.AnyWidget):
     #: how the hint reads: ``info``, ``success`` (a change made) or ``problem`` (refused)
     hint_kind: traitlets.Enum[HintKind] = traitlets.Enum(HINT_KINDS, "info").tag(sync=True)
     mode: traitlets.Enum[Mode] = traitlets.Enum(MODES, "view").tag(sync=True)
-    max_width: traitlets.Int[int, int] = traitlets.Int(720, min=120).tag(sync=True)
+    #: the widest the board is drawn, in CSS pixels (0: the drawing's own width)
+    max_width: traitlets.Int[int, int] = traitlets.Int(720, min=0).tag(sync=True)
     standalone: traitlets.Bool[bool, bool | int] = traitlets.Bool(False).tag(sync=True)
     #: a quiz on the frames on show (widget/quiz.py; {} for none): the browser asks before
     #: each look, never shows a look before it is answered, and judges answers itself
