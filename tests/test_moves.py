@@ -5,7 +5,9 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from collections.abc import Iterable, Sequence
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -20,6 +22,7 @@ from finstere_widget.engine import (
     Teleporter,
     make_pool,
 )
+from finstere_widget.engine.board import Square
 from finstere_widget.engine.errors import PathError
 from finstere_widget.engine.events import (
     Enter,
@@ -31,21 +34,40 @@ from finstere_widget.engine.events import (
     Slide,
     event_to_dict,
 )
-from finstere_widget.engine.moves import apply_move, legal_moves, parse_path
+from finstere_widget.engine.moves import MoveOutcome, apply_move, legal_moves, parse_path
+from finstere_widget.engine.pieces import PawnPlace, Side
 
 HERE = Path(__file__).resolve().parent
 EXAMPLES = HERE / "examples"
 GOLDEN = HERE / "data" / "perft_moves.json"
 
 
-def mk(pawns, stones=(), pools=(), teleporters=(), monster=((0, 0), "E"), stage=1):
+#: a stone by its square, or (square, kind) for another stone kind
+StoneSpec = Square | tuple[Square, str]
+#: a teleporter pad: (square, pair colour, arrow heading)
+PadSpec = tuple[Square, str, str]
+#: a perft case: name, position, pawn id, outcome count, path count
+PerftCase = tuple[str, Position, str, int, int]
+
+
+def mk(
+    pawns: Iterable[Pawn],
+    stones: Iterable[StoneSpec] = (),
+    pools: Iterable[Sequence[Square]] = (),
+    teleporters: Iterable[PadSpec] = (),
+    monster: tuple[Square, str] = ((0, 0), "E"),
+    stage: int = 1,
+) -> Position:
     """A position from short specs: pawns as Pawn, stones as squares or (square, kind)."""
     st = []
     for s in stones:
         if isinstance(s[0], tuple):
-            st.append(Stone(s[0], StoneKind(s[1])))
+            square, kind = s
+            assert isinstance(square, tuple) and isinstance(kind, str)
+            st.append(Stone(square, StoneKind(kind)))
         else:
-            st.append(Stone(s))
+            assert isinstance(s[1], int)
+            st.append(Stone((s[0], s[1])))
     return Position(
         monster=Monster(monster[0], Heading[monster[1]]),
         stones=tuple(st),
@@ -56,29 +78,36 @@ def mk(pawns, stones=(), pools=(), teleporters=(), monster=((0, 0), "E"), stage=
     )
 
 
-def pawn(pid="A", at="outside", light=6, dark=1, up="light", player="blue"):
+def pawn(
+    pid: str = "A",
+    at: PawnPlace = "outside",
+    light: int = 6,
+    dark: int = 1,
+    up: Side = "light",
+    player: str = "blue",
+) -> Pawn:
     return Pawn(pid, player, light, dark, up, at)
 
 
-def square_pool(x, y):
+def square_pool(x: int, y: int) -> list[Square]:
     return [(x, y), (x + 1, y), (x, y + 1), (x + 1, y + 1)]
 
 
-def long_pool(x, y):
+def long_pool(x: int, y: int) -> list[Square]:
     return [(x, y), (x + 1, y), (x + 2, y), (x + 3, y)]
 
 
-def illegal(position, pid, path):
+def illegal(position: Position, pid: str, path: str) -> IllegalMoveError:
     with pytest.raises(IllegalMoveError) as info:
         apply_move(position, pid, path)
     return info.value
 
 
-def stones_of(position):
+def stones_of(position: Position) -> list[Square]:
     return sorted(s.at for s in position.stones)
 
 
-def outcome_keys(position, pid):
+def outcome_keys(position: Position, pid: str) -> dict[str, MoveOutcome]:
     return {json.dumps(o.position.to_dict(), sort_keys=True): o for o in legal_moves(position, pid)}
 
 
@@ -226,7 +255,7 @@ def test_P6_push_one_stone_into_a_free_square() -> None:
     "blocker",
     ["stone", "pawn", "monster", "wall"],
 )
-def test_P6_cannot_push_into_occupied_square_or_off_board(blocker) -> None:
+def test_P6_cannot_push_into_occupied_square_or_off_board(blocker: str) -> None:
     stones = [(4, 5)]
     pawns = [pawn(at=(5, 5))]
     monster = ((10, 0), "E")
@@ -403,7 +432,7 @@ def test_P9_teleporters_are_walls_for_pawns() -> None:
 # --- the rulebook's three examples (000/001 "Exemples de mouvement des pions") ------------
 
 
-def _example(n):
+def _example(n: int) -> tuple[dict[str, Any], Position]:
     exp = json.loads((EXAMPLES / "expectations" / f"pawn_example_{n}.json").read_text())
     pos = Position.from_json((EXAMPLES / exp["position"]).read_text())
     return exp, pos
@@ -412,7 +441,7 @@ def _example(n):
 @pytest.mark.parametrize(
     "n", [1, 2, 3], ids=["4_pushing_a_stone", "5_passing_two_pawns", "5_stone_onto_pool"]
 )
-def test_rulebook_pawn_example(n) -> None:
+def test_rulebook_pawn_example(n: int) -> None:
     exp, pos = _example(n)
     pid = exp["pawn"]
     assert pos.pawn(pid).value == exp["points"]
@@ -430,6 +459,7 @@ def test_rulebook_pawn_example(n) -> None:
     for case in exp["illegal"]:
         with pytest.raises(IllegalMoveError) as info:
             apply_move(pos, pid, case["path"])
+        assert info.value.index is not None
         assert info.value.index + 1 == case["token"], case
         assert info.value.rule == case["rule"], case
         assert case["path"][case["token"] - 1] == info.value.token
@@ -485,15 +515,15 @@ def test_illegal_move_changes_nothing() -> None:
 # --- legal_moves: a real search, checked against brute force; perft golden counts ---------
 
 
-def brute_force(position, pid):
+def brute_force(position: Position, pid: str) -> tuple[dict[str, int], int]:
     """Every legal path (each token string tried with apply_move): {position json: min cost}
     and the number of legal paths."""
     best: dict[str, int] = {}
     count = 0
     value = position.pawn(pid).value
-    frontier = [()]
+    frontier: list[tuple[str, ...]] = [()]
     while frontier:
-        nxt = []
+        nxt: list[tuple[str, ...]] = []
         for prefix in frontier:
             try:
                 r = apply_move(position, pid, prefix)
@@ -512,7 +542,7 @@ def brute_force(position, pid):
     return best, count
 
 
-def perft_positions():
+def perft_positions() -> list[PerftCase]:
     if not GOLDEN.exists():  # only while tests/data/regen_perft.py writes it
         return []
     data = json.loads(GOLDEN.read_text())
@@ -523,7 +553,7 @@ def perft_positions():
 
 
 @pytest.mark.parametrize("case", perft_positions(), ids=lambda c: c[0])
-def test_perft_golden_counts(case) -> None:
+def test_perft_golden_counts(case: PerftCase) -> None:
     _, pos, pid, n_outcomes, _ = case
     outs = legal_moves(pos, pid)
     assert len(outs) == n_outcomes
@@ -532,7 +562,7 @@ def test_perft_golden_counts(case) -> None:
 
 
 @pytest.mark.parametrize("case", perft_positions()[:4], ids=lambda c: c[0])
-def test_legal_moves_equal_brute_force(case) -> None:
+def test_legal_moves_equal_brute_force(case: PerftCase) -> None:
     _, pos, pid, n_outcomes, n_paths = case
     best, count = brute_force(pos, pid)
     assert count == n_paths
@@ -561,7 +591,7 @@ def test_legal_moves_is_not_a_distance_diamond() -> None:
 # --- command line -----------------------------------------------------------------------
 
 
-def run_cli(*args, stdin=None):
+def run_cli(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [sys.executable, "-m", "finstere_widget", *args],
         capture_output=True,
