@@ -3,10 +3,13 @@ process pool, dask), its table and plots, and the ``study`` command line."""
 
 from __future__ import annotations
 
+import functools
 import io
 import json
 import subprocess
 import sys
+from pathlib import Path
+from typing import Protocol
 
 import pytest
 
@@ -33,15 +36,21 @@ from finstere_widget.study import (
 
 
 class Run:
-    def __init__(self, code, out, err) -> None:
+    def __init__(self, code: int, out: str, err: str) -> None:
         self.returncode, self.stdout, self.stderr = code, out, err
 
 
+class RunCli(Protocol):
+    """The ``run_cli`` fixture: runs the command line with these arguments."""
+
+    def __call__(self, *args: str) -> Run: ...
+
+
 @pytest.fixture
-def run_cli(capsys):
+def run_cli(capsys: pytest.CaptureFixture[str]) -> RunCli:
     """The command line in this process (``main(argv)``): status, stdout, stderr."""
 
-    def run(*args):
+    def run(*args: str) -> Run:
         capsys.readouterr()
         code = main(list(args))
         out, err = capsys.readouterr()
@@ -131,14 +140,14 @@ def test_variants_share_their_tile_piles() -> None:
 
 def test_study_json_is_identical_serial_pool_and_dask() -> None:
     """The same study serially, on a process pool and on a dask LocalCluster."""
-    args = dict(
-        games=2, players=[2], bots=[["random"]], options=["slide_over_pawn=eat,stop"], seed=5
+    run = functools.partial(
+        study, games=2, players=[2], bots=[["random"]], options=["slide_over_pawn=eat,stop"], seed=5
     )
-    serial = to_json(study(**args, jobs=1), games=True)
-    pool = to_json(study(**args, jobs=2), games=True)
+    serial = to_json(run(jobs=1), games=True)
+    pool = to_json(run(jobs=2), games=True)
     assert serial == pool
     pytest.importorskip("distributed", reason="the study extra (dask distributed) is required")
-    with_dask = to_json(study(**args, jobs=2, dask="local"), games=True)
+    with_dask = to_json(run(jobs=2, dask="local"), games=True)
     assert with_dask == serial
     data = json.loads(serial)
     assert data["format"] == "finstere-study/1" and len(data["games"]) == 2
@@ -147,13 +156,13 @@ def test_study_json_is_identical_serial_pool_and_dask() -> None:
 def test_study_on_a_running_dask_scheduler_by_address() -> None:
     """``dask="HOST:PORT"``: a scheduler started beforehand (here in this process)."""
     dd = pytest.importorskip("dask.distributed", reason="the study extra (dask distributed)")
-    args = dict(games=2, players=[2], bots=[["random"]], seed=6)
+    run = functools.partial(study, games=2, players=[2], bots=[["random"]], seed=6)
     with dd.LocalCluster(
         n_workers=1, threads_per_worker=2, processes=False, dashboard_address=None
     ) as cluster:
         address = cluster.scheduler_address.removeprefix("tcp://")
-        remote = to_json(study(**args, dask=address))
-    assert remote == to_json(study(**args))
+        remote = to_json(run(dask=address))
+    assert remote == to_json(run())
 
 
 def test_unreachable_scheduler_is_a_connection_error_naming_it() -> None:
@@ -192,14 +201,14 @@ def test_table_dataframe_and_plots() -> None:
     assert len(ax.patches) == 1
 
 
-def test_to_dataframe_without_pandas_gives_dicts(monkeypatch) -> None:
+def test_to_dataframe_without_pandas_gives_dicts(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(sys.modules, "pandas", None)
     res = study(2, [2], [["random"]], seed=1)
     rows = to_dataframe(res)
     assert isinstance(rows, list) and rows[0]["games"] == 2
 
 
-def test_cli_study_text_json_and_plot(run_cli, tmp_path) -> None:
+def test_cli_study_text_json_and_plot(run_cli: RunCli, tmp_path: Path) -> None:
     a = run_cli(
         "study",
         "--option",
@@ -240,7 +249,7 @@ def test_cli_study_text_json_and_plot(run_cli, tmp_path) -> None:
     assert "wins by seat" in p.stdout and plot.read_bytes()[:4] == b"\x89PNG"
 
 
-def test_cli_study_league(run_cli) -> None:
+def test_cli_study_league(run_cli: RunCli) -> None:
     p = run_cli("study", "--league", "--bots", "random,greedy:1", "--players", "2", "--games", "2")
     assert p.returncode == 0, p.stderr
     assert "random" in p.stdout and "greedy:1" in p.stdout and "fair share" in p.stdout
@@ -257,7 +266,7 @@ def test_cli_study_league(run_cli) -> None:
         (["--league", "--bots", "random"], "two different bots"),
     ],
 )
-def test_cli_study_errors(run_cli, args, word) -> None:
+def test_cli_study_errors(run_cli: RunCli, args: list[str], word: str) -> None:
     p = run_cli("study", "--games", "1", *args)
     assert p.returncode == 2 and word in p.stderr and p.stdout == ""
     assert len(p.stderr.strip().splitlines()) == 1
