@@ -7,10 +7,12 @@ import subprocess
 import sys
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from finstere_widget.engine import Position, RuleOptions, monster_turn
+from finstere_widget.engine.board import Square
 from finstere_widget.engine.bots import GreedyBot, RandomBot, make_bot, play_game
 from finstere_widget.engine.danger import PROBE_ID, _probe, danger_map, eaten_probability
 from finstere_widget.engine.game import Game, PawnMove
@@ -21,11 +23,13 @@ from finstere_widget.engine.simulation import play_one, simulate
 EXAMPLES = Path(__file__).resolve().parent / "examples"
 
 
-def pw(pid, player, at, light=6, dark=1, up="light"):
+def pw(
+    pid: str, player: str, at: str | list[int], light: int = 6, dark: int = 1, up: str = "light"
+) -> dict[str, Any]:
     return {"id": pid, "player": player, "light": light, "dark": dark, "up": up, "at": at}
 
 
-def basic(pawns, **kw):
+def basic(pawns: list[dict[str, Any]], **kw: Any) -> Position:
     d = Position.basic().to_dict()
     d["pawns"] = pawns
     d.update(kw)
@@ -35,8 +39,8 @@ def basic(pawns, **kw):
 # --- danger map -------------------------------------------------------------------------
 
 
-def brute_danger(position, tiles):
-    out = {}
+def brute_danger(position: Position, tiles: list[str]) -> dict[Square, float]:
+    out: dict[Square, float] = {}
     for sq in danger_map(position, tiles, squares=None):
         hits = sum(PROBE_ID in monster_turn(_probe(position, sq), t).eaten for t in tiles)
         out[sq] = hits / len(tiles)
@@ -54,7 +58,7 @@ DANGER_POSITIONS = {
 
 
 @pytest.mark.parametrize("name", sorted(DANGER_POSITIONS))
-def test_danger_map_equals_brute_force(name) -> None:
+def test_danger_map_equals_brute_force(name: str) -> None:
     pos = DANGER_POSITIONS[name]
     tiles = list(DECK)
     fast = danger_map(pos, tiles)
@@ -95,6 +99,7 @@ def test_random_bot_plays_only_legal_moves() -> None:
                 g.sample_chance()
                 continue
             a = bot.choose(g)
+            assert isinstance(a, PawnMove)
             apply_move(g.position, a.pawn, a.path)  # legal on its own
             g.apply(a)
         assert g.outcome() is not None
@@ -118,6 +123,7 @@ def test_greedy_bot_avoids_the_monster_line() -> None:
     )
     g = Game.from_position(pos, seed=0)
     a = GreedyBot(0).choose(g)
+    assert isinstance(a, PawnMove)
     end = apply_move(g.position, a.pawn, a.path).to
     assert end != (5, 4)  # N would put it 5 squares ahead of the monster
     assert danger_map(g.position, g.tiles_left(), squares=[(5, 4)])[(5, 4)] > 0.5
@@ -165,12 +171,12 @@ def test_simulate_summary_is_consistent() -> None:
 
 
 def test_simulate_progress_callback() -> None:
-    seen = []
+    seen: list[int] = []
     simulate(5, 2, "random", seed=1, jobs=1, progress=seen.append)
     assert seen == [1, 2, 3, 4, 5]
     from finstere_widget.simulate import simulate as simulate_bar
 
-    seen2 = []
+    seen2: list[int] = []
     r = simulate_bar(4, 2, "random", seed=1, jobs=1, progress=seen2.append)
     assert seen2 == [1, 2, 3, 4] and r.summary["games"] == 4
     r2 = simulate_bar(4, 2, "random", seed=1, jobs=1, progress=True, disable=True)
@@ -180,7 +186,7 @@ def test_simulate_progress_callback() -> None:
 # --- command line -------------------------------------------------------------------------
 
 
-def run_cli(*args, stdin=None):
+def run_cli(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [sys.executable, "-m", "finstere_widget", *args],
         capture_output=True,
@@ -210,7 +216,7 @@ def test_cli_simulate_errors() -> None:
     assert p.returncode == 2 and "clever" in p.stderr
 
 
-def test_cli_play_scripted_stdin(tmp_path) -> None:
+def test_cli_play_scripted_stdin(tmp_path: Path) -> None:
     record = tmp_path / "game.json"
     script = "help\nblue5 IN,W\nblue4 W\nblue4\nmoves blue5\nmoves blue3\nquit\n"
     p = run_cli("play", "--seed", "1", "--record", str(record), stdin=script)

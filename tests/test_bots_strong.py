@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from finstere_widget.engine.board import SQUARES, Heading
+from finstere_widget.engine.board import SQUARES, Heading, Square
 from finstere_widget.engine.bots import (
+    GreedyBot,
     LookaheadBot,
     MCTSBot,
     evaluate,
@@ -18,12 +19,12 @@ from finstere_widget.engine.bots import (
 )
 from finstere_widget.engine.danger import danger_map
 from finstere_widget.engine.game import Game, PawnMove
-from finstere_widget.engine.pieces import Monster, Pawn
+from finstere_widget.engine.pieces import Monster, Pawn, PawnPlace, Side
 from finstere_widget.engine.position import Position
 from finstere_widget.engine.study import league, league_lineups
 
 
-def scenario(pawns, monster_at=(0, 0), facing=Heading.E):
+def scenario(pawns: list[Pawn], monster_at: Square = (0, 0), facing: Heading = Heading.E) -> Game:
     pos = Position.basic(pawns)
     pos = pos.replace(monster=Monster(monster_at, facing))
     return Game.from_position(pos, players=["blue", "red"], seed=3)
@@ -43,7 +44,8 @@ def test_lookahead_takes_an_escape_when_it_has_one() -> None:
     )
     action = LookaheadBot(1).choose(g)
     assert isinstance(action, PawnMove) and action.pawn == "b1"
-    assert g.apply(action).move.to == "escaped"
+    move = g.apply(action).move
+    assert move is not None and move.to == "escaped"
 
 
 def test_lookahead_avoids_the_riskier_of_two_equally_advanced_squares() -> None:
@@ -69,13 +71,15 @@ def test_lookahead_avoids_the_riskier_of_two_equally_advanced_squares() -> None:
                     continue
                 riskier = max(danger, key=lambda s: danger[s])
                 action = LookaheadBot(0).choose(g)
-                assert g.apply(action).move.to != riskier, (mx, my, facing, danger)
+                move = g.apply(action).move
+                assert move is not None
+                assert move.to != riskier, (mx, my, facing, danger)
                 found += 1
     assert found >= 3  # the search did find such placements
 
 
-def test_evaluation_orders_pawn_states():
-    def v(at, up="light"):
+def test_evaluation_orders_pawn_states() -> None:
+    def v(at: PawnPlace, up: Side = "light") -> float:
         return pawn_value(Pawn("p", "blue", 1, 6, up, at))
 
     assert v("escaped") > v((0, 0))  # escaped beats ready to leave
@@ -109,7 +113,7 @@ def test_fork_hides_the_pile_and_leaves_the_game_untouched() -> None:
 class CountingMCTS(MCTSBot):
     calls = 0
 
-    def playout(self, game, action):
+    def playout(self, game: Game, action: PawnMove) -> float:
         CountingMCTS.calls += 1
         return super().playout(game, action)
 
@@ -136,9 +140,10 @@ def test_mcts_choice_is_legal_and_games_finish() -> None:
 
 
 def test_make_bot_parameters_and_errors() -> None:
-    assert make_bot("mcts:5").playouts == 5
-    assert make_bot("lookahead:3").top == 3
-    assert make_bot("greedy:2").top == 2
+    mcts, lookahead, greedy = make_bot("mcts:5"), make_bot("lookahead:3"), make_bot("greedy:2")
+    assert isinstance(mcts, MCTSBot) and mcts.playouts == 5
+    assert isinstance(lookahead, LookaheadBot) and lookahead.top == 3
+    assert isinstance(greedy, GreedyBot) and greedy.top == 2
     for bad in ("mcts:x", "mcts:0", "random:3", "clever", "mcts:99999"):
         with pytest.raises(ValueError, match="bot"):
             make_bot(bad)
