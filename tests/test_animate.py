@@ -9,7 +9,7 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
-from PIL import Image
+from PIL import GifImagePlugin, Image
 
 from finstere_widget.cli import main
 from finstere_widget.engine import Position, monster_turn
@@ -71,7 +71,7 @@ def test_the_animation_speaks_the_language_asked() -> None:
 
 def test_the_gif_has_every_frame_at_the_scene_size(turn: TurnPictures) -> None:
     gif = Image.open(io.BytesIO(turn_gif(turn, scale=0.5)))
-    assert gif.format == "GIF" and gif.n_frames == 31
+    assert isinstance(gif, GifImagePlugin.GifImageFile) and gif.n_frames == 31
     assert gif.size == (S.WIDTH // 2, S.HEIGHT // 2)
     assert gif.info["duration"] == 900 and gif.info["loop"] == 0
     gif.seek(0)

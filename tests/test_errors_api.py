@@ -71,7 +71,7 @@ def test_setup_trace_and_heading_errors_are_in_the_family() -> None:
 
 
 def test_current_player_is_chance_then_terminal() -> None:
-    assert engine.CHANCE != engine.TERMINAL and max(engine.CHANCE, engine.TERMINAL) < 0
+    assert len({engine.CHANCE, engine.TERMINAL}) == 2 and max(engine.CHANCE, engine.TERMINAL) < 0
     game = engine.Game(2, seed=11)
     seen_chance = False
     bots = [RandomBot(0), RandomBot(1)]

@@ -33,8 +33,9 @@ def field_by_field(value: Any) -> Any:
     if isinstance(value, Ray):
         return {name: field_by_field(v) for name, v in zip(value._fields, value, strict=True)}
     if isinstance(value, tuple) and hasattr(value, "_fields"):
-        out = {"type": value.type, "step": value.step}
-        for name, v in zip(value._fields, value, strict=True):
+        fields = dict(zip(value._fields, value, strict=True))
+        out = {"type": fields["type"], "step": fields["step"]}
+        for name, v in fields.items():
             if name not in ("type", "step"):
                 out["from" if name == "from_" else name] = field_by_field(v)
         return out

@@ -88,7 +88,7 @@ def play_checked(game: Game, seed: int, greedy_seat: int | None = None) -> Game:
     greedy=st.one_of(st.none(), st.integers(0, 6)),
 )
 def test_whole_games_keep_the_invariants_and_replay(
-    seed, players, options, advanced, greedy
+    seed: int, players: int, options: RuleOptions, advanced: bool, greedy: int | None
 ) -> None:
     if players < 6:  # S4: the three-prey 5 is a 6-7 player variant
         options = replace(options, five_is_three_prey=False)
@@ -103,7 +103,7 @@ def test_whole_games_keep_the_invariants_and_replay(
 
 @SETTINGS
 @given(seed=st.integers(0, 2**32 - 1), players=st.integers(2, 7))
-def test_same_seed_same_game(seed, players) -> None:
+def test_same_seed_same_game(seed: int, players: int) -> None:
     a = play_checked(Game(players, seed=seed), seed)
     b = play_checked(Game(players, seed=seed), seed)
     assert a.to_record() == b.to_record()
@@ -112,7 +112,7 @@ def test_same_seed_same_game(seed, players) -> None:
 
 @settings(max_examples=15, deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), cut=st.integers(0, 400))
-def test_undo_to_any_point_then_replay_the_same_actions(seed, cut) -> None:
+def test_undo_to_any_point_then_replay_the_same_actions(seed: int, cut: int) -> None:
     game = play_checked(Game(3, seed=seed), seed)
     actions = [h.action for h in game.history]
     states = list(game._states)

@@ -108,7 +108,7 @@ def test_safe_ids_of_the_examples_still_load() -> None:
 
 def test_positions_the_rules_forbid() -> None:
     base = Position.basic().to_dict()
-    cases = {
+    cases: dict[str, dict[str, Any]] = {
         "teleporters[0].pair": {
             "teleporters": [
                 {"at": [5, 5], "pair": "green", "arrow": "N"},
@@ -152,8 +152,8 @@ def test_wrong_types_at_the_doors() -> None:
         lambda: Position.from_dict([1]),
         lambda: Position.basic(pawns=5),  # type: ignore[arg-type]
         lambda: Position.basic().replace(colour="red"),
-        lambda: Position.basic().pawn(["A"]),
-    ):  # type: ignore[arg-type]
+        lambda: Position.basic().pawn(["A"]),  # type: ignore[arg-type]
+    ):
         with pytest.raises(PositionError):
             call()
 
@@ -161,7 +161,7 @@ def test_wrong_types_at_the_doors() -> None:
 def test_loader_survives_deep_nesting_huge_numbers_and_bytes() -> None:
     for text in ("[" * 100_000, '{"stage": ' + "9" * 5000 + "}", b"\xff\xfe", "1" * 5000):
         with pytest.raises(PositionError, match="position"):
-            Position.from_json(text)  # type: ignore[arg-type]
+            Position.from_json(text)
 
 
 # --- 5, 8: tiles ------------------------------------------------------------------------------
@@ -349,8 +349,8 @@ def played_record(seed: int = 5) -> dict[str, Any]:
     ids=["text", "bool", "float", "negative", "2**64", "5000 digits"],
 )
 def test_game_refuses_a_seed_that_is_not_an_integer(seed: Any) -> None:
+    from finstere_widget.engine.errors import SetupError
     from finstere_widget.engine.game import Game
-    from finstere_widget.engine.setup import SetupError
 
     with pytest.raises(SetupError, match="seed"):
         Game(2, seed=seed)
@@ -432,11 +432,11 @@ def test_game_apply_wrong_types_leave_the_game_unchanged() -> None:
         {"type": "tile"},
         {"type": "move", "pawn": ["A"]},
         PawnMove("blue1", None),  # type: ignore[arg-type]
-        PawnMove(["x"], ()),
-        DrawTile(None),
-        Placement(1, [1], None),
+        PawnMove(["x"], ()),  # type: ignore[arg-type]
+        DrawTile(None),  # type: ignore[arg-type]
+        Placement(1, [1], None),  # type: ignore[arg-type]
         5,
-    ):  # type: ignore[arg-type]
+    ):
         with pytest.raises(FinstereError):
             g.apply(action)  # type: ignore[arg-type]
     assert g.to_record() == before
@@ -491,19 +491,22 @@ def test_cli_refuses_before_working(tmp_path: Any, capsys: pytest.CaptureFixture
 
 
 def test_simulate_streams_and_checks_first() -> None:
-    from finstere_widget.engine.setup import SetupError
+    from finstere_widget.engine.errors import SetupError
     from finstere_widget.engine.simulation import simulate
 
-    for kw in (
+    # wrong types on purpose: what a caller may pass at run time
+    hostile: list[dict[str, Any]] = [
         {"games": 10**8, "players": 9},
         {"games": -1},
         {"games": 2.5},
         {"seed": "x"},
         {"bots": [None]},
-    ):
+    ]
+    for kw in hostile:
         with pytest.raises(SetupError):
             simulate(**{"games": 1, **kw, "jobs": 1})
-    for kw in ({"bots": "greedy:²"}, {"bots": "nobody"}):
+    unknown: list[dict[str, Any]] = [{"bots": "greedy:²"}, {"bots": "nobody"}]
+    for kw in unknown:
         with pytest.raises(FinstereError, match="bot"):
             simulate(**{"games": 1, **kw, "jobs": 1})
     a = simulate(4, 2, ["random", "greedy"], seed=3, jobs=1)

@@ -556,6 +556,7 @@ def test_cli_succeeds_or_fails_in_one_line(
     import io
 
     out, err = io.StringIO(), io.StringIO()
+    status: object
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
         try:
             status = bounded(lambda: main([command, str(path), *args]))

@@ -10,8 +10,12 @@ import string
 import sys
 from pathlib import Path
 from types import ModuleType
+from typing import TYPE_CHECKING
 
 import pytest
+
+if TYPE_CHECKING:
+    from babel.messages.catalog import Catalog, Message
 
 from finstere_widget.engine import Position, monster_turn
 from finstere_widget.engine.errors import LanguageError
@@ -40,8 +44,14 @@ def placeholders(text: str) -> set[str]:
     return {name for _, name, _, _ in string.Formatter().parse(text) if name is not None}
 
 
-def keys(catalog: object) -> dict[tuple[object, str | None], object]:
-    return {(m.id, m.context): m for m in catalog if m.id}  # type: ignore[attr-defined]
+def keys(catalog: Catalog) -> dict[tuple[object, str | None], Message]:
+    return {(m.id, m.context): m for m in catalog if m.id}
+
+
+def rule_ids(lines: list[str]) -> list[str]:
+    """The rule id each narrated line ends with."""
+    found = [RULE.search(s) for s in lines]
+    return [m.group(1) if m else "" for m in found]
 
 
 def test_the_catalog_languages_are_the_five() -> None:
@@ -66,6 +76,7 @@ def test_every_message_is_translated_with_the_same_placeholders(lang: str) -> No
                 assert form and placeholders(form) == wanted, (key, form)
         else:
             assert message.string, f"{lang}: untranslated {key}"
+            assert isinstance(message.string, str) and isinstance(message.id, str), key
             assert placeholders(message.string) == placeholders(message.id), key
 
 
@@ -147,13 +158,7 @@ def test_the_command_line_speaks_the_language_asked(capsys: pytest.CaptureFixtur
     english = capsys.readouterr().out.splitlines()
     assert french[0] == "tuile 8" and english[0] == "tile 8"
     assert french[1].startswith("pas 1 : voit A au nord à 6")
-    assert (
-        [RULE.search(s).group(1) for s in french[1:]]
-        == [  # type: ignore[union-attr]
-            RULE.search(s).group(1)  # type: ignore[union-attr]
-            for s in english[1:]
-        ]
-    )
+    assert rule_ids(french[1:]) == rule_ids(english[1:])
     assert main(["monster", path, "--tile", "8", "--lang", "xx"]) == 2
     captured = capsys.readouterr()
     assert captured.out == "" and "unknown language 'xx'" in captured.err

@@ -335,7 +335,7 @@ def test_M8_a_pawn_destroyed_on_a_teleporter_leaves_its_square() -> None:
     pos = P((5, 5), "E", stones=[(6, 5)], pawns={"A": (7, 5)}, teleporters=tps)
     result = monster_turn(pos, 2)
     eats = [e for e in result.events if e.type == "eat"]
-    assert [(e.pawn, e.at, e.how) for e in eats] == [("A", (8, 5), "teleporter")]  # type: ignore[union-attr]
+    assert [(e.pawn, e.at, e.how) for e in eats] == [("A", (8, 5), "teleporter")]
     assert result.position.pawn("A").at == "outside"
     assert result.position.monster.at == (7, 5) and result.position.stones == ()
 
@@ -411,7 +411,7 @@ def test_M9_never_ends_a_step_on_a_pool() -> None:
     result = monster_turn(P((3, 8), "E", pools=[POOL]), 3)
     for e in result.events:
         if e.type == "look":
-            assert e.at not in POOL  # type: ignore[union-attr]
+            assert e.at not in POOL
 
 
 # --- M10 walls -----------------------------------------------------------------------------

@@ -15,6 +15,7 @@ from __future__ import annotations
 import importlib.util
 import json
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 
@@ -23,7 +24,7 @@ SOURCES = sorted((NOTEBOOKS / "src").glob("*.md"))
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 
 
-def _build_module():
+def _build_module() -> ModuleType:
     spec = importlib.util.spec_from_file_location("notebook_build", NOTEBOOKS / "build.py")
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)

@@ -16,10 +16,10 @@ import pytest
 
 import finstere_widget
 
-try:
+if sys.version_info >= (3, 11):
     import tomllib
-except ImportError:  # Python 3.10
-    from pip._vendor import tomli as tomllib  # type: ignore[no-redef]
+else:  # Python 3.10
+    from pip._vendor import tomli as tomllib
 
 ROOT = Path(__file__).resolve().parents[1]
 PYPROJECT: dict[str, Any] = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import random
 import re
+from typing import Any
 
 import pytest
 
@@ -50,7 +51,7 @@ def tie_position() -> Position:
     return Position.from_dict(TIE_POSITION)
 
 
-def prims_of(pos: Position, overlay: Overlay | None = None) -> list[dict]:
+def prims_of(pos: Position, overlay: Overlay | None = None) -> list[dict[str, Any]]:
     return build_scene(pos, overlay).primitives()
 
 
@@ -325,7 +326,7 @@ def _random_position(rng: random.Random) -> Position | None:
 
 def _turns(n: int, seed: int = 7) -> list[tuple[Position, str]]:
     rng = random.Random(seed)
-    out = []
+    out: list[tuple[Position, str]] = []
     while len(out) < n:
         pos = _random_position(rng)
         if pos is not None:

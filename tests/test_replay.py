@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from finstere_widget.engine import Position, event_from_dict, event_to_dict, monster_turn, replay
+from finstere_widget.engine.events import Push
 from finstere_widget.engine.moves import apply_move, legal_moves
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
@@ -55,6 +56,8 @@ def test_replay_names_a_stone_that_is_not_there() -> None:
     pos = Position.from_json((EXAMPLES / "monster_basic_8.json").read_text())
     events = list(monster_turn(pos, "8").events)
     pushes = [k for k, e in enumerate(events) if e.type == "push" and isinstance(e.piece, tuple)]
-    bad = events[pushes[0]]._replace(from_=(0, 10 - 10), piece=(0, 0))
+    push = events[pushes[0]]
+    assert isinstance(push, Push)
+    bad = push._replace(from_=(0, 10 - 10), piece=(0, 0))
     with pytest.raises(ValueError, match=r"no stone stands there"):
         replay(pos, events[: pushes[0]] + [bad])

@@ -19,7 +19,7 @@ from finstere_widget.examples import load
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def _run(*args: str, **kw: object) -> subprocess.CompletedProcess[str]:
+def _run(*args: str) -> subprocess.CompletedProcess[str]:
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     return subprocess.run(
         [sys.executable, *args],
@@ -28,8 +28,7 @@ def _run(*args: str, **kw: object) -> subprocess.CompletedProcess[str]:
         timeout=120,
         env=env,
         cwd=ROOT,
-        **kw,
-    )  # type: ignore[call-overload]
+    )
 
 
 # --- reprs -----------------------------------------------------------------------------------

@@ -109,7 +109,7 @@ def _crowded(pid: str) -> Position:
             k += 1
     for place in ("outside", "escaped"):
         for _ in range(40):
-            pawns.append(Pawn(f"{pid}{k}"[-16:], "red", 4, 3, "light", place))  # type: ignore[arg-type]
+            pawns.append(Pawn(f"{pid}{k}"[-16:], "red", 4, 3, "light", place))
             k += 1
     return Position._trusted(Monster((0, 0), Heading.E), (), (), (), tuple(pawns), 1)
 

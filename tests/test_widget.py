@@ -129,7 +129,7 @@ def test_edit_clicks_and_undo_redo() -> None:
     assert len(w.position.pools) == 1
     w.tool = "teleporter"
     send(w, {"type": "click", "square": [10, 6]})
-    assert w.position.teleporters == () and "partner" in w.hint
+    assert not w.position.teleporters and "partner" in w.hint
     send(w, {"type": "click", "square": [12, 8]})
     assert {t.at for t in w.position.teleporters} == {(10, 6), (12, 8)}
     w.tool, w.tool_player, w.tool_pawn, w.tool_face = "pawn", "green", "4/3", "dark"

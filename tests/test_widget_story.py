@@ -59,6 +59,7 @@ def test_a_scripted_game_keeps_the_picture_equal_to_the_engine() -> None:
         if turn % 3 == 0:
             v.bot_move_for_me()
         else:  # a click on a movable pawn and on one of its lit targets, like a learner
+            assert v.board.movable is not None
             pawn = sorted(v.board.movable)[0]
             v.board.select(pawn)
             target = next(iter(v.board._ui.targets))
@@ -155,6 +156,7 @@ def test_a_click_mid_story_shows_the_current_position() -> None:
         if len(v.board.frames) > 3:
             break
     v.board.frame = 1
+    assert v.board.movable is not None
     pawn = sorted(v.board.movable)[0]
     v.board.click_zone(f"pawn:{pawn}") if not isinstance(
         v.game.position.pawn(pawn).at, tuple

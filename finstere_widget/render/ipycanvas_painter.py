@@ -73,7 +73,7 @@ def paint_on_ipycanvas(canvas: Any, scene: Scene | Position, *, clear: bool = Tr
     from .._extras import require
 
     require("canvas", "ipycanvas", part="paint_on_ipycanvas")
-    from ipycanvas import hold_canvas  # type: ignore[import-untyped]
+    from ipycanvas import hold_canvas
 
     if isinstance(scene, Position):
         scene = build_scene(scene)

@@ -122,7 +122,7 @@ def python_value(nb: Any, code: str, expected: str, timeout: float = 15) -> str:
     deadline = time.monotonic() + timeout
     seen = ""
     while time.monotonic() < deadline:
-        seen = nb.run_code_cell(code).strip()
+        seen = str(nb.run_code_cell(code)).strip()
         if seen == expected:
             return seen
         nb.page.wait_for_timeout(300)

@@ -134,7 +134,7 @@ def assert_browser_draws_the_engine(nb: Any, canvas: Any) -> None:
         )
     )
     for player, at in pawns:
-        cx, cy = center(tuple(at))  # type: ignore[arg-type]
+        cx, cy = center((at[0], at[1]))
         assert close(pixel(canvas, cx, cy - 14.5), S.PLAYER[player], tol=40), (player, at)
 
 
@@ -316,7 +316,9 @@ def test_widths_themes_and_contrast(nb: Any, truth_notebook: str, shots: Path) -
     )
 
     # keyboard: Tab reaches the board, whose keys work at once (no click first)
-    frame = lambda: int(stepper.get_attribute("data-frame") or -1)  # noqa: E731
+    def frame() -> int:
+        return int(stepper.get_attribute("data-frame") or -1)
+
     page.keyboard.press("Home")
     page.locator(".widget-dropdown select").last.focus()  # the stepper's last option menu
     on_board = "c => document.activeElement === c"

@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
+from typing import Any
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parents[1]))
@@ -22,15 +23,24 @@ from tests.test_moves import brute_force  # noqa: E402
 
 EXAMPLES = HERE.parent / "examples"
 
+Dict = dict[str, Any]  # a JSON object
 
-def basic_with(pawns, **extra):
+
+def basic_with(pawns: list[Dict], **extra: Any) -> Dict:
     d = Position.basic().to_dict()
     d["pawns"] = pawns
     d.update(extra)
     return Position.from_dict(d).to_dict()
 
 
-def pw(pid, at, light=6, dark=1, up="light", player="blue"):
+def pw(
+    pid: str,
+    at: str | list[int],
+    light: int = 6,
+    dark: int = 1,
+    up: str = "light",
+    player: str = "blue",
+) -> Dict:
     return {"id": pid, "player": player, "light": light, "dark": dark, "up": up, "at": at}
 
 
@@ -49,7 +59,7 @@ CROWDED_PAWNS = [
 ]
 
 
-def crowded():
+def crowded() -> Dict:
     d = basic_with(CROWDED_PAWNS)
     d["stones"] += [
         {"at": [10, 6], "kind": "stone"},
@@ -61,7 +71,7 @@ def crowded():
     return Position.from_dict(d).to_dict()
 
 
-def advanced():
+def advanced() -> Dict:
     return Position.from_dict(
         {
             "format": "finstere-position/1",
@@ -87,13 +97,13 @@ def advanced():
     ).to_dict()
 
 
-def stuck_on_pool():
+def stuck_on_pool() -> Dict:
     d = basic_with([pw("A", [9, 3], 2, 5, "dark"), pw("B", [11, 3], 4, 3, player="red")])
     d["stones"].append({"at": [10, 3], "kind": "stone"})
     return Position.from_dict(d).to_dict()
 
 
-def cases():
+def cases() -> list[tuple[str, Dict, str]]:
     ex = {n: json.loads((EXAMPLES / f"pawn_example_{n}.json").read_text()) for n in (1, 2, 3)}
     return [
         (
@@ -111,7 +121,7 @@ def cases():
 
 
 def main() -> None:
-    out = []
+    out: list[Dict] = []
     for name, pos_d, pid in cases():
         pos = Position.from_dict(pos_d)
         _, paths = brute_force(pos, pid)
