@@ -13,7 +13,7 @@ import re
 import time
 import tracemalloc
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -25,6 +25,9 @@ from finstere_widget.engine.errors import MAX_MESSAGE, shown
 from finstere_widget.engine.game import Game
 from finstere_widget.engine.monster import MAX_STEPS, Tile
 from finstere_widget.engine.moves import apply_move, legal_moves
+
+if TYPE_CHECKING:
+    from finstere_widget.widget.board_traits import Mode
 
 T = TypeVar("T")
 MEMORY_LIMIT = 100 * 2**20
@@ -613,7 +616,7 @@ UPDATE = st.dictionaries(
         st.tuples(st.sampled_from(["custom", "update", "bogus"]), MESSAGE | UPDATE), max_size=5
     ),
 )
-def test_widget_messages_never_raise_or_corrupt(mode: str, messages: list[Any]) -> None:
+def test_widget_messages_never_raise_or_corrupt(mode: Mode, messages: list[Any]) -> None:
     from finstere_widget.widget import BoardWidget
 
     start = examples.load("monster_basic_8")

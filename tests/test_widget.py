@@ -21,6 +21,7 @@ from finstere_widget.engine import (  # noqa: E402
 from finstere_widget.render import style as S  # noqa: E402
 from finstere_widget.render.scene import center, square_origin  # noqa: E402
 from finstere_widget.widget import BoardEditor, BoardWidget, MonsterStepper  # noqa: E402
+from finstere_widget.widget.board_traits import Mode  # noqa: E402
 
 TIE = {
     "format": "finstere-position/1",
@@ -189,7 +190,7 @@ def test_invalid_edits_leave_the_position_and_say_why() -> None:
     ],
 )
 @pytest.mark.parametrize("mode", ["view", "move", "edit"])
-def test_invalid_messages_are_ignored_with_a_hint(message: Any, mode: str) -> None:
+def test_invalid_messages_are_ignored_with_a_hint(message: Any, mode: Mode) -> None:
     w = BoardWidget(TIE, mode=mode)
     before = w.position
     send(w, message)

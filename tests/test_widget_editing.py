@@ -10,6 +10,7 @@ pytest.importorskip("anywidget")
 
 from finstere_widget.engine import Position
 from finstere_widget.widget import BoardEditor, BoardWidget
+from finstere_widget.widget.board_traits import EditTool
 from finstere_widget.widget.editing import edit_refusal
 
 
@@ -29,7 +30,7 @@ from finstere_widget.widget.editing import edit_refusal
     ],
 )
 def test_forbidden_edits_are_refused_with_the_rule(
-    tool: str, sq: tuple[int, int], words: str
+    tool: EditTool, sq: tuple[int, int], words: str
 ) -> None:
     pos = Position.basic()
     why = edit_refusal(pos, tool, sq)
