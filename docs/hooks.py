@@ -149,10 +149,14 @@ def api_groups(package: str) -> list[tuple[str, str, list[str]]]:
 def api_markdown(package: str) -> str:
     """Headings and mkdocstrings directives for every public name of ``package``."""
     parts = []
+    # the widgets are put together from parts (BoardWidget's mixins, one module each): show
+    # the methods each class inherits from the package's own parts too
+    inherited = "      inherited_members: true\n" if package.endswith(".widget") else ""
     for module, title, members in api_groups(package):
         parts.append(f"### {title}\n\n`{module}`\n")
         parts.extend(
-            f"::: {package}.{name}\n    options:\n      heading_level: 4\n" for name in members
+            f"::: {package}.{name}\n    options:\n      heading_level: 4\n{inherited}"
+            for name in members
         )
     return "\n".join(parts)
 
