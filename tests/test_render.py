@@ -6,7 +6,6 @@ from __future__ import annotations
 import json
 import random
 import re
-from typing import Any
 
 import pytest
 
@@ -34,6 +33,7 @@ from finstere_widget.render import (
     trace_frames,
 )
 from finstere_widget.render import style as S
+from finstere_widget.render.primitives import Prim
 from finstere_widget.render.scene import center, letter_point, square_origin
 from finstere_widget.render.svg import fmt
 
@@ -51,7 +51,7 @@ def tie_position() -> Position:
     return Position.from_dict(TIE_POSITION)
 
 
-def prims_of(pos: Position, overlay: Overlay | None = None) -> list[dict[str, Any]]:
+def prims_of(pos: Position, overlay: Overlay | None = None) -> list[Prim]:
     return build_scene(pos, overlay).primitives()
 
 
@@ -451,7 +451,9 @@ def test_M11_pivot_left_is_drawn_as_the_right_turn_arrow_mirrored() -> None:
     left = stone_group((6, 6), StoneKind.PIVOT_LEFT)
     assert left != right and len(left) == len(right)
     cx = center((6, 6))[0]
-    arrows = [(r, lf) for r, lf in zip(right, left, strict=True) if r["k"] == "poly"]
+    arrows = [
+        (r, lf) for r, lf in zip(right, left, strict=True) if r["k"] == "poly" and lf["k"] == "poly"
+    ]
     assert len(arrows) == 2  # the arc and its head
     for r, lf in arrows:
         xs_r, xs_l = r["pts"][0::2], lf["pts"][0::2]

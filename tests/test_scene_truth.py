@@ -18,6 +18,7 @@ from finstere_widget.engine.board import ROW_EXTENT
 from finstere_widget.engine.monster import monster_turn
 from finstere_widget.render import style as S
 from finstere_widget.render.frames import trace_frames
+from finstere_widget.render.primitives import Text
 from finstere_widget.render.scene import label_groups, static_layer
 
 pytest.importorskip("PIL", reason="the raster checks need Pillow (the animate extra)")
@@ -83,7 +84,7 @@ def test_a_pawn_alone_on_its_square_keeps_its_full_disc() -> None:
     assert colour_pixels(image, (6, 8), S.PLAYER["blue"]) > 180
 
 
-def _text_box(p: dict[str, Any], scale: float) -> tuple[float, float, float, float]:
+def _text_box(p: Text, scale: float) -> tuple[float, float, float, float]:
     """The ink box of a text primitive in scene units, measured with the raster's font at
     ``scale`` (anchor and middle baseline as the painters use them)."""
     f = font(max(1, round(p["size"] * scale)), bool(p.get("bold")))

@@ -128,3 +128,8 @@ class LanguageError(FinstereError):
 class PanelError(FinstereError):
     """A message from a widget's control panel (marimo) that names no control of it, or a
     value that control does not take."""
+
+
+class SceneError(FinstereError):
+    """A drawing primitive (render contract) of an unknown kind, or with a key missing,
+    unknown or of the wrong type."""

@@ -11,9 +11,10 @@ from typing import Any
 
 from ..engine import Position
 from . import style as S
-from .scene import Prim, Scene, build_scene
+from .primitives import Anchor, Prim, unknown_kind
+from .scene import Scene, build_scene
 
-_ALIGN = {"start": "left", "middle": "center", "end": "right"}
+_ALIGN: dict[Anchor, str] = {"start": "left", "middle": "center", "end": "right"}
 
 
 def _round_rect(canvas: Any, x: float, y: float, w: float, h: float, r: float) -> None:
@@ -29,35 +30,34 @@ def _round_rect(canvas: Any, x: float, y: float, w: float, h: float, r: float) -
 def paint_primitive(canvas: Any, p: Prim) -> None:
     """One primitive, with the same meaning as in ``board.js`` and ``svg.py``."""
     canvas.global_alpha = p.get("a", 1)
-    kind = p["k"]
-    if kind == "text":
+    if p["k"] == "text":
         canvas.font = f"{'bold ' if p.get('bold') else ''}{p['size']}px {S.FONT}"
-        canvas.text_align = _ALIGN.get(p.get("anchor", "middle"), "center")
+        canvas.text_align = _ALIGN[p.get("anchor", "middle")]
         canvas.text_baseline = "middle"
         canvas.fill_style = p["fill"]
         canvas.fill_text(p["text"], p["x"], p["y"])
         return
     canvas.begin_path()
-    if kind == "rect":
+    if p["k"] == "rect":
         if p.get("r"):
             _round_rect(canvas, p["x"], p["y"], p["w"], p["h"], p["r"])
         else:
             canvas.rect(p["x"], p["y"], p["w"], p["h"])
-    elif kind == "line":
+    elif p["k"] == "line":
         canvas.move_to(p["x1"], p["y1"])
         canvas.line_to(p["x2"], p["y2"])
-    elif kind == "poly":
+    elif p["k"] == "poly":
         pts = p["pts"]
         canvas.move_to(pts[0], pts[1])
         for i in range(2, len(pts), 2):
             canvas.line_to(pts[i], pts[i + 1])
         if p.get("closed"):
             canvas.close_path()
-    elif kind == "circle":
+    elif p["k"] == "circle":
         canvas.arc(p["cx"], p["cy"], p["r"], 0, 6.283185307179586)
     else:
-        return
-    if "fill" in p and kind != "line":
+        unknown_kind(p)
+    if "fill" in p and p["k"] != "line":
         canvas.fill_style = p["fill"]
         canvas.fill()
     if "stroke" in p:

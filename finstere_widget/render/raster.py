@@ -14,7 +14,8 @@ from functools import cache
 from typing import Any
 
 from . import style as S
-from .scene import Prim, Scene
+from .primitives import Prim, unknown_kind
+from .scene import Scene
 
 #: fonts tried in order (the SVG names the same families); Pillow's own font last
 FONT_FILES = ("DejaVuSans.ttf", "LiberationSans-Regular.ttf", "Arial.ttf")
@@ -82,62 +83,49 @@ def _dashed(
 
 def _paint(draw: Any, p: Prim, s: float) -> None:
     """One primitive on a Pillow ``ImageDraw`` (RGBA), coordinates scaled by ``s``."""
-    k = p["k"]
     a = float(p.get("a", 1))
-    fill = _rgba(p["fill"], a) if p.get("fill", "none") != "none" else None
+    if p["k"] == "text":
+        anchor = {"start": "lm", "end": "rm"}.get(p.get("anchor", "middle"), "mm")
+        f = font(max(1, round(p["size"] * s)), bool(p.get("bold")))
+        draw.text(
+            (p["x"] * s, p["y"] * s), p["text"], fill=_rgba(p["fill"], a), font=f, anchor=anchor
+        )
+        return
+    fill = _rgba(p["fill"], a) if "fill" in p and p["k"] != "line" else None
     stroke = _rgba(p["stroke"], a) if "stroke" in p else None
     lw = max(1, round(float(p.get("lw", 1)) * s))
-    if k == "rect":
+    dash = [d * s for d in p["dash"]] if "dash" in p else None
+    if p["k"] == "rect":
         box = (p["x"] * s, p["y"] * s, (p["x"] + p["w"]) * s, (p["y"] + p["h"]) * s)
-        if "dash" in p and stroke is not None:
+        if dash and stroke is not None:
             x0, y0, x1, y1 = box
             if fill is not None:
                 draw.rectangle(box, fill=fill)
-            _polyline(
-                draw,
-                [(x0, y0), (x1, y0), (x1, y1), (x0, y1), (x0, y0)],
-                stroke,
-                lw,
-                [d * s for d in p["dash"]],
-            )
+            _polyline(draw, [(x0, y0), (x1, y0), (x1, y1), (x0, y1), (x0, y0)], stroke, lw, dash)
         elif "r" in p:
             draw.rounded_rectangle(
                 box, radius=p["r"] * s, fill=fill, outline=stroke, width=lw if stroke else 0
             )
         else:
             draw.rectangle(box, fill=fill, outline=stroke, width=lw if stroke else 0)
-    elif k == "line":
-        pts = [(p["x1"] * s, p["y1"] * s), (p["x2"] * s, p["y2"] * s)]
-        _polyline(draw, pts, stroke, lw, [d * s for d in p["dash"]] if "dash" in p else None)
-    elif k == "poly":
+    elif p["k"] == "line":
+        _polyline(draw, [(p["x1"] * s, p["y1"] * s), (p["x2"] * s, p["y2"] * s)], stroke, lw, dash)
+    elif p["k"] == "poly":
         flat = p["pts"]
         pts = [(flat[i] * s, flat[i + 1] * s) for i in range(0, len(flat), 2)]
         if p.get("closed"):
             if fill is not None:
                 draw.polygon(pts, fill=fill)
-            if stroke is not None:
-                _polyline(
-                    draw,
-                    [*pts, pts[0]],
-                    stroke,
-                    lw,
-                    [d * s for d in p["dash"]] if "dash" in p else None,
-                )
-        elif stroke is not None:
-            _polyline(draw, pts, stroke, lw, [d * s for d in p["dash"]] if "dash" in p else None)
-    elif k == "circle":
+            _polyline(draw, [*pts, pts[0]], stroke, lw, dash)
+        else:
+            _polyline(draw, pts, stroke, lw, dash)
+    elif p["k"] == "circle":
         cx, cy, r = p["cx"] * s, p["cy"] * s, p["r"] * s
         draw.ellipse(
             (cx - r, cy - r, cx + r, cy + r), fill=fill, outline=stroke, width=lw if stroke else 0
         )
-    elif k == "text":
-        anchor = {"start": "lm", "end": "rm"}.get(p.get("anchor", "middle"), "mm")
-        f = font(max(1, round(p["size"] * s)), bool(p.get("bold")))
-        draw.text(
-            (p["x"] * s, p["y"] * s), p["text"], fill=_rgba(p["fill"], a), font=f, anchor=anchor
-        )
     else:
-        raise ValueError(f"unknown primitive kind {k!r}")
+        unknown_kind(p)
 
 
 def _polyline(
@@ -156,18 +144,24 @@ def _polyline(
 
 def _bbox(p: Prim, s: float, size: tuple[int, int]) -> tuple[int, int, int, int]:
     """A pixel box that holds primitive ``p`` (generous for strokes and text)."""
-    k = p["k"]
-    pad = float(p.get("lw", 1)) * s + 2
-    if k == "rect":
-        xs, ys = [p["x"], p["x"] + p["w"]], [p["y"], p["y"] + p["h"]]
-    elif k == "line":
-        xs, ys = [p["x1"], p["x2"]], [p["y1"], p["y2"]]
-    elif k == "poly":
-        xs, ys = p["pts"][0::2], p["pts"][1::2]
-    elif k == "circle":
-        xs, ys = [p["cx"] - p["r"], p["cx"] + p["r"]], [p["cy"] - p["r"], p["cy"] + p["r"]]
-    else:  # text: its whole row
+    xs: list[float]
+    ys: list[float]
+    if p["k"] == "text":  # its whole row
         xs, ys = [0, size[0] / s], [p["y"] - p["size"], p["y"] + p["size"]]
+        pad = s + 2
+    else:
+        pad = float(p.get("lw", 1)) * s + 2
+        if p["k"] == "rect":
+            xs, ys = [p["x"], p["x"] + p["w"]], [p["y"], p["y"] + p["h"]]
+        elif p["k"] == "line":
+            xs, ys = [p["x1"], p["x2"]], [p["y1"], p["y2"]]
+        elif p["k"] == "poly":
+            xs, ys = p["pts"][0::2], p["pts"][1::2]
+        elif p["k"] == "circle":
+            xs = [p["cx"] - p["r"], p["cx"] + p["r"]]
+            ys = [p["cy"] - p["r"], p["cy"] + p["r"]]
+        else:
+            unknown_kind(p)
     x0 = max(0, int(min(xs) * s - pad))
     y0 = max(0, int(min(ys) * s - pad))
     x1 = min(size[0], int(max(xs) * s + pad) + 1)
@@ -192,16 +186,24 @@ def _paint_all(image: Any, prims: Iterable[Prim], s: float) -> None:
 
 def _shifted(p: Prim, dx: float, dy: float) -> Prim:
     """``p`` moved by ``(-dx, -dy)`` scene units."""
-    q = dict(p)
-    for key in ("x", "x1", "x2", "cx"):
-        if key in q:
-            q[key] = q[key] - dx
-    for key in ("y", "y1", "y2", "cy"):
-        if key in q:
-            q[key] = q[key] - dy
-    if "pts" in q:
-        q["pts"] = [v - (dx if i % 2 == 0 else dy) for i, v in enumerate(q["pts"])]
-    return q
+    if p["k"] == "rect" or p["k"] == "text":
+        q = p.copy()
+        q["x"], q["y"] = p["x"] - dx, p["y"] - dy
+        return q
+    if p["k"] == "line":
+        line = p.copy()
+        line["x1"], line["y1"] = p["x1"] - dx, p["y1"] - dy
+        line["x2"], line["y2"] = p["x2"] - dx, p["y2"] - dy
+        return line
+    if p["k"] == "circle":
+        c = p.copy()
+        c["cx"], c["cy"] = p["cx"] - dx, p["cy"] - dy
+        return c
+    if p["k"] == "poly":
+        poly = p.copy()
+        poly["pts"] = [v - (dx if i % 2 == 0 else dy) for i, v in enumerate(p["pts"])]
+        return poly
+    unknown_kind(p)
 
 
 _STATIC: dict[tuple[str, tuple[int, int], float], Any] = {}

@@ -10,7 +10,8 @@ from typing import Any
 from xml.sax.saxutils import escape, quoteattr
 
 from . import style as S
-from .scene import Prim, Scene
+from .primitives import Circle, Line, Poly, Prim, Rect, unknown_kind
+from .scene import Scene
 
 
 def fmt(v: Any) -> str:
@@ -22,7 +23,7 @@ def fmt(v: Any) -> str:
     return "0" if text in ("-0", "") else text
 
 
-def _paint_attrs(p: Prim, default_fill: str = "none") -> str:
+def _paint_attrs(p: Rect | Line | Poly | Circle, default_fill: str = "none") -> str:
     parts = [f'fill="{p.get("fill", default_fill)}"']
     if "stroke" in p:
         parts.append(f'stroke="{p["stroke"]}"')
@@ -36,28 +37,28 @@ def _paint_attrs(p: Prim, default_fill: str = "none") -> str:
 
 
 def primitive_svg(p: Prim) -> str:
-    k = p["k"]
-    if k == "rect":
+    """One primitive as an SVG element (every kind of :mod:`.primitives`)."""
+    if p["k"] == "rect":
         r = f' rx="{fmt(p["r"])}"' if "r" in p else ""
         return (
             f'<rect x="{fmt(p["x"])}" y="{fmt(p["y"])}" width="{fmt(p["w"])}" '
             f'height="{fmt(p["h"])}"{r} {_paint_attrs(p)}/>'
         )
-    if k == "line":
+    if p["k"] == "line":
         return (
             f'<line x1="{fmt(p["x1"])}" y1="{fmt(p["y1"])}" x2="{fmt(p["x2"])}" '
             f'y2="{fmt(p["y2"])}" {_paint_attrs(p)}/>'
         )
-    if k == "poly":
+    if p["k"] == "poly":
         pts = p["pts"]
         coords = " ".join(f"{fmt(pts[i])},{fmt(pts[i + 1])}" for i in range(0, len(pts), 2))
         tag = "polygon" if p.get("closed") else "polyline"
         return f'<{tag} points="{coords}" {_paint_attrs(p)}/>'
-    if k == "circle":
+    if p["k"] == "circle":
         return (
             f'<circle cx="{fmt(p["cx"])}" cy="{fmt(p["cy"])}" r="{fmt(p["r"])}" {_paint_attrs(p)}/>'
         )
-    if k == "text":
+    if p["k"] == "text":
         anchor = p.get("anchor", "middle")
         weight = ' font-weight="bold"' if p.get("bold") else ""
         opacity = f' opacity="{fmt(p["a"])}"' if "a" in p else ""
@@ -66,14 +67,15 @@ def primitive_svg(p: Prim) -> str:
             f'{weight} text-anchor="{anchor}" dominant-baseline="central" '
             f'fill="{p["fill"]}"{opacity}>{escape(p["text"])}</text>'
         )
-    raise ValueError(f"unknown primitive kind {k!r}")
+    unknown_kind(p)
 
 
 def _with_palette(p: Prim, palette: Mapping[str, str]) -> Prim:
-    q = dict(p)
-    for key in ("fill", "stroke"):
-        if key in q and q[key] in palette:
-            q[key] = palette[q[key]]
+    q = p.copy()
+    if "fill" in q and q["fill"] in palette:
+        q["fill"] = palette[q["fill"]]
+    if q["k"] != "text" and "stroke" in q and q["stroke"] in palette:
+        q["stroke"] = palette[q["stroke"]]
     return q
 
 

@@ -1,0 +1,99 @@
+"""Where things are in the scene: square corners and centres, the sides of a square and
+the margin letters beyond them, rotations by heading, arrow and arc outlines. Numbers only:
+no primitives, no colours (layout constants come from :mod:`.style`)."""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from ..engine import Heading
+from ..engine.board import Square
+from . import style as S
+
+
+def square_origin(sq: Square) -> tuple[float, float]:
+    """Scene coordinates of a square's top-left corner."""
+    return S.OX + sq[0] * S.CELL, S.OY + sq[1] * S.CELL
+
+
+def center(sq: Square) -> tuple[float, float]:
+    x, y = square_origin(sq)
+    return x + S.CELL / 2, y + S.CELL / 2
+
+
+def heading_delta(h: Heading) -> tuple[int, int]:
+    return h.delta
+
+
+def rotate(dx: float, dy: float, h: Heading) -> tuple[float, float]:
+    """Rotate a vector given for heading N (forward = up) to heading ``h``."""
+    for _ in range(int(h)):
+        dx, dy = -dy, dx
+    return dx, dy
+
+
+def edge_point(sq: Square, h: Heading, out: float = 0) -> tuple[float, float]:
+    """The midpoint of ``sq``'s side towards ``h``, pushed ``out`` units beyond it."""
+    cx, cy = center(sq)
+    dx, dy = heading_delta(h)
+    d = S.CELL / 2 + out
+    return cx + dx * d, cy + dy * d
+
+
+def letter_point(sq: Square, h: Heading) -> tuple[float, float]:
+    """Where the wall letter on ``sq``'s ``h`` side is written."""
+    return edge_point(sq, h, S.MARGIN / 2)
+
+
+def arrow_shape(
+    cx: float, cy: float, h: Heading, length: float, width: float, head: float | None = None
+) -> list[tuple[float, float]]:
+    """A block arrow centred on (cx, cy) pointing towards ``h``."""
+    hl = head if head is not None else length * 0.45
+    half = length / 2
+    sw = width * 0.38
+    local = [
+        (-sw, half),
+        (-sw, half - (length - hl)),
+        (-width / 2, -half + hl),
+        (0, -half),
+        (width / 2, -half + hl),
+        (sw, half - (length - hl)),
+        (sw, half),
+    ]
+    return [(cx + dx, cy + dy) for dx, dy in (rotate(px, py, h) for px, py in local)]
+
+
+def arc_points(
+    cx: float, cy: float, r: float, a0: float, a1: float, n: int = 14
+) -> list[tuple[float, float]]:
+    return [
+        (cx + r * math.cos(a0 + (a1 - a0) * i / n), cy + r * math.sin(a0 + (a1 - a0) * i / n))
+        for i in range(n + 1)
+    ]
+
+
+def arrow_head(
+    tip: tuple[float, float], direction: tuple[float, float], size: float
+) -> list[tuple[float, float]]:
+    dx, dy = direction
+    norm = math.hypot(dx, dy) or 1.0
+    ux, uy = dx / norm, dy / norm
+    bx, by = tip[0] - ux * size, tip[1] - uy * size
+    px, py = -uy * size * 0.6, ux * size * 0.6
+    return [tip, (bx + px, by + py), (bx - px, by - py)]
+
+
+def geometry() -> dict[str, Any]:
+    """What the browser needs to map a click to a square (and nothing else)."""
+    return {
+        "w": S.WIDTH,
+        "h": S.HEIGHT,
+        "ox": S.OX,
+        "oy": S.OY,
+        "cell": S.CELL,
+        "cols": S.COLS,
+        "rows": S.ROWS,
+        "palettes": {name: dict(p) for name, p in S.PALETTES.items()},
+    }

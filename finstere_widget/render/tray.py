@@ -1,0 +1,71 @@
+"""The tray below the board: pawns waiting outside the entrance, escaped and out of the
+game, where each is drawn, and the click areas of its sections and pawns."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..engine import Position
+from . import style as S
+from .primitives import Group, num, rect, text
+
+TRAY_SECTIONS: tuple[tuple[str, str, float, float], ...] = (
+    # place, label, x offset from the board's left edge, width
+    ("escaped", "escaped", 0, 180),
+    ("eaten", "out of the game", 190, 140),
+    ("outside", "waiting outside the entrance", 340, 300),
+)
+
+
+TRAY_PAWN_R = 9
+
+
+TRAY_STEP = 28
+
+
+TRAY_ROW = 26
+
+
+def tray_background() -> Group:
+    out: Group = [rect(S.OX, S.TRAY_Y, S.COLS * S.CELL, S.TRAY_H, r=6, fill=S.TRAY_FILL)]
+    for _, label, dx, _w in TRAY_SECTIONS:
+        out.append(
+            text(S.OX + dx + 6, S.TRAY_Y + 8, label, size=9, fill=S.TRAY_TEXT, anchor="start")
+        )
+    return out
+
+
+def tray_slots(position: Position) -> dict[str, tuple[float, float]]:
+    """Centre of each pawn that is not on the board, in the tray below the board."""
+    slots: dict[str, tuple[float, float]] = {}
+    for place, _, dx, w in TRAY_SECTIONS:
+        per_row = int((w - 12) // TRAY_STEP)
+        k = 0
+        for p in position.pawns:
+            if p.at != place:
+                continue
+            row, col = divmod(k, per_row)
+            if row < 2:
+                slots[p.id] = (
+                    S.OX + dx + 6 + TRAY_STEP / 2 + col * TRAY_STEP,
+                    S.TRAY_Y + 22 + row * TRAY_ROW,
+                )
+            k += 1
+    return slots
+
+
+def pawn_zones(position: Position) -> list[dict[str, Any]]:
+    """Click areas (scene units) for the pawns drawn in the tray."""
+    r = TRAY_PAWN_R + 1
+    return [
+        {"id": f"pawn:{pid}", "x": num(x - r), "y": num(y - r), "w": 2 * r, "h": 2 * r}
+        for pid, (x, y) in sorted(tray_slots(position).items())
+    ]
+
+
+def place_zones() -> list[dict[str, Any]]:
+    """Click areas for the tray sections (targets "escaped" / "outside")."""
+    return [
+        {"id": f"place:{place}", "x": num(S.OX + dx), "y": S.TRAY_Y, "w": num(w), "h": S.TRAY_H}
+        for place, _, dx, w in TRAY_SECTIONS
+    ]
