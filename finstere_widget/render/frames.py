@@ -46,6 +46,7 @@ from .scene import (
     cross,
     edge_point,
     fixture_group,
+    heading_arrow,
     label_groups,
     letter_highlight,
     look_overlay,
@@ -189,18 +190,7 @@ def _event_overlay(e: Event, before: Position, after: Position) -> tuple[list[Gr
             over.append(
                 [poly(arrow_shape(cx, cy, e.from_, 18, 16), closed=True, fill=S.TURN_FROM, a=0.55)]
             )
-            cx, cy = edge_point(at, e.to, -2)
-            over.append(
-                [
-                    poly(
-                        arrow_shape(cx, cy, e.to, 22, 20),
-                        closed=True,
-                        fill=S.TURN,
-                        stroke=S.MARK_EDGE,
-                        lw=1.5,
-                    )
-                ]
-            )
+            over.append(heading_arrow(at, e.to, S.TURN))
             if e.reason == "pivot":
                 ahead, _ = step(at, e.from_)
                 over.append(ring(ahead, S.TURN, r=21, lw=3.5))

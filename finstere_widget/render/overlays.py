@@ -111,32 +111,19 @@ def look_overlay(look: Look, position: Position) -> tuple[list[Group], list[Grou
         ]
         over.append(badge)
     if look.decision in ("keep", "turn"):
-        ax, ay = edge_point(look.at, chosen, -2)
-        over.append(
-            [
-                poly(
-                    arrow_shape(ax, ay, chosen, 22, 20),
-                    closed=True,
-                    fill=S.CHOICE,
-                    stroke=S.MARK_EDGE,
-                    lw=1.5,
-                )
-            ]
-        )
+        over.append(heading_arrow(look.at, chosen, S.CHOICE))
     elif tie:
-        ax, ay = edge_point(look.at, look.facing, -2)
-        over.append(
-            [
-                poly(
-                    arrow_shape(ax, ay, look.facing, 22, 20),
-                    closed=True,
-                    fill=S.TIE,
-                    stroke=S.MARK_EDGE,
-                    lw=1.5,
-                )
-            ]
-        )
+        over.append(heading_arrow(look.at, look.facing, S.TIE))
     return under, over
+
+
+def heading_arrow(sq: Square, h: Heading, colour: str) -> Group:
+    """The heading the monster on ``sq`` takes (or keeps): a block arrow at the side of its
+    square towards ``h``, edged in light so it reads on any floor."""
+    ax, ay = edge_point(sq, h, -2)
+    return [
+        poly(arrow_shape(ax, ay, h, 22, 20), closed=True, fill=colour, stroke=S.MARK_EDGE, lw=1.5)
+    ]
 
 
 def pawn_ghost(pawn: Pawn, sq: Square) -> Group:
