@@ -192,3 +192,46 @@ def test_the_quiz_speaks_five_languages() -> None:
     assert MonsterStepper(basic(), quiz=True, lang="de").board.quiz["words"]["N"] == "Norden"
     with pytest.raises(LanguageError, match="unknown language 'xx'"):
         MonsterStepper(basic(), quiz=True, lang="xx")
+
+
+def test_a_graded_series_of_puzzles_as_a_quiz() -> None:
+    from finstere_widget.engine.puzzles import puzzles
+    from finstere_widget.widget import PuzzleQuiz
+
+    series = puzzles("all", n=3, seed=5, difficulty=1) + puzzles("all", n=2, seed=5, difficulty=2)
+    pq = PuzzleQuiz(series)
+    assert repr(pq) == "PuzzleQuiz(puzzle 1 of 5, level 1, score 0 of 0)"
+    assert pq.heading.value == "Puzzle 1 of 5 (level 1)" and pq.prev_button.disabled
+    # each puzzle's one step: the look and the final look, on the puzzle's own position
+    assert pq.stepper.position == series[0].position and pq.stepper.tile == "1"
+    quiz = pq.stepper.quiz
+    assert quiz is not None and [q.rule for q in quiz.questions] == ["M5", "M6"]
+    assert pq.board.quiz["questions"][0]["event"] == 0  # the puzzle's look comes first
+    first = quiz.questions[0]
+    f = first.look.facing
+    wrong = next(h for h in (f, f.left, f.right) if h != first.heading)
+    for k, heading in ((0, wrong), (0, first.heading), (1, quiz.questions[1].heading)):
+        pq.board._on_msg(
+            pq.board,
+            {"type": "quiz_answer", "question": k, "answer": {"heading": heading.name}},
+            None,
+        )
+    assert pq.scores == {0: (1, 2)} and pq.total.value == "series score: 1 of 2"
+    pq.next_button.click()
+    assert pq.index == 1 and pq.stepper.position == series[1].position
+    assert pq.stepper.quiz is not None and pq.stepper.quiz.score == (0, 0)
+    assert pq.score == (1, 2)  # the series keeps the first puzzle's score
+    pq.show(99)
+    assert pq.index == 4 and pq.next_button.disabled
+    assert pq.heading.value == f"Puzzle 5 of 5 (level {series[4].difficulty})"
+    assert series[4].difficulty == 2
+    # the static fallback tells the puzzle, not its answer
+    bundle = pq._repr_mimebundle_()
+    data = bundle[0] if isinstance(bundle, tuple) else bundle
+    assert (
+        data["text/plain"].startswith("PuzzleQuiz(puzzle 5 of 5")
+        and "sees" not in data["text/plain"]
+    )
+    assert PuzzleQuiz(series, lang="it").heading.value == "Enigma 1 di 5 (livello 1)"
+    with pytest.raises(PuzzleError, match="at least one puzzle"):
+        PuzzleQuiz([])

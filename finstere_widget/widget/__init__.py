@@ -5,6 +5,7 @@
 * :class:`MonsterStepper` — tile and rule options + the board + the event log.
 * :class:`BoardEditor` — the board in edit mode with its tool palette and undo/redo.
 * :class:`GameView` — a whole game against the engine's bots.
+* :class:`PuzzleQuiz` — a graded series of puzzles, each step predicted in the browser.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ require("widget", "anywidget", "ipywidgets", "traitlets", part="finstere_widget.
 from .board import BoardWidget  # noqa: E402
 from .editor import BoardEditor  # noqa: E402
 from .game import GameView  # noqa: E402
+from .puzzle_quiz import PuzzleQuiz  # noqa: E402
 from .stepper import MonsterStepper  # noqa: E402
 
-__all__ = ["BoardEditor", "BoardWidget", "GameView", "MonsterStepper"]
+__all__ = ["BoardEditor", "BoardWidget", "GameView", "MonsterStepper", "PuzzleQuiz"]

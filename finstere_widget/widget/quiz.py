@@ -11,12 +11,16 @@ and ``look`` the look's own frame, shown once the answer is right.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..engine.board import Heading
 from ..engine.errors import FinstereError
 from ..engine.quiz import Guess, Quiz
 from ..render.frames import TraceFrame
+from .static_output import static_text
+
+if TYPE_CHECKING:
+    from .board import BoardWidget
 
 
 def quiz_state(quiz: Quiz, frames: Sequence[TraceFrame]) -> dict[str, Any]:
@@ -75,4 +79,13 @@ def record(quiz: Quiz, message: Any) -> str | None:
     return None
 
 
-__all__ = ["guess_of", "quiz_state", "record"]
+def told_text(board: BoardWidget, head: str) -> str:
+    """The static fallback's text for a quizzed turn: ``head`` and the story up to the frame
+    on show only (the looks still to be answered are not told)."""
+    frames = board.frames
+    current = frames[board.frame]["e"] if frames else None
+    told = list(board.event_log)[: (current + 1) if current is not None else 0]
+    return static_text(head, told, current)
+
+
+__all__ = ["guess_of", "quiz_state", "record", "told_text"]

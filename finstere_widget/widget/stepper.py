@@ -18,8 +18,8 @@ from ..engine.quiz import Quiz, quiz_words
 from .board import BoardWidget
 from .html import problem_html
 from .labels import option_choices, option_label
-from .quiz import quiz_state, record
-from .static_output import StaticFallback, static_text, with_static
+from .quiz import quiz_state, record, told_text
+from .static_output import StaticFallback, with_static
 
 TILES = ("5", "7", "8", "10", "X", "XX")
 #: the rule options that change a monster turn (docs/rules.md); the others are about the game
@@ -143,10 +143,7 @@ class MonsterStepper(StaticFallback, W.VBox):  # type: ignore[misc]
         if self.quiz is None:
             return super()._repr_mimebundle_(**kwargs)
         bundle = W.VBox._repr_mimebundle_(self, **kwargs)
-        b = self.board
-        current = b.frames[b.frame]["e"] if b.frames else None
-        told = list(b.event_log)[: (current + 1) if current is not None else 0]
-        return with_static(bundle, b.svg(), static_text(repr(self), told, current))
+        return with_static(bundle, self.board.svg(), told_text(self.board, repr(self)))
 
     # --- values -----------------------------------------------------------------------
 
