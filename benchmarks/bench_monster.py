@@ -33,13 +33,21 @@ from positions import random_positions
 
 from finstere_widget.engine import Look, Position, TurnResult, monster_turn
 from finstere_widget.engine.board import NUM_INDICES, RAYS, Heading
+from finstere_widget.engine.pieces import Pool
 
 LOOK_DIRS = {h: (h, h.left, h.right) for h in Heading}
 
 
 def fresh(pos: Position) -> Position:
-    """An equal position without anything cached on it."""
-    return Position(pos.monster, pos.stones, pos.pools, pos.teleporters, pos.pawns, pos.stage)
+    """An equal position without anything cached on it (nor on its pools)."""
+    return Position(
+        pos.monster,
+        pos.stones,
+        tuple(Pool(p.squares) for p in pos.pools),
+        pos.teleporters,
+        pos.pawns,
+        pos.stage,
+    )
 
 
 def looks_only(pos: Position, looks: list[tuple[int, Heading]]) -> int:

@@ -29,7 +29,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import reference
 
-from finstere_widget.engine import SQUARES, Heading, Monster, Pawn, Position, Stone
+from finstere_widget.engine import SQUARES, Heading, Monster, Pawn, Pool, Position, Stone
 from finstere_widget.engine.moves import legal_moves
 from finstere_widget.engine.position import BASIC_POOLS, BASIC_STONES, make_pool
 
@@ -52,8 +52,15 @@ def crowded_position(rng: random.Random) -> Position:
 
 
 def fresh(pos: Position) -> Position:
-    """An equal position without anything cached on it."""
-    return Position(pos.monster, pos.stones, pos.pools, pos.teleporters, pos.pawns, pos.stage)
+    """An equal position without anything cached on it (nor on its pools)."""
+    return Position(
+        pos.monster,
+        pos.stones,
+        tuple(Pool(p.squares) for p in pos.pools),
+        pos.teleporters,
+        pos.pawns,
+        pos.stage,
+    )
 
 
 def measure(n: int, repeats: int = 5, seed: int = 6) -> dict[str, float]:

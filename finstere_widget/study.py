@@ -23,10 +23,12 @@ from concurrent.futures import Executor
 from contextlib import contextmanager, nullcontext
 from typing import Any, TextIO, TypeVar
 
+from .engine.errors import StudyError
 from .engine.options import RuleOptions
 from .engine.study import (
     StudyResult,
     Variant,
+    league_matches,
     league_table,
     parse_option_grid,
     run_study,
@@ -172,7 +174,7 @@ def league(
     of :func:`study`."""
     jobs_ = jobs if dask is None and executor is None else None
     return _run(
-        games * len(players),
+        games * len(players) * len(league_matches(bots)),
         lambda ex, tick: _league(bots, players, games, seed, options, ex, tick, jobs=jobs_),
         jobs,
         dask,
@@ -245,7 +247,7 @@ def plot_metric(result: StudyResult, metric: str = "rounds", ax: Any = None) -> 
     """One variant-level mean (``rounds``, ``escaped``, ``eaten``, ``monster_steps``) per
     variant with its 95 % interval."""
     if f"{metric}_mean" not in result.rows[0]:
-        raise ValueError(f"unknown metric {metric!r} (rounds, escaped, eaten, monster_steps)")
+        raise StudyError(f"unknown metric {metric!r} (rounds, escaped, eaten, monster_steps)")
     ax = _axes(ax)
     labels = [r["variant"] for r in result.rows]
     ys = [r[f"{metric}_mean"] for r in result.rows]
@@ -262,20 +264,24 @@ def plot_metric(result: StudyResult, metric: str = "rounds", ax: Any = None) -> 
 
 
 def plot_league(rows: Sequence[Mapping[str, Any]], ax: Any = None) -> Any:
-    """The league: win rate per seat of each bot at each player count, Wilson intervals,
-    the fair share dashed."""
+    """The league: win rate per seat of each bot of each match at each player count,
+    Wilson intervals, the fair share dashed."""
     ax = _axes(ax)
     counts = sorted({int(r["players"]) for r in rows})
-    bots = list(dict.fromkeys(str(r["bot"]) for r in rows))
-    width = 0.8 / max(1, len(bots))
-    for k, bot in enumerate(bots):
-        mine = [r for r in rows if r["bot"] == bot]
-        xs = [counts.index(int(r["players"])) + (k - (len(bots) - 1) / 2) * width for r in mine]
+
+    def label(r: Mapping[str, Any]) -> str:
+        return f"{r['bot']} vs {r['opponent']}" if r.get("opponent") else str(r["bot"])
+
+    bars = list(dict.fromkeys(label(r) for r in rows))
+    width = 0.8 / max(1, len(bars))
+    for k, bar in enumerate(bars):
+        mine = [r for r in rows if label(r) == bar]
+        xs = [counts.index(int(r["players"])) + (k - (len(bars) - 1) / 2) * width for r in mine]
         ax.bar(
             xs,
             [r["win_rate"] for r in mine],
             width=width,
-            label=bot,
+            label=bar,
             capsize=3,
             yerr=[
                 [r["win_rate"] - r["win_lo"] for r in mine],

@@ -18,10 +18,21 @@ from finstere_widget.engine.bots import (
     tile_odds,
 )
 from finstere_widget.engine.danger import danger_map
+from finstere_widget.engine.errors import StudyError
 from finstere_widget.engine.game import Game, PawnMove
 from finstere_widget.engine.pieces import Monster, Pawn, PawnPlace, Side
 from finstere_widget.engine.position import Position
-from finstere_widget.engine.study import league, league_lineups
+from finstere_widget.engine.study import (
+    LEAGUE_BOTS,
+    LEAGUE_GAMES,
+    LEAGUE_PLAYERS,
+    LEAGUE_SEED,
+    league,
+    league_lineups,
+    league_matches,
+    league_table,
+    verdict,
+)
 
 
 def scenario(pawns: list[Pawn], monster_at: Square = (0, 0), facing: Heading = Heading.E) -> Game:
@@ -156,26 +167,76 @@ def test_league_lineups_meet_everyone_on_every_seat() -> None:
     for seat in range(4):
         counts = {b: sum(1 for lu in four if lu[seat] == b) for b in "abc"}
         assert max(counts.values()) - min(counts.values()) <= 1
-    with pytest.raises(ValueError):
+    with pytest.raises(StudyError, match="two different bots"):
         league_lineups(["a", "a"], 2)
 
 
-def test_small_league_orders_random_below_the_searching_bots() -> None:
-    """Every bot plays (tiny sizes: fewer candidates and playouts); random never wins,
-    the others do."""
-    result, rows = league(["random", "greedy:2", "lookahead:3", "mcts:2"], [2], 12, seed=2)
-    by = {r["bot"]: r for r in rows}
-    assert all(by[b]["seats"] == 6 for b in by)
-    assert by["random"]["wins"] == 0
-    assert by["lookahead:3"]["wins"] + by["mcts:2"]["wins"] > 0
-    assert sum(r["wins"] for r in rows) + result.rows[0]["draws"] == 12
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6, 7])
+def test_a_match_alternates_its_two_bots_round_the_table_on_every_seat(players: int) -> None:
+    lineups = league_lineups(["a", "b"], players)
+    for lineup in lineups:  # the two share the table: as many seats each, give or take one
+        assert abs(lineup.count("a") - lineup.count("b")) == players % 2
+    for seat in range(players):  # a full cycle of line-ups seats each bot equally often
+        assert sum(lu[seat] == "a" for lu in lineups) == sum(lu[seat] == "b" for lu in lineups)
+    assert sum(lu.count("a") for lu in lineups) == sum(lu.count("b") for lu in lineups)
+
+
+def test_league_is_a_ladder_of_neighbouring_bots() -> None:
+    assert league_matches(["random", "greedy", "lookahead", "mcts"]) == (
+        ("random", "greedy"),
+        ("greedy", "lookahead"),
+        ("lookahead", "mcts"),
+    )
+    with pytest.raises(StudyError, match="two different bots"):
+        league_matches(["greedy", "greedy"])
+
+
+def row(lo: float, hi: float) -> dict[str, float]:
+    return {"win_lo": lo, "win_hi": hi}
+
+
+def test_verdict_reads_the_wilson_intervals() -> None:
+    assert verdict(row(0.0, 0.2), row(0.25, 0.6)) == ">"
+    assert verdict(row(0.3, 0.6), row(0.0, 0.2)) == "<"
+    assert verdict(row(0.1, 0.3), row(0.25, 0.6)) == "~"  # overlapping: not told apart
+
+
+def test_small_league_plays_every_bot_in_a_ladder_at_two_sizes() -> None:
+    """Every part at a small size (fewer candidates and playouts): each match of the
+    ladder, at 2 and 3 players, seats split evenly, wins and verdicts consistent, and
+    random never wins against greedy."""
+    bots = ["random", "greedy:1", "lookahead:2", "mcts:1"]
+    result, rows = league(bots, [2, 3], 6, seed=2)
+    assert len(result.rows) == 2 * 3 and len(rows) == 2 * 3 * 2
+    for n in (2, 3):
+        mine = [r for r in rows if r["players"] == n]
+        assert [r["match"] for r in mine[::2]] == [
+            "random vs greedy:1",
+            "greedy:1 vs lookahead:2",
+            "lookahead:2 vs mcts:1",
+        ]
+        for first, second in zip(mine[::2], mine[1::2], strict=True):
+            assert first["seats"] + second["seats"] == 6 * n
+            assert first["seats"] == second["seats"] == 3 * n
+            assert second["verdict"] == verdict(first, second) and first["verdict"] == ""
+            assert (first["bot"], first["opponent"]) == (second["opponent"], second["bot"])
+        assert mine[0]["bot"] == "random" and mine[0]["wins"] == 0
+    draws = sum(r["draws"] for r in result.rows)
+    assert sum(r["wins"] for r in rows) + draws == 2 * 3 * 6
+    text = league_table(rows)
+    assert "> random" in text.splitlines()[2] or "~ random" in text.splitlines()[2]
 
 
 @pytest.mark.slow
-def test_league_orders_random_greedy_lookahead_with_confidence() -> None:
-    """random < greedy with non-overlapping 95 % intervals, greedy < lookahead by win rate
-    (2 players, 48 games: every pairing 8 times each way; about a minute on 2 cores)."""
-    _, rows = league(["random", "greedy", "lookahead"], [2], 48, seed=1, jobs=2)
-    by = {r["bot"]: r for r in rows}
-    assert by["random"]["win_hi"] < by["greedy"]["win_lo"]
-    assert by["greedy"]["win_rate"] < by["lookahead"]["win_rate"]
+@pytest.mark.league
+def test_full_league_orders_random_greedy_lookahead_mcts_at_two_to_seven_players() -> None:
+    """The README's league: at every player count 2-7, greedy beats random and lookahead
+    beats greedy with non-overlapping 95 % intervals, and MCTS is not below lookahead
+    (``LEAGUE_GAMES`` games a match; see the README for the run time)."""
+    _, rows = league(LEAGUE_BOTS, LEAGUE_PLAYERS, LEAGUE_GAMES, seed=LEAGUE_SEED, jobs=2)
+    print(league_table(rows))
+    verdicts = {(r["players"], r["match"]): r["verdict"] for r in rows if r["verdict"]}
+    for n in LEAGUE_PLAYERS:
+        assert verdicts[(n, "random vs greedy")] == ">", n
+        assert verdicts[(n, "greedy vs lookahead")] == ">", n
+        assert verdicts[(n, f"lookahead vs {LEAGUE_BOTS[3]}")] != "<", n

@@ -24,6 +24,7 @@ from finstere_widget.engine import (
     monster_turn,
     replay,
 )
+from finstere_widget.engine.monster import monster_outcome
 from finstere_widget.engine.rules import RULES
 
 POOL_SHAPES = [
@@ -144,3 +145,13 @@ def test_same_input_same_trace(pos: Position, tile: str) -> None:
     again = monster_turn(Position.from_dict(pos.to_dict()), tile).to_dict()
     assert one == again
     assert monster_turn(pos, tile).to_dict() == one  # cached tables are not corrupted
+
+
+@settings(max_examples=200, deadline=None)
+@given(positions(), tiles, options)
+def test_a_turn_without_its_trace_ends_where_the_traced_turn_ends(
+    pos: Position, tile: str, opts: RuleOptions
+) -> None:
+    """monster_outcome (no looks recorded: bots, danger map) plays the same rules."""
+    result = monster_turn(pos, tile, opts)
+    assert monster_outcome(pos, tile, opts) == (result.position, result.eaten)

@@ -15,7 +15,8 @@ from typing import Any
 
 import pytest
 
-from finstere_widget.engine import Position, RuleOptions, Tile, event_to_dict, monster_turn
+from finstere_widget.engine import Look, Position, RuleOptions, Tile, event_to_dict, monster_turn
+from finstere_widget.engine.monster import monster_outcome, sees
 from finstere_widget.engine.moves import legal_moves
 
 BENCH = Path(__file__).resolve().parents[1] / "benchmarks"
@@ -77,6 +78,13 @@ def test_reference_monster_turn_agrees_with_engine(seed: int) -> None:
         assert got == ref["events"], (pos.to_json(), tile, opts)
         state = engine_state(result.position)
         assert state == {key: ref[key] for key in state}, (pos.to_json(), tile, opts)
+        # the turn without a trace (bots, danger map) ends alike and takes the same pawns
+        quiet, eaten = monster_outcome(pos, tile, rule_options(opts))
+        assert engine_state(quiet) == state and eaten == result.eaten, (pos.to_json(), tile)
+        assert quiet.monster == result.position.monster
+        first = result.events[0]
+        assert isinstance(first, Look)
+        assert sees(pos) == {r.seen for r in first.rays if r.seen is not None}, pos.to_json()
         kinds.update(e["type"] for e in got)
         kinds.update(f"turn:{e['reason']}" for e in got if e["type"] == "turn")
     # the sample reaches every kind of monster event, so the comparison covers them all

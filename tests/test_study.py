@@ -14,6 +14,7 @@ from typing import Protocol
 import pytest
 
 from finstere_widget.cli import main
+from finstere_widget.engine.errors import OptionError, StudyError
 from finstere_widget.engine.options import RuleOptions
 from finstere_widget.engine.simulation import simulate
 from finstere_widget.engine.study import (
@@ -87,7 +88,7 @@ def test_wilson_matches_published_values() -> None:
     assert tuple(round(x, 4) for x in wilson(0, 10)) == (0.0, 0.2775)
     assert tuple(round(x, 4) for x in wilson(5, 10)) == (0.2366, 0.7634)
     assert wilson(0, 0) == (0.0, 1.0)
-    with pytest.raises(ValueError):
+    with pytest.raises(StudyError, match="successes"):
         wilson(3, 2)
 
 
@@ -114,8 +115,14 @@ def test_option_grid_and_variants() -> None:
         ("nonsense=1", "nonsense"),
         ("slide_over_pawn=fly", "fly"),
     ):
-        with pytest.raises(ValueError, match=word):
+        with pytest.raises(OptionError, match=word):
             parse_option_grid([bad])
+    with pytest.raises(OptionError, match="twice"):
+        parse_option_grid(["finish_round=on", "finish_round=off"])
+    with pytest.raises(StudyError, match="at least one bot"):
+        variants([2], [[]])
+    with pytest.raises(StudyError, match="twice"):
+        variants([2, 2], [["random"]])
     with pytest.raises(ValueError, match="P1"):
         variants([9], [["random"]])
     with pytest.raises(ValueError, match="clever"):
@@ -123,6 +130,10 @@ def test_option_grid_and_variants() -> None:
 
 
 def test_a_variant_plays_the_same_games_as_simulate() -> None:
+    with pytest.raises(StudyError, match="games"):
+        run_study([Variant("v", 3, ("random",), RuleOptions())], -1)
+    with pytest.raises(StudyError, match="at least one variant"):
+        run_study([], 1)
     res = run_study([Variant("v", 3, ("random",), RuleOptions())], 6, seed=3)
     assert res.results[0] == simulate(6, 3, ["random"], 3, jobs=1).games
     row = res.rows[0]
@@ -195,7 +206,7 @@ def test_table_dataframe_and_plots() -> None:
     assert len(ax.patches) == 5  # one bar per seat and variant
     ax = plot_metric(res, "escaped")
     assert [t.get_text() for t in ax.get_xticklabels()] == ["2 players", "3 players"]
-    with pytest.raises(ValueError, match="metric"):
+    with pytest.raises(StudyError, match="metric"):
         plot_metric(res, "nonsense")
     ax = plot_league([{"players": 2, "bot": "a", "win_rate": 0.5, "win_lo": 0.4, "win_hi": 0.6}])
     assert len(ax.patches) == 1

@@ -110,7 +110,7 @@ def register(sub: SubParsers) -> None:
     p.add_argument(
         "--league",
         action="store_true",
-        help="each bot of --bots against the others at every --players count",
+        help="a ladder: each bot of --bots (weakest first) against the next, at every --players count",
     )
     p.add_argument("--no-rotate", action="store_true", help="keep bots on fixed seats")
     p.add_argument(

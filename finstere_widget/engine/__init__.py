@@ -31,6 +31,7 @@ from .errors import (
     RecordError,
     SceneError,
     SetupError,
+    StudyError,
     TileError,
     TraceError,
 )
@@ -149,6 +150,7 @@ __all__ = [
     "RecordError",
     "SceneError",
     "SetupError",
+    "StudyError",
     "TileError",
     "TraceError",
 ]

@@ -41,7 +41,7 @@ from collections.abc import Sequence
 from .danger import eaten_probability
 from .errors import BotError, shown
 from .game import Action, Game, PawnMove
-from .monster import Tile, look, monster_turn
+from .monster import Tile, monster_outcome, sees
 from .moves import MoveOutcome, random_path
 from .pieces import Pawn
 from .position import Position
@@ -162,7 +162,7 @@ def evaluate(position: Position, colour: str, opponents: Sequence[str] = ()) -> 
     for p in position.pawns:
         if p.player in sums:
             sums[p.player] += pawn_value(p)
-    seen = {r.seen for r in look(position).rays if r.seen is not None}
+    seen = sees(position)
     if seen:
         for p in position.pawns:
             if p.id in seen and p.player == colour:
@@ -240,7 +240,7 @@ class LookaheadBot:
             position = o.position
             value = 0.0
             for tile, p in odds:
-                after = monster_turn(position, tile, game.options).position
+                after = monster_outcome(position, tile, game.options)[0]
                 value += p * evaluate(after, colour, opponents)
             out.append((value, k, action, o))
         out.sort(key=lambda v: (-v[0], v[1]))
@@ -316,7 +316,7 @@ class MCTSBot:
             return evaluate(g.position, colour, opponents)
         value = 0.0
         for tile, p in tile_odds(g):
-            after = monster_turn(g.position, tile, g.options).position
+            after = monster_outcome(g.position, tile, g.options)[0]
             value += p * evaluate(after, colour, opponents)
         return value
 

@@ -15,7 +15,7 @@ from collections.abc import Iterable
 
 from .board import SQUARES, Square
 from .events import Eat, Look, Move, Push, Remove, Slide, Teleport, Wrap
-from .monster import monster_turn
+from .monster import monster_outcome, monster_turn
 from .options import RuleOptions
 from .pieces import Pawn
 from .position import Position
@@ -96,7 +96,7 @@ def danger_map(
         hot = touched(position, tile, options)
         w = count / total
         for sq in targets:
-            if sq in hot and PROBE_ID in monster_turn(_probe(position, sq), tile, options).eaten:
+            if sq in hot and PROBE_ID in monster_outcome(_probe(position, sq), tile, options)[1]:
                 out[sq] += w
     return out
 
@@ -114,6 +114,6 @@ def eaten_probability(
         return 0.0
     p = 0.0
     for tile, count in tiles.items():
-        if pawn_id in monster_turn(position, tile, options).eaten:
+        if pawn_id in monster_outcome(position, tile, options)[1]:
             p += count / total
     return p

@@ -117,6 +117,10 @@ class BotError(FinstereError):
     """An unknown bot name, or a bot asked to choose where there is nothing to choose."""
 
 
+class StudyError(FinstereError):
+    """A study or league that cannot be run as asked (games, variants, line-ups, bots)."""
+
+
 class PuzzleError(FinstereError):
     """A puzzle request (rule, count) or a puzzle file that the engine cannot honour."""
 

@@ -26,6 +26,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final, NamedTuple
 
+from .board import ENTRANCE_I
 from .errors import FinstereError, IllegalMoveError, OptionError, RecordError, SetupError, shown
 from .events import Event, Flip, event_to_dict
 from .monster import Tile, TurnResult, monster_turn
@@ -444,6 +445,11 @@ class Game:
         some path through the entrance (P3) ends alone on a square."""
         if pawn.at != "outside":
             return True
+        ix = position.indices
+        e = ENTRANCE_I
+        if pawn.value >= 1 and e != ix.monster and e not in ix.teleporters:
+            if e not in ix.stones and e not in ix.pawn_squares:
+                return True  # the path IN ends alone on the entrance
         return any(o.to != "outside" for o in legal_moves(position, pawn.id, self.options))
 
     def legal_actions(self) -> list[Action]:

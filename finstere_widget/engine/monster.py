@@ -8,6 +8,7 @@ step a few list look-ups (``board.NEXT``; ``board.wrap_index`` through a wall).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, NamedTuple
 
 from .board import (
@@ -73,6 +74,20 @@ _OPEN_RAY = tuple(
     tuple(Ray(h, cells, None, None, "wall") for cells in row)
     for h, row in zip(Heading, RAY_SQUARES, strict=True)
 )
+#: _BLOCKED_RAY[kind][h][i][k]: the line of sight from i towards h that a stone of ``kind``
+#: (any kind but the crystal, M4) stops on the ray's square k: the k squares before it.
+#: Sight lines are values of the board alone, so they are built once, not per look.
+_BLOCKED_RAY: dict[str, tuple[tuple[tuple[Ray, ...], ...], ...]] = {
+    kind.value: tuple(
+        tuple(
+            tuple(Ray(h, cells[:k], None, None, kind.value) for k in range(len(cells)))
+            for cells in row
+        )
+        for h, row in zip(Heading, RAY_SQUARES, strict=True)
+    )
+    for kind in StoneKind
+    if kind.blocks_sight
+}
 
 
 _TILE_CACHE: dict[tuple[str | int, bool], Tile] = {}
@@ -191,35 +206,42 @@ class _Tables(NamedTuple):
     stone_ids: list[int]  # stone number k on each square, else -1
     pawn_ids: list[int]  # pawn number k on each square, else -1
     pool: frozenset[int]  # pool squares
-    tele: dict[int, tuple[int, Heading]]  # pad -> (partner pad, partner's arrow)
+    tele: Mapping[int, tuple[int, Heading]]  # pad -> (partner pad, partner's arrow)
 
 
 def _tables(pos: Position) -> _Tables:
-    """The position's tables, built afresh (a few microseconds: cheaper than caching)."""
+    """The position's tables, built afresh in one pass over its pieces (cheaper than
+    building :attr:`Position.indices` first: a turn's position is usually new)."""
     sight: list[int | str | None] = [None] * NUM_INDICES
     kinds: list[StoneKind | None] = [None] * NUM_INDICES
     stone_ids = [-1] * NUM_INDICES
+    index = INDEX
     for k, s in enumerate(pos.stones):
-        i = INDEX[s.at]
-        kinds[i] = s.kind
+        i = index[s.at]
+        kind = s.kind
+        kinds[i] = kind
         stone_ids[i] = k
-        if s.kind is not _CRYSTAL:
-            sight[i] = _KIND_VALUE[s.kind]
+        if kind is not _CRYSTAL:
+            sight[i] = _KIND_VALUE[kind]
     pawn_ids = [-1] * NUM_INDICES
     for k, p in enumerate(pos.pawns):
         if p.at.__class__ is tuple:
-            i = INDEX[p.at]
+            i = index[p.at]
             pawn_ids[i] = k
             sight[i] = k
-    pool = frozenset(INDEX[sq] for pl in pos.pools for sq in pl.squares)
-    tele = {INDEX[t.at]: (INDEX[pos.partner(t).at], pos.partner(t).arrow) for t in pos.teleporters}
+    pools = pos.pools
+    pool = pools[0].indices.union(*[p.indices for p in pools[1:]]) if pools else frozenset()
+    tele = pos.indices.teleporters if pos.teleporters else {}
     return _Tables(sight, kinds, stone_ids, pawn_ids, pool, tele)
 
 
 def _look(
     sight: list[int | str | None], pawns: tuple[Pawn, ...], m: int, h: Heading, step: int, rule: str
 ) -> tuple[Look, Heading]:
-    """M4 + M5: three rays (ahead, left, right) and the heading the monster takes."""
+    """M4 + M5: three rays (ahead, left, right) and the heading the monster takes.
+
+    ``sight[i]`` is what a look meets on square index i: pawn number k, the kind of a
+    stone that blocks sight, or None."""
     rays = []
     best = 99
     best_dirs: list[Heading] = []
@@ -233,7 +255,7 @@ def _look(
         if v is None:
             rays.append(_OPEN_RAY[d][m])
         elif v.__class__ is str:
-            rays.append(Ray(d, _CELLS[d][m][ray.index(j)], None, None, v))
+            rays.append(_BLOCKED_RAY[v][d][m][ray.index(j)])
         else:
             dist = ray.index(j) + 1
             if dist < best:
@@ -251,6 +273,49 @@ def _look(
     else:
         decision, new_h = "turn", best_dirs[0]
     return Look(step, SQUARE_OF[m], h, tuple(rays), decision, rule), new_h
+
+
+def _heading_after(sight: list[int | str | None], m: int, h: Heading) -> tuple[bool, bool, Heading]:
+    """M4 + M5 without the look's record: (saw a pawn, tie, the heading taken). The same
+    walk as :func:`_look` (``tests/test_reference.py`` and ``test_monster_properties.py``
+    check that both play every turn alike), for turns played without a trace (:func:`monster_outcome`)."""
+    best = 99
+    best_dirs: list[Heading] = []
+    for d in _LOOK_DIRS[h]:
+        ray = RAYS[d][m]
+        for j in ray:
+            v = sight[j]
+            if v is not None:
+                if v.__class__ is int:
+                    dist = ray.index(j)
+                    if dist < best:
+                        best = dist
+                        best_dirs = [d]
+                    elif dist == best:
+                        best_dirs.append(d)
+                break
+    if not best_dirs:
+        return False, False, h
+    if len(best_dirs) > 1:
+        return True, True, h
+    return True, False, best_dirs[0]
+
+
+def sees(position: Position) -> frozenset[str]:
+    """M4: the ids of the pawns the monster sees from where it stands (the nearest on each
+    of its three lines of sight): :func:`look`'s ``seen`` without the look's record."""
+    sight = _tables(position).sight
+    m = INDEX[position.monster.at]
+    pawns = position.pawns
+    seen = []
+    for d in _LOOK_DIRS[position.monster.facing]:
+        for j in RAYS[d][m]:
+            v = sight[j]
+            if v is not None:
+                if v.__class__ is int:
+                    seen.append(pawns[v].id)
+                break
+    return frozenset(seen)
 
 
 def look(position: Position) -> Look:
@@ -274,7 +339,9 @@ class _Turn:
         self.sight = t.sight
         self.pool = t.pool
         self.tele = t.tele
-        self.stone_at = [INDEX[s.at] for s in pos.stones]  # stone k -> index, -1 when gone
+        self.stone_at = [
+            INDEX[s.at] for s in pos.stones
+        ]  # stone k -> index, -1 when gone  # stone k -> index, -1 when gone
         self.stones_moved = False
         self.pawn_place: dict[int, PawnPlace] = {}  # pawn k -> new place, when changed
         self.eaten: list[str] = []
@@ -543,3 +610,32 @@ def monster_turn(
         h = new_h
     events.append(End(step + 1, step, tuple(turn.eaten), "M13" if t.prey is not None else "M3"))
     return TurnResult(t.label, turn.result_position(h), tuple(events))
+
+
+def monster_outcome(
+    position: Position, tile: str | int | Tile, options: RuleOptions | None = None
+) -> tuple[Position, tuple[str, ...]]:
+    """The monster's turn for ``tile`` without its trace: the position after it and the
+    ids of the pawns taken, in order -- :func:`monster_turn`'s ``position`` and ``eaten``
+    by the same rules (M1-M13), for players that try thousands of turns and read only
+    where they end (the bots, the danger map). No look is recorded, so it costs about
+    half a traced turn."""
+    opts = options if options is not None else _DEFAULT
+    if not isinstance(position, Position):
+        raise PositionError(f"monster turn: expected a Position, got {shown(position)}")
+    if not isinstance(opts, RuleOptions):
+        raise OptionError(f"monster turn: expected RuleOptions, got {shown(opts)}")
+    t = Tile.parse(tile, opts)
+    turn = _Turn(position, opts)
+    turn.m = INDEX[position.monster.at]
+    h = position.monster.facing
+    sight = turn.sight
+    prey = t.prey
+    for step in range(1, t.steps + 1):
+        turn.step = step
+        saw, tied, h = _heading_after(sight, turn.m, h)
+        h = turn.advance(h, saw, tied)
+        if prey is not None and len(turn.eaten) >= prey:
+            break  # M13
+    h = _heading_after(sight, turn.m, h)[2]  # M6
+    return turn.result_position(h), tuple(turn.eaten)

@@ -102,18 +102,16 @@ class _Board:
                 break
         if k < 0:
             position.pawn(pawn_id)  # raises PositionError naming the id
-        self.pawn = pawn = position.pawns[k]
+        self.pawn = position.pawns[k]
         self.pawn_k = k
+        ix = position.indices
         #: the squares of the other pawns on the board (P5: pass through, never end on)
-        index = INDEX
-        self.others = {index[p.at] for p in position.pawns if p.at.__class__ is tuple}
-        if pawn.at.__class__ is tuple:
-            self.others.discard(index[pawn.at])
-        self.monster = index[position.monster.at]
-        self.tele = {index[t.at] for t in position.teleporters}
-        self.pool = {index[sq] for pl in position.pools for sq in pl.squares}
+        self.others = ix.pawn_squares - {ix.pawns[k]}
+        self.monster = ix.monster
+        self.tele = ix.teleporters
+        self.pool = ix.pools
         #: the stones as indices, in the position's order (-1 once a stone is gone)
-        self.stones0 = tuple([index[s.at] for s in position.stones])
+        self.stones0 = ix.stones
 
 
 class _Fail(NamedTuple):

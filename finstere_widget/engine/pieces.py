@@ -5,9 +5,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from enum import Enum
+from functools import cached_property
 from typing import Literal, Union
 
-from .board import Heading, Square
+from .board import WIDTH, Heading, Square
 
 #: P1: the players' colours, in the order players take them (2-4 players: the first four).
 COLOURS: tuple[str, ...] = ("blue", "yellow", "red", "green", "purple", "black", "white")
@@ -49,6 +50,12 @@ class Pool:
     """B5: a blood pool, 2x2 or 1x4 straight; squares sorted by (y, x). Pools never move."""
 
     squares: tuple[Square, ...]
+
+    @cached_property
+    def indices(self) -> frozenset[int]:
+        """Its squares as board indices (``y * 16 + x``): pools never move, so a game's
+        positions share this set."""
+        return frozenset(y * WIDTH + x for x, y in self.squares)
 
     @property
     def shape(self) -> Literal["2x2", "4x1", "1x4"]:

@@ -12,9 +12,9 @@ from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from functools import cached_property
-from typing import Any
+from typing import Any, NamedTuple
 
-from .board import ENTRANCE, EXIT, Heading, Square, on_board
+from .board import ENTRANCE, EXIT, INDEX, Heading, Square, on_board
 from .errors import PositionError, cut, shown
 from .pieces import (
     COLOURS,
@@ -53,6 +53,19 @@ BASIC_POOLS: tuple[tuple[Square, ...], ...] = (
     ((8, 2), (9, 2), (8, 3), (9, 3)),
     ((4, 8), (5, 8), (6, 8), (7, 8)),
 )
+
+
+class Indices(NamedTuple):
+    """A position's pieces as board indices (``y * 16 + x``, :func:`board.index`): what the
+    hot paths (the monster's turn, pawn moves) read, computed once per position
+    (:attr:`Position.indices`)."""
+
+    monster: int
+    stones: tuple[int, ...]  # stone k's index, in the position's order
+    pawns: tuple[int, ...]  # pawn k's index, -1 when it is not on the board
+    pawn_squares: frozenset[int]  # the indices holding a pawn
+    pools: frozenset[int]  # every pool square
+    teleporters: Mapping[int, tuple[int, Heading]]  # pad -> (partner pad, partner's arrow)
 
 
 @dataclass(frozen=True)
@@ -169,6 +182,24 @@ class Position:
         return pos
 
     # --- look-ups ----------------------------------------------------------------------
+
+    @cached_property
+    def indices(self) -> Indices:
+        """The pieces as board indices (:class:`Indices`), for the engine's hot paths."""
+        pawns = tuple([INDEX[p.at] if p.at.__class__ is tuple else -1 for p in self.pawns])
+        pools = self.pools
+        tele: dict[int, tuple[int, Heading]] = {}
+        for t in self.teleporters:
+            partner = self.partner(t)
+            tele[INDEX[t.at]] = (INDEX[partner.at], partner.arrow)
+        return Indices(
+            INDEX[self.monster.at],
+            tuple([INDEX[s.at] for s in self.stones]),
+            pawns,
+            frozenset(pawns) - {-1},
+            pools[0].indices.union(*[p.indices for p in pools[1:]]) if pools else frozenset(),
+            tele,
+        )
 
     @cached_property
     def stone_map(self) -> dict[Square, Stone]:

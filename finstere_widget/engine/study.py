@@ -6,8 +6,10 @@ the same piles, so variants differ only by what is compared (common random numbe
 The result has one row per variant (win rate of each seat, draws, escapes, pawns eaten,
 game length, each with a 95 % confidence interval) and one row per (variant, seat).
 
-:func:`league` plays the bots against each other at 2-7 players and reports each bot's
-win rate per seat with Wilson intervals (:func:`wilson`).
+:func:`league` is a ladder of head-to-head matches at 2-7 players -- each bot against the
+next one (``random, greedy, lookahead, mcts``: weakest first) -- and reports each bot's win
+rate per seat with Wilson intervals (:func:`wilson`) and whether the intervals tell the two
+apart (:func:`verdict`).
 
 Standard library only; the same arguments give the same result whatever executor plays
 the games (:func:`finstere_widget.engine.simulation.play_specs`). The DataFrame, plots,
@@ -23,6 +25,7 @@ from concurrent.futures import Executor
 from typing import Any, NamedTuple
 
 from .bots import make_bot
+from .errors import OptionError, StudyError, shown
 from .game import Game
 from .options import RuleOptions
 from .simulation import GameResult, GameSpec, play_specs, seat_bots
@@ -37,7 +40,7 @@ def wilson(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
     if trials <= 0:
         return (0.0, 1.0)
     if not 0 <= successes <= trials:
-        raise ValueError(f"wilson: successes must be 0..{trials}, got {successes}")
+        raise StudyError(f"wilson: successes must be 0..{trials}, got {successes}")
     p = successes / trials
     z2 = z * z
     centre = (p + z2 / (2 * trials)) / (1 + z2 / trials)
@@ -100,12 +103,12 @@ def parse_option_grid(assignments: Iterable[str]) -> dict[str, list[str]]:
         name, sep, values = text.partition("=")
         name = name.strip()
         if not sep or not values.strip():
-            raise ValueError(f"option {text!r}: expected NAME=VALUE[,VALUE...]")
+            raise OptionError(f"option {shown(text)}: expected NAME=VALUE[,VALUE...]")
         vals = [v.strip() for v in values.split(",") if v.strip()]
         for v in vals:
             RuleOptions.parse([f"{name}={v}"])  # unknown names or values fail here
         if name in grid:
-            raise ValueError(f"option {name!r} given twice")
+            raise OptionError(f"option {shown(name)} given twice")
         grid[name] = list(dict.fromkeys(vals))
     return grid
 
@@ -128,7 +131,7 @@ def variants(
         for lineup in bots:
             line = tuple(lineup)
             if not line:
-                raise ValueError("a bot line-up needs at least one bot")
+                raise StudyError("a bot line-up needs at least one bot")
             for name in line:
                 make_bot(name)
             for combo in combos:
@@ -145,7 +148,7 @@ def variants(
                 label = " ".join(parts) or f"{n} players {','.join(line)}"
                 out.append(Variant(label, n, line, opts, rotate))
     if len({v.label for v in out}) != len(out):
-        raise ValueError("the study compares the same variant twice")
+        raise StudyError("the study compares the same variant twice")
     return out
 
 
@@ -257,9 +260,9 @@ def run_study(
     """Play ``games`` games of every variant (all of them in one batch, so a pool or a
     cluster stays busy) and summarise them. ``jobs=1`` plays in this process."""
     if games < 0:
-        raise ValueError("games must be >= 0")
+        raise StudyError("games must be >= 0")
     if not study:
-        raise ValueError("a study needs at least one variant")
+        raise StudyError("a study needs at least one variant")
     specs = [
         GameSpec(i, seed, v.players, v.seats(i), v.options) for v in study for i in range(games)
     ]
@@ -284,7 +287,7 @@ def league_lineups(bots: Sequence[str], players: int) -> tuple[tuple[str, ...], 
     names = list(dict.fromkeys(bots))
     b = len(names)
     if b < 2:
-        raise ValueError("a league needs at least two different bots")
+        raise StudyError("a league needs at least two different bots")
     if players == 2:
         return tuple((x, y) for x in names for y in names if x != y)
     out = []
@@ -293,6 +296,23 @@ def league_lineups(bots: Sequence[str], players: int) -> tuple[tuple[str, ...], 
         for r in range(players):
             out.append(tuple(window[r:] + window[:r]))
     return tuple(out)
+
+
+#: the README's full-size league (``pytest -m league`` runs it): the bots weakest first,
+#: the player counts, the games of each match at each count, and the seed
+LEAGUE_BOTS: tuple[str, ...] = ("random", "greedy", "lookahead", "mcts:16")
+LEAGUE_PLAYERS: tuple[int, ...] = (2, 3, 4, 5, 6, 7)
+LEAGUE_GAMES = 120
+LEAGUE_SEED = 2026
+
+
+def league_matches(bots: Sequence[str]) -> tuple[tuple[str, str], ...]:
+    """The league's matches: each bot against the next one in ``bots`` (weakest first),
+    the ladder ``random < greedy < lookahead <= mcts`` is read along."""
+    names = list(dict.fromkeys(bots))
+    if len(names) < 2:
+        raise StudyError("a league needs at least two different bots")
+    return tuple(zip(names[:-1], names[1:], strict=True))
 
 
 def league(
@@ -306,27 +326,36 @@ def league(
     *,
     jobs: int | None = 1,
 ) -> tuple[StudyResult, list[dict[str, Any]]]:
-    """Each bot against the others at every player count: ``games`` games per count.
-    Returns the study and one row per (player count, bot): seats taken, wins, win rate
-    per seat with its Wilson interval, and the fair share ``1/players``."""
+    """A ladder of head-to-head matches: at every player count, each bot of ``bots``
+    (weakest first) plays ``games`` games against the next one, the two bots alternating
+    round the table and every seat taken by each in turn (:func:`league_lineups`), so
+    every game compares the two directly. Returns the study (one arm per player count
+    and match) and one row per (player count, match, bot): seats taken, wins, win rate
+    per seat with its Wilson interval, the fair share ``1/players``, and the match's
+    verdict (:func:`verdict`) on the row of the second bot."""
     opts = options if options is not None else RuleOptions()
-    arms = [
-        Variant(f"{n} players", n, tuple(bots), opts, True, league_lineups(bots, n))
-        for n in players
-    ]
+    matches = league_matches(bots)
     for name in bots:
         make_bot(name)
+    arms = [
+        Variant(f"{n} players: {a} vs {b}", n, (a, b), opts, True, league_lineups((a, b), n))
+        for n in players
+        for a, b in matches
+    ]
     result = run_study(arms, games, seed, executor, progress, jobs=jobs)
     table: list[dict[str, Any]] = []
     for v, rs in zip(arms, result.results, strict=True):
-        for name in dict.fromkeys(bots):
+        pair: list[dict[str, Any]] = []
+        for name, other in (v.bots, v.bots[::-1]):
             seats = sum(r.bots.count(name) for r in rs)
             wins = sum(1 for r in rs if r.winner is not None and r.bots[r.winner] == name)
             lo, hi = wilson(wins, seats)
-            table.append(
+            pair.append(
                 {
                     "players": v.players,
+                    "match": f"{v.bots[0]} vs {v.bots[1]}",
                     "bot": name,
+                    "opponent": other,
                     "seats": seats,
                     "wins": wins,
                     "win_rate": _r(wins / seats if seats else 0.0),
@@ -335,16 +364,36 @@ def league(
                     "fair_share": _r(1 / v.players),
                 }
             )
+        pair[0]["verdict"] = ""
+        pair[1]["verdict"] = verdict(pair[0], pair[1])
+        table.extend(pair)
     return result, table
 
 
+def verdict(first: Mapping[str, Any], second: Mapping[str, Any]) -> str:
+    """How the second bot of a match compares with the first, by their 95 % Wilson
+    intervals of the win rate per seat: ``">"`` (stronger: the intervals do not overlap),
+    ``"<"`` (weaker), ``"~"`` (not told apart at this size)."""
+    if second["win_lo"] > first["win_hi"]:
+        return ">"
+    if second["win_hi"] < first["win_lo"]:
+        return "<"
+    return "~"
+
+
 def league_table(rows: Sequence[Mapping[str, Any]]) -> str:
-    """The league as plain text: one line per player count and bot."""
-    lines = [f"{'players':>7}  {'bot':<14} {'seats':>6} {'wins':>5}  win rate per seat [95 % CI]"]
+    """The league as plain text: one line per player count, match and bot; the second
+    bot of a match carries the verdict (``>`` stronger, ``<`` weaker, ``~`` not told
+    apart by the 95 % intervals)."""
+    lines = [
+        f"{'players':>7}  {'bot':<14} {'vs':<14} {'seats':>6} {'wins':>5}  "
+        "win rate per seat [95 % CI]"
+    ]
     for r in rows:
+        mark = f"  {r['verdict']} {r['opponent']}" if r.get("verdict") else ""
         lines.append(
-            f"{r['players']:>7}  {r['bot']:<14} {r['seats']:>6} {r['wins']:>5}  "
-            f"{r['win_rate']:.3f} [{r['win_lo']:.3f}, {r['win_hi']:.3f}]"
-            f"  (fair share {r['fair_share']:.3f})"
+            f"{r['players']:>7}  {r['bot']:<14} {r.get('opponent', ''):<14} {r['seats']:>6} "
+            f"{r['wins']:>5}  {r['win_rate']:.3f} [{r['win_lo']:.3f}, {r['win_hi']:.3f}]"
+            f"  (fair share {r['fair_share']:.3f}){mark}"
         )
     return "\n".join(lines)
