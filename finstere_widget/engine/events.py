@@ -8,9 +8,11 @@ notebooks and the tests all read these same events.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, Literal, NamedTuple, NoReturn, Union
 
-from .board import Heading, Square
+from .board import HEIGHT, WIDTH, Heading, Square
+from .errors import TraceError, shown
 
 Piece = Union[str, Square]  # noqa: UP007 (a runtime alias)  # "monster", a pawn id, or a stone's square
 
@@ -20,6 +22,124 @@ NAMES = ("N", "E", "S", "W")
 
 def _piece_json(piece: Piece) -> str | list[int]:
     return piece if isinstance(piece, str) else [piece[0], piece[1]]
+
+
+#: what blocks a line of sight: a wall, the pawn seen, or a stone of one of these kinds (B5)
+BLOCKERS = ("wall", "pawn", "stone", "crystal", "pivot_right", "pivot_left", "pivot_180")
+
+
+class _Fields:
+    """Reads one event's JSON object (the inverse of its ``to_dict``): each reader takes a
+    key, checks its value and raises a :class:`TraceError` naming the key at fault;
+    :meth:`close` refuses keys the event does not have."""
+
+    __slots__ = ("data", "where", "read")
+
+    def __init__(self, data: Mapping[str, Any], kind: str | None, where: str = "") -> None:
+        where = where or f"{kind} event"
+        if not isinstance(data, Mapping):
+            raise TraceError(f"{where}: expected a JSON object, not {shown(data)}")
+        self.data = data
+        self.where = where
+        self.read: set[str] = set()
+        if kind is not None and self._get("type") != kind:
+            raise self._bad("type", repr(kind))
+
+    def _get(self, key: str) -> Any:
+        if key not in self.data:
+            raise TraceError(f"{self.where}: missing key {key!r}")
+        self.read.add(key)
+        return self.data[key]
+
+    def _bad(self, key: str, wanted: str) -> TraceError:
+        return TraceError(
+            f"{self.where}: key {key!r} must be {wanted}, not {shown(self.data[key])}"
+        )
+
+    def integer(self, key: str, low: int = 0) -> int:
+        value = self._get(key)
+        if type(value) is not int or value < low:
+            raise self._bad(key, f"an integer >= {low}")
+        return value
+
+    def optional_integer(self, key: str) -> int | None:
+        return None if self._get(key) is None else self.integer(key, 1)
+
+    def text(self, key: str) -> str:
+        value = self._get(key)
+        if not isinstance(value, str) or not value:
+            raise self._bad(key, "a non-empty string")
+        return value
+
+    def optional_text(self, key: str) -> str | None:
+        return None if self._get(key) is None else self.text(key)
+
+    def choice(self, key: str, allowed: tuple[str, ...]) -> str:
+        value = self._get(key)
+        if value not in allowed:
+            raise self._bad(key, "one of " + ", ".join(allowed))
+        return str(value)
+
+    def step(self) -> int:
+        return self.integer("step")
+
+    def rule(self) -> str:
+        return self.text("rule")
+
+    def square(self, key: str) -> Square:
+        value = self._get(key)
+        if not _is_square(value):
+            raise self._bad(key, "a square [x, y] on the board")
+        return (value[0], value[1])
+
+    def heading(self, key: str) -> Heading:
+        value = self._get(key)
+        if value not in NAMES:
+            raise self._bad(key, "a heading N, E, S or W")
+        return Heading(NAMES.index(value))
+
+    def piece(self, key: str) -> Piece:
+        value = self._get(key)
+        if isinstance(value, str) and value:
+            return value
+        if not _is_square(value):
+            raise self._bad(key, '"monster", a pawn id or a stone\'s square [x, y]')
+        return (value[0], value[1])
+
+    def pawn_ids(self, key: str) -> tuple[str, ...]:
+        value = self._get(key)
+        if not isinstance(value, list) or not all(isinstance(v, str) and v for v in value):
+            raise self._bad(key, "a list of pawn ids")
+        return tuple(value)
+
+    def rays(self, key: str) -> tuple[Ray, ...]:
+        value = self._get(key)
+        if not isinstance(value, list):
+            raise self._bad(key, "a list of rays")
+        return tuple(Ray.from_dict(r, f"{self.where}, {key!r}[{k}]") for k, r in enumerate(value))
+
+    def cells(self, key: str) -> tuple[Square, ...]:
+        value = self._get(key)
+        if not isinstance(value, list) or not all(_is_square(c) for c in value):
+            raise self._bad(key, "a list of squares [x, y] on the board")
+        return tuple((c[0], c[1]) for c in value)
+
+    def close(self) -> None:
+        """Refuse a key the event does not have (a misspelt key would be lost silently)."""
+        extra = [key for key in self.data if key not in self.read]
+        if extra:
+            raise TraceError(f"{self.where}: unknown key {shown(extra[0])}")
+
+
+def _is_square(value: Any) -> bool:
+    return (
+        isinstance(value, list)
+        and len(value) == 2
+        and type(value[0]) is int
+        and type(value[1]) is int
+        and 0 <= value[0] < WIDTH
+        and 0 <= value[1] < HEIGHT
+    )
 
 
 class Ray(NamedTuple):
@@ -42,6 +162,19 @@ class Ray(NamedTuple):
             "distance": self.distance,
             "blocked_by": self.blocked_by,
         }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any], where: str = "ray") -> Ray:
+        f = _Fields(data, None, where)
+        ray = cls(
+            f.heading("direction"),
+            f.cells("cells"),
+            f.optional_text("seen"),
+            f.optional_integer("distance"),
+            f.choice("blocked_by", BLOCKERS),
+        )
+        f.close()
+        return ray
 
 
 class Look(NamedTuple):
@@ -67,6 +200,21 @@ class Look(NamedTuple):
             "decision": self.decision,
             "rule": self.rule,
         }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Look:
+        """Inverse of :meth:`to_dict`; a :class:`TraceError` names the key at fault."""
+        f = _Fields(data, "look")
+        event = cls(
+            f.step(),
+            f.square("at"),
+            f.heading("facing"),
+            f.rays("rays"),
+            f.choice("decision", ("none", "keep", "turn", "tie")),
+            f.rule(),
+        )
+        f.close()
+        return event
 
     @property
     def nearest(self) -> tuple[Ray, ...]:
@@ -103,6 +251,20 @@ class Turn(NamedTuple):
             "rule": self.rule,
         }
 
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Turn:
+        """Inverse of :meth:`to_dict`; a :class:`TraceError` names the key at fault."""
+        f = _Fields(data, "turn")
+        event = cls(
+            f.step(),
+            f.heading("from"),
+            f.heading("to"),
+            f.choice("reason", ("sight", "pivot", "teleporter")),
+            f.rule(),
+        )
+        f.close()
+        return event
+
 
 class Move(NamedTuple):
     step: int
@@ -120,6 +282,14 @@ class Move(NamedTuple):
             "to": [x1, y1],
             "rule": self.rule,
         }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Move:
+        """Inverse of :meth:`to_dict`; a :class:`TraceError` names the key at fault."""
+        f = _Fields(data, "move")
+        event = cls(f.step(), f.square("from"), f.square("to"), f.rule())
+        f.close()
+        return event
 
 
 class Slide(NamedTuple):
@@ -141,6 +311,14 @@ class Slide(NamedTuple):
             "rule": self.rule,
         }
 
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Slide:
+        """Inverse of :meth:`to_dict`; a :class:`TraceError` names the key at fault."""
+        f = _Fields(data, "slide")
+        event = cls(f.step(), f.piece("piece"), f.square("from"), f.square("to"), f.rule())
+        f.close()
+        return event
+
 
 class Push(NamedTuple):
     step: int
@@ -160,6 +338,14 @@ class Push(NamedTuple):
             "to": [x1, y1],
             "rule": self.rule,
         }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Push:
+        """Inverse of :meth:`to_dict`; a :class:`TraceError` names the key at fault."""
+        f = _Fields(data, "push")
+        event = cls(f.step(), f.piece("piece"), f.square("from"), f.square("to"), f.rule())
+        f.close()
+        return event
 
 
 class Eat(NamedTuple):
@@ -181,6 +367,20 @@ class Eat(NamedTuple):
             "rule": self.rule,
         }
 
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Eat:
+        """Inverse of :meth:`to_dict`; a :class:`TraceError` names the key at fault."""
+        f = _Fields(data, "eat")
+        event = cls(
+            f.step(),
+            f.text("pawn"),
+            f.square("at"),
+            f.choice("how", ("eaten", "crushed", "teleporter")),
+            f.rule(),
+        )
+        f.close()
+        return event
+
 
 class Remove(NamedTuple):
     step: int
@@ -200,6 +400,20 @@ class Remove(NamedTuple):
             "why": self.why,
             "rule": self.rule,
         }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Remove:
+        """Inverse of :meth:`to_dict`; a :class:`TraceError` names the key at fault."""
+        f = _Fields(data, "remove")
+        event = cls(
+            f.step(),
+            f.square("stone"),
+            f.square("at"),
+            f.choice("why", ("off_board", "corner", "teleporter")),
+            f.rule(),
+        )
+        f.close()
+        return event
 
 
 class Wrap(NamedTuple):
@@ -221,6 +435,14 @@ class Wrap(NamedTuple):
             "rule": self.rule,
         }
 
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Wrap:
+        """Inverse of :meth:`to_dict`; a :class:`TraceError` names the key at fault."""
+        f = _Fields(data, "wrap")
+        event = cls(f.step(), f.square("from"), f.square("to"), f.text("letter"), f.rule())
+        f.close()
+        return event
+
 
 class Teleport(NamedTuple):
     step: int
@@ -241,6 +463,14 @@ class Teleport(NamedTuple):
             "rule": self.rule,
         }
 
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Teleport:
+        """Inverse of :meth:`to_dict`; a :class:`TraceError` names the key at fault."""
+        f = _Fields(data, "teleport")
+        event = cls(f.step(), f.square("from"), f.square("to"), f.heading("facing"), f.rule())
+        f.close()
+        return event
+
 
 class End(NamedTuple):
     step: int
@@ -257,6 +487,14 @@ class End(NamedTuple):
             "eaten": list(self.eaten),
             "rule": self.rule,
         }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> End:
+        """Inverse of :meth:`to_dict`; a :class:`TraceError` names the key at fault."""
+        f = _Fields(data, "end")
+        event = cls(f.step(), f.integer("steps"), f.pawn_ids("eaten"), f.rule())
+        f.close()
+        return event
 
 
 class Enter(NamedTuple):
@@ -278,6 +516,14 @@ class Enter(NamedTuple):
             "rule": self.rule,
         }
 
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Enter:
+        """Inverse of :meth:`to_dict`; a :class:`TraceError` names the key at fault."""
+        f = _Fields(data, "enter")
+        event = cls(f.step(), f.text("pawn"), f.square("to"), f.rule())
+        f.close()
+        return event
+
 
 class Escape(NamedTuple):
     """P4: a pawn spends a point on the exit and leaves the fortress."""
@@ -297,6 +543,14 @@ class Escape(NamedTuple):
             "from": [x, y],
             "rule": self.rule,
         }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Escape:
+        """Inverse of :meth:`to_dict`; a :class:`TraceError` names the key at fault."""
+        f = _Fields(data, "escape")
+        event = cls(f.step(), f.text("pawn"), f.square("from"), f.rule())
+        f.close()
+        return event
 
 
 class Flip(NamedTuple):
@@ -319,11 +573,26 @@ class Flip(NamedTuple):
             "rule": self.rule,
         }
 
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Flip:
+        """Inverse of :meth:`to_dict`; a :class:`TraceError` names the key at fault."""
+        f = _Fields(data, "flip")
+        event = cls(
+            f.step(),
+            f.text("pawn"),
+            f.choice("up", ("light", "dark")),
+            f.integer("value", 1),
+            f.rule(),
+        )
+        f.close()
+        return event
+
 
 Event = Union[  # noqa: UP007
     Look, Turn, Move, Slide, Push, Eat, Remove, Wrap, Teleport, End, Enter, Escape, Flip
 ]
-EVENT_TYPES: dict[str, type[Any]] = {
+#: every event kind's class, by its ``type``
+EVENT_TYPES: dict[str, type[Event]] = {
     cls._field_defaults["type"]: cls
     for cls in (
         Look,
@@ -355,44 +624,15 @@ def event_to_dict(event: Event) -> dict[str, Any]:
     return event.to_dict()
 
 
-def _square(value: Any) -> Square:
-    return (int(value[0]), int(value[1]))
-
-
-def _piece(value: Any) -> Piece:
-    return value if isinstance(value, str) else _square(value)
-
-
-def event_from_dict(data: dict[str, Any]) -> Event:
-    """Inverse of :func:`event_to_dict` (for traces read back from JSON)."""
-    cls = EVENT_TYPES[data["type"]]
-    kwargs: dict[str, Any] = {}
-    for name in cls._fields:
-        if name == "type":
-            continue
-        key = "from" if name == "from_" else name
-        value = data[key]
-        if name in ("from_", "to", "at") and cls not in (Turn,):
-            value = _square(value)
-        elif name in ("from_", "to", "facing"):
-            value = Heading[value]
-        elif name == "piece":
-            value = _piece(value)
-        elif name == "stone":
-            value = _square(value)
-        elif name == "eaten":
-            value = tuple(value)
-        elif name == "rays":
-            value = tuple(
-                Ray(
-                    Heading[r["direction"]],
-                    tuple(_square(c) for c in r["cells"]),
-                    r["seen"],
-                    r["distance"],
-                    r["blocked_by"],
-                )
-                for r in value
-            )
-        kwargs[name] = value
-    event: Event = cls(**kwargs)
-    return event
+def event_from_dict(data: Mapping[str, Any]) -> Event:
+    """Inverse of :func:`event_to_dict` (for traces read back from JSON): the ``type`` picks
+    the kind, which reads its own keys; a :class:`TraceError` names the key at fault."""
+    if not isinstance(data, Mapping):
+        raise TraceError(f"an event must be a JSON object, not {shown(data)}")
+    kind = data.get("type")
+    cls = EVENT_TYPES.get(kind) if isinstance(kind, str) else None
+    if cls is None:
+        raise TraceError(
+            f"event key 'type' must be one of {', '.join(EVENT_TYPES)}, not {shown(kind)}"
+        )
+    return cls.from_dict(data)
