@@ -28,6 +28,7 @@ from .events import (
     Teleport,
     Turn,
     Wrap,
+    assert_never,
 )
 from .i18n import translations
 
@@ -196,60 +197,64 @@ def _end(t: NullTranslations, event: End) -> str:
     ).format(steps=event.steps, eaten=eaten, rule=event.rule)
 
 
+def _told(t: NullTranslations, event: Event) -> tuple[str, str]:
+    """The line's prefix (``step N``, ``final look``, ``end``) and the sentence for
+    ``event``: the one dispatch over event kinds, so mypy fails on a kind left out."""
+    step = t.gettext("step {step}").format(step=event.step)
+    match event:
+        case Look():
+            final = event.rule == "M6"
+            return (t.gettext("final look") if final else step), _look(t, event)
+        case Turn():
+            return step, _turn(t, event)
+        case Move():
+            return step, t.gettext("moves from {frm} to {to} ({rule})").format(
+                frm=sq(event.from_), to=sq(event.to), rule=event.rule
+            )
+        case Slide():
+            return step, _slide(t, event)
+        case Push():
+            return step, _push(t, event)
+        case Eat():
+            return step, _eat(t, event)
+        case Remove():
+            return step, _remove(t, event)
+        case Wrap():
+            return step, t.gettext(
+                "goes through wall {letter} from {frm} and comes out at the other {letter} on {to} ({rule})"
+            ).format(letter=event.letter, frm=sq(event.from_), to=sq(event.to), rule=event.rule)
+        case Teleport():
+            return step, t.gettext("teleports from {frm} to {to} ({rule})").format(
+                frm=sq(event.from_), to=sq(event.to), rule=event.rule
+            )
+        case End():
+            return t.gettext("end"), _end(t, event)
+        case Enter():
+            return step, t.gettext("pawn {pawn} enters the fortress on {to} ({rule})").format(
+                pawn=event.pawn, to=sq(event.to), rule=event.rule
+            )
+        case Escape():
+            return step, t.gettext(
+                "pawn {pawn} leaves the fortress by the exit {frm} ({rule})"
+            ).format(pawn=event.pawn, frm=sq(event.from_), rule=event.rule)
+        case Flip():
+            return step, t.gettext("pawn {pawn} is flipped and now shows {value} ({rule})").format(
+                pawn=event.pawn, value=event.value, rule=event.rule
+            )
+        case _:
+            assert_never(event)
+
+
 def describe(event: Event, lang: str | None = None) -> str:
     """One sentence for ``event`` (without the step prefix), in ``lang``."""
-    t = translations(lang)
-    if isinstance(event, Look):
-        return _look(t, event)
-    if isinstance(event, Turn):
-        return _turn(t, event)
-    if isinstance(event, Move):
-        return t.gettext("moves from {frm} to {to} ({rule})").format(
-            frm=sq(event.from_), to=sq(event.to), rule=event.rule
-        )
-    if isinstance(event, Slide):
-        return _slide(t, event)
-    if isinstance(event, Push):
-        return _push(t, event)
-    if isinstance(event, Eat):
-        return _eat(t, event)
-    if isinstance(event, Remove):
-        return _remove(t, event)
-    if isinstance(event, Wrap):
-        return t.gettext(
-            "goes through wall {letter} from {frm} and comes out at the other {letter} on {to} ({rule})"
-        ).format(letter=event.letter, frm=sq(event.from_), to=sq(event.to), rule=event.rule)
-    if isinstance(event, Teleport):
-        return t.gettext("teleports from {frm} to {to} ({rule})").format(
-            frm=sq(event.from_), to=sq(event.to), rule=event.rule
-        )
-    if isinstance(event, End):
-        return _end(t, event)
-    if isinstance(event, Enter):
-        return t.gettext("pawn {pawn} enters the fortress on {to} ({rule})").format(
-            pawn=event.pawn, to=sq(event.to), rule=event.rule
-        )
-    if isinstance(event, Escape):
-        return t.gettext("pawn {pawn} leaves the fortress by the exit {frm} ({rule})").format(
-            pawn=event.pawn, frm=sq(event.from_), rule=event.rule
-        )
-    if isinstance(event, Flip):
-        return t.gettext("pawn {pawn} is flipped and now shows {value} ({rule})").format(
-            pawn=event.pawn, value=event.value, rule=event.rule
-        )
-    raise TypeError(f"not an event: {event!r}")  # pragma: no cover
+    return _told(translations(lang), event)[1]
 
 
 def line(event: Event, lang: str | None = None) -> str:
-    """``step N: …`` (``final look: …`` for M6)."""
+    """``step N: …`` (``final look: …`` for M6, ``end: …`` for the end)."""
     t = translations(lang)
-    if isinstance(event, Look) and event.rule == "M6":
-        prefix = t.gettext("final look")
-    elif isinstance(event, End):
-        prefix = t.gettext("end")
-    else:
-        prefix = t.gettext("step {step}").format(step=event.step)
-    return t.gettext("{prefix}: {text}").format(prefix=prefix, text=describe(event, lang))
+    prefix, text = _told(t, event)
+    return t.gettext("{prefix}: {text}").format(prefix=prefix, text=text)
 
 
 def narrate(
