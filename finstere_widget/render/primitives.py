@@ -18,8 +18,9 @@ text      ``x y text size fill`` [``bold``: 1] [``anchor``: start/middle/end, de
           middle]; the text is centred vertically on ``y``
 ========  ===============================================================================
 
-The shapes (all but text) may carry ``fill``, ``stroke``, ``lw`` (stroke width, default 1)
-and ``dash`` (``[on, off]``); every kind may carry ``a`` (opacity 0..1). Lines and outlines
+The shapes (all but text) may carry ``stroke``, ``lw`` (stroke width, default 1) and
+``dash`` (``[on, off]``), and all but lines a ``fill``; every kind may carry ``a`` (opacity
+0..1). Lines and outlines
 use round joins and caps; a line is never filled. Keys left out take their defaults, so
 the JSON stays small (the widget syncs it).
 """
@@ -50,11 +51,14 @@ class _Alpha(TypedDict, total=False):
     a: float  # opacity 0..1 (left out: 1)
 
 
-class _Paint(_Alpha, total=False):
-    fill: str
+class _Stroke(_Alpha, total=False):
     stroke: str
     lw: float  # stroke width (left out: 1)
     dash: list[float]  # [on, off]
+
+
+class _Paint(_Stroke, total=False):
+    fill: str
 
 
 class _RectOptions(_Paint, total=False):
@@ -69,7 +73,7 @@ class Rect(_RectOptions):
     h: float
 
 
-class Line(_Paint):
+class Line(_Stroke):
     k: Literal["line"]
     x1: float
     y1: float
@@ -121,7 +125,8 @@ KINDS: dict[str, type[Any]] = {
     "text": Text,
 }
 
-_P = TypeVar("_P", Rect, Line, Poly, Circle)
+_P = TypeVar("_P", Rect, Poly, Circle)
+_S = TypeVar("_S", Rect, Line, Poly, Circle)
 
 
 def num(v: float) -> float:
@@ -135,6 +140,20 @@ def num(v: float) -> float:
     return i if i == r else r
 
 
+def _stroked(
+    p: _S, stroke: str | None, lw: float | None, dash: Sequence[float] | None, a: float | None
+) -> _S:
+    if stroke is not None:
+        p["stroke"] = stroke
+        if lw is not None and lw != 1:
+            p["lw"] = num(lw)
+    if dash:
+        p["dash"] = [num(d) for d in dash]
+    if a is not None and a < 1:
+        p["a"] = num(a)
+    return p
+
+
 def _style(
     p: _P,
     fill: str | None,
@@ -145,15 +164,7 @@ def _style(
 ) -> _P:
     if fill is not None:
         p["fill"] = fill
-    if stroke is not None:
-        p["stroke"] = stroke
-        if lw is not None and lw != 1:
-            p["lw"] = num(lw)
-    if dash:
-        p["dash"] = [num(d) for d in dash]
-    if a is not None and a < 1:
-        p["a"] = num(a)
-    return p
+    return _stroked(p, stroke, lw, dash, a)
 
 
 def rect(
@@ -187,7 +198,7 @@ def line(
     a: float | None = None,
 ) -> Line:
     p: Line = {"k": "line", "x1": num(x1), "y1": num(y1), "x2": num(x2), "y2": num(y2)}
-    return _style(p, None, stroke, lw, dash, a)
+    return _stroked(p, stroke, lw, dash, a)
 
 
 def poly(

@@ -72,7 +72,7 @@ def primitive_svg(p: Prim) -> str:
 
 def _with_palette(p: Prim, palette: Mapping[str, str]) -> Prim:
     q = p.copy()
-    if "fill" in q and q["fill"] in palette:
+    if q["k"] != "line" and "fill" in q and q["fill"] in palette:
         q["fill"] = palette[q["fill"]]
     if q["k"] != "text" and "stroke" in q and q["stroke"] in palette:
         q["stroke"] = palette[q["stroke"]]

@@ -1,4 +1,4 @@
-// Finstere Flure board: paints the primitives built in Python (finstere_widget/render/scene.py)
+// Finstere Flure board: paints the primitives built in Python (finstere_widget/render/primitives.py)
 // on a <canvas>, steps through synced frames in the browser, and reports clicks as squares.
 // No game rules and no drawing decisions live here: only painting and click geometry.
 
@@ -15,8 +15,87 @@ function roundRectPath(ctx, x, y, w, h, r) {
   ctx.closePath();
 }
 
-// Paint one primitive (see scene.py for the list of kinds and keys). `pal` maps a colour
-// of the drawing to the one the page's theme uses (a table from Python: render/style.py).
+// The render contract: the primitives Python builds (finstere_widget/render/primitives.py,
+// whose TypedDicts these typedefs mirror key for key; tests/test_render_contract.py checks
+// that they agree). Numbers are scene units, colours "#rrggbb"; keys in [brackets] may be
+// left out (defaults: lw 1, a 1, anchor "middle", no fill, no stroke, no dash).
+
+/**
+ * @typedef {Object} Rect
+ * @property {"rect"} k
+ * @property {number} x
+ * @property {number} y
+ * @property {number} w
+ * @property {number} h
+ * @property {number} [r] corner radius
+ * @property {string} [fill]
+ * @property {string} [stroke]
+ * @property {number} [lw] stroke width
+ * @property {number[]} [dash] [on, off]
+ * @property {number} [a] opacity 0..1
+ */
+
+/**
+ * @typedef {Object} Line
+ * @property {"line"} k
+ * @property {number} x1
+ * @property {number} y1
+ * @property {number} x2
+ * @property {number} y2
+ * @property {string} [stroke]
+ * @property {number} [lw]
+ * @property {number[]} [dash]
+ * @property {number} [a]
+ */
+
+/**
+ * @typedef {Object} Poly
+ * @property {"poly"} k
+ * @property {number[]} pts flat [x0, y0, x1, y1, ...]
+ * @property {number} [closed] 1 closes the path
+ * @property {string} [fill]
+ * @property {string} [stroke]
+ * @property {number} [lw]
+ * @property {number[]} [dash]
+ * @property {number} [a]
+ */
+
+/**
+ * @typedef {Object} Circle
+ * @property {"circle"} k
+ * @property {number} cx
+ * @property {number} cy
+ * @property {number} r
+ * @property {string} [fill]
+ * @property {string} [stroke]
+ * @property {number} [lw]
+ * @property {number[]} [dash]
+ * @property {number} [a]
+ */
+
+/**
+ * @typedef {Object} Text
+ * @property {"text"} k
+ * @property {number} x
+ * @property {number} y centre of the text, vertically
+ * @property {string} text
+ * @property {number} size
+ * @property {string} fill
+ * @property {number} [bold] 1: bold
+ * @property {"start"|"middle"|"end"} [anchor]
+ * @property {number} [a]
+ */
+
+/** @typedef {Rect|Line|Poly|Circle|Text} Prim */
+
+// Paint one primitive. `pal` maps a colour of the drawing to the one the page's theme uses
+// (a table from Python: render/style.py).
+/**
+ * @param {CanvasRenderingContext2D} ctx
+ * @param {Prim} p
+ * @param {string} font
+ * @param {Object<string, string>|null} pal
+ */
 export function paintPrimitive(ctx, p, font, pal) {
   const c = (colour) => (pal && pal[colour]) || colour;
   ctx.globalAlpha = p.a === undefined ? 1 : p.a;
@@ -58,6 +137,12 @@ export function paintPrimitive(ctx, p, font, pal) {
   }
 }
 
+/**
+ * @param {CanvasRenderingContext2D} ctx
+ * @param {Prim[]} prims
+ * @param {string} font
+ * @param {Object<string, string>|null} pal
+ */
 export function paintPrimitives(ctx, prims, font, pal) {
   for (const p of prims) paintPrimitive(ctx, p, font, pal);
   ctx.globalAlpha = 1;
