@@ -171,3 +171,91 @@ def test_the_readme_samples_in_other_languages_are_what_the_engine_says() -> Non
     assert len(sample) == 3
     for line in sample:
         assert any(line in lines for lines in told.values()), line
+
+
+def test_the_message_sources_are_every_module_that_speaks() -> None:
+    """Every module of the package is a source of the catalogs (a module split or added is
+    never left out), and no message hides where Babel cannot see it."""
+    package = ROOT / "finstere_widget"
+    modules = {str(p.relative_to(package)) for p in package.rglob("*.py")}
+    assert set(TOOL.SOURCES) == modules
+    found = {m.id for m in TOOL.extract() if m.id}
+    for message in (
+        "pawn {pawn} cannot move now",  # the board's move mode
+        "ignored a click with a malformed square",  # the browser's messages
+        "What happens",  # the board's browser controls
+        "waiting outside the entrance",  # the tray
+        "{who}: pawn {pawn} moves {path} to {square} (P2)",  # the game view's story
+        "wins by seat: {wins}  draws: {draws}",  # the command line
+    ):
+        assert message in found, message
+    # Babel does not look into f-strings: a message translated inside one is never extracted
+    inside = re.compile(r"""\bf["'][^"']*\{[^{}]*(\b_|gettext)\(""")
+    for rel in TOOL.SOURCES:
+        for k, text in enumerate((package / rel).read_text(encoding="utf-8").splitlines(), 1):
+            assert not inside.search(text), f"{rel}:{k}: a message inside an f-string"
+
+
+def test_italian_joins_with_ed_before_an_e() -> None:
+    from finstere_widget.engine.narrate import _and
+
+    it, fr = translations("it"), translations("fr")
+    assert _and(["D", "E"], it) == "D ed E" and _and(["C", "D"], it) == "C e D"
+    assert _and(["A", "B", "E"], it) == "A, B ed E"
+    assert _and(["D", "E"], fr) == "D et E" and _and(["D", "E"]) == "D and E"
+
+
+def _run(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
+    from finstere_widget.cli import main
+
+    assert main(list(argv)) == 0
+    return capsys.readouterr().out
+
+
+def test_every_command_speaks_the_language_asked(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import io
+
+    path = str(EXAMPLES / "monster_basic_8.json")
+    out = _run(capsys, "moves", path, "--pawn", "A", "--lang", "fr")
+    assert out.splitlines()[0] == "pion A (bleu) montre 1 : 5 issues"
+    assert "coût 0  chemin -" in out and "cost" not in out
+    out = _run(capsys, "move", path, "--pawn", "A", "--path", "N", "--lang", "de")
+    assert out.startswith("Figur A: Weg N, Kosten 1, endet (9, 0)")
+    out = _run(capsys, "simulate", "--games", "2", "--lang", "de", "--no-progress")
+    assert out.startswith("2 Spiele, 2 Spieler, Bots random, Seed 0")
+    assert "Siege nach Platz:" in out and "gefressen pro Spiel: Durchgang 1" in out
+    assert "games" not in out and "wins" not in out
+    monkeypatch.setattr("sys.stdin", io.StringIO(""))
+    out = _run(capsys, "play", "--watch", "--seed", "1", "--lang", "it")
+    assert out.startswith("Finstere Flure: 2 giocatori blu, giallo; seme 1")
+    assert "blu (greedy): blue5 (girato)" in out and "vincitore: " in out
+    assert "mostro: tessera " in out and "monster:" not in out and "winner" not in out
+    out = _run(capsys, "study", "--games", "2", "--lang", "cs", "--no-progress")
+    assert out.startswith("2 her na variantu, semínko 0")
+    assert "výhry podle místa:" in out and "wins" not in out
+    out = _run(capsys, "puzzles", "-n", "1", "--answers", "--lang", "fr")
+    assert out.startswith("énigme 1 : le plus proche (M5), niveau 1 — le monstre en ")
+    assert "réponse : " in out and "answer" not in out
+    # an unknown language: nothing played, one error line
+    from finstere_widget.cli import main
+
+    for argv in (["simulate", "--games", "1"], ["study", "--games", "1"], ["play", "--watch"]):
+        assert main([*argv, "--lang", "xx"]) == 2
+        captured = capsys.readouterr()
+        assert captured.out == "" and "unknown language 'xx'" in captured.err
+
+
+def test_the_animation_opens_on_the_scene_in_the_language_asked() -> None:
+    from finstere_widget.render.animate import TurnPictures, turn_svg
+
+    position = Position.from_json((EXAMPLES / "monster_basic_8.json").read_text())
+    pics = TurnPictures.play(position, "8", lang="fr")
+    first = pics.frames[0].caption
+    assert first.startswith("tuile 8 : le monstre en (") and "▶" not in first
+    svg = turn_svg(pics)
+    assert f"<title>{first}</title>" in svg
+    assert "en attente devant l&apos;entrée" in svg or "en attente devant l'entrée" in svg
+    english = TurnPictures.play(position, "8", lang="en").frames[0].caption
+    assert english.startswith("tile 8: the monster at (") and "press" not in english

@@ -422,7 +422,7 @@ def test_P10_game_view_offers_only_moves_onto_the_board_in_round_one() -> None:
     send(v.board, {"type": "click", "zone": "pawn:blue5"})
     onto = {o.to for o in g.pawn_moves("blue5")}
     assert onto and "outside" not in onto
-    assert f"{len(onto)} destination(s) lit" in v.board.hint  # staying outside is not lit
+    assert f"{len(onto)} destinations lit" in v.board.hint  # staying outside is not lit
     ply, before = g.state.ply, g.position
     send(v.board, {"type": "click", "zone": "place:outside"})  # staying out: not offered
     assert g.state.ply == ply and g.position.pawn("blue5").at == "outside"

@@ -20,14 +20,14 @@ from typing import Any
 PACKAGE = Path(__file__).resolve().parent.parent / "finstere_widget"
 HERE = PACKAGE / "locale"
 DOMAIN = "finstere_widget"
-#: files whose gettext/pgettext/ngettext calls are the messages
-SOURCES = (
-    "engine/narrate.py",
-    "engine/quiz.py",
-    "engine/puzzles.py",
-    "cli/monster.py",
-    "cli/puzzles.py",
-    "render/frames.py",
+#: the files whose gettext/pgettext/ngettext calls (and ``N_`` marks) are the messages:
+#: every module of the package (a module split or added is never left out)
+SOURCES = tuple(
+    sorted(
+        str(path.relative_to(PACKAGE)).replace("\\", "/")
+        for path in PACKAGE.rglob("*.py")
+        if "locale" not in path.parts
+    )
 )
 POT = HERE / f"{DOMAIN}.pot"
 LANGS = ("fr", "de", "it", "cs")
@@ -54,6 +54,11 @@ def extract() -> Any:
             "python", str(path), keywords=DEFAULT_KEYWORDS
         ):
             catalog.add(message, None, [(f"finstere_widget/{rel}", lineno)], context=context)
+    # the rule options' descriptions (engine/options.py): the widgets' menus' tooltips
+    from finstere_widget.engine.options import OPTION_INFO
+
+    for _allowed, _rule, words in OPTION_INFO.values():
+        catalog.add(words, None, [("finstere_widget/engine/options.py", 0)])
     return catalog
 
 

@@ -84,7 +84,7 @@ def add_lang(parser: argparse.ArgumentParser) -> None:
         "--lang",
         default=None,
         metavar="LANG",
-        help="language of the narration: en, fr, de, it, cs (default: the locale)",
+        help="language of the output: en, fr, de, it, cs (default: the locale)",
     )
 
 

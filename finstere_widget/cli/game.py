@@ -12,10 +12,12 @@ from ..engine.bots import make_bot
 from ..engine.diagram import format_diagram
 from ..engine.errors import FinstereError, shown
 from ..engine.game import Game, PawnMove
+from ..engine.i18n import N_, colour_word, place_words, reason_words, translations
 from ..engine.moves import parse_path
 from .common import (
     SubParsers,
     UsageError,
+    add_lang,
     add_option,
     add_progress,
     add_seed_and_jobs,
@@ -32,6 +34,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     from ..simulate import simulate
 
     check_batch(args)
+    translations(args.lang)  # an unknown --lang fails before any game is played
     options = options_from(args)
     bots = bot_list(args.bots)
     show = progress_from(args)
@@ -50,30 +53,50 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         print(json.dumps(result.to_dict()))
         return 0
     s = result.summary
-    print(f"{s['games']} games, {s['players']} players, bots {', '.join(bots)}, seed {args.seed}")
-    print(f"wins by seat: {s['wins_by_seat']}  draws: {s['draws']}")
-    for bot, wins in s["wins_by_bot"].items():
-        print(f"  {bot}: {wins} wins in {s['seats_by_bot'][bot]} seats")
+    _ = translations(args.lang).gettext
     print(
-        f"rounds: mean {s['rounds_mean']}, max {s['rounds_max']}; escaped per game "
-        f"{s['escaped_mean']}"
+        _("{games} games, {players} players, bots {bots}, seed {seed}").format(
+            games=s["games"], players=s["players"], bots=", ".join(bots), seed=args.seed
+        )
     )
     print(
-        f"eaten per game: stage 1 {s['eaten_stage1_mean']}, stage 2 {s['eaten_stage2_mean']}, "
-        f"at the end {s['eaten_at_end_mean']}; monster steps {s['monster_steps_mean']}"
+        _("wins by seat: {wins}  draws: {draws}").format(wins=s["wins_by_seat"], draws=s["draws"])
+    )
+    for bot, wins in s["wins_by_bot"].items():
+        print(
+            "  "
+            + _("{bot}: {wins} wins in {seats} seats").format(
+                bot=bot, wins=wins, seats=s["seats_by_bot"][bot]
+            )
+        )
+    print(
+        _("rounds: mean {mean}, max {most}; escaped per game {escaped}").format(
+            mean=s["rounds_mean"], most=s["rounds_max"], escaped=s["escaped_mean"]
+        )
+    )
+    print(
+        _(
+            "eaten per game: stage 1 {stage1}, stage 2 {stage2}, at the end {end}; "
+            "monster steps {steps}"
+        ).format(
+            stage1=s["eaten_stage1_mean"],
+            stage2=s["eaten_stage2_mean"],
+            end=s["eaten_at_end_mean"],
+            steps=s["monster_steps_mean"],
+        )
     )
     for reason, count in s["end_reasons"].items():
-        print(f"  {count:5d}  {reason}")
+        print(f"  {count:5d}  {reason_words(reason, args.lang)}")
     return 0
 
 
-PLAY_HELP = """commands:
+PLAY_HELP = N_("""commands:
   PAWN PATH   move a pawn, e.g.  blue5 IN,W,W   (tokens N E S W IN OUT, P2-P9)
   PAWN        0 squares: the pawn is only flipped (P2)
   moves PAWN  list the legal outcomes of a pawn
   board       show the board again
   help        this text
-  quit        stop the game"""
+  quit        stop the game""")
 
 
 def _out(stream: TextIO, text: str = "") -> None:
@@ -81,18 +104,39 @@ def _out(stream: TextIO, text: str = "") -> None:
     stream.flush()
 
 
-def _show(game: Game, out: TextIO) -> None:
+def _show(game: Game, out: TextIO, lang: str | None = None) -> None:
     st = game.state
     _out(
         out,
-        f"-- round {st.round}, stage {game.position.stage}, tiles left "
-        f"{len(st.pile)}: {' '.join(game.tiles_left())}",
+        translations(lang)
+        .gettext("-- round {round}, stage {stage}, tiles left {n}: {tiles}")
+        .format(
+            round=st.round,
+            stage=game.position.stage,
+            n=len(st.pile),
+            tiles=" ".join(game.tiles_left()),
+        ),
     )
     _out(out, format_diagram(game.position))
 
 
-def play_loop(game: Game, human: set[int], bot_names: list[str], inp: TextIO, out: TextIO) -> int:
-    """The terminal game: human seats type moves, the others are bots."""
+def _to(to: object, lang: str | None) -> str:
+    """Where a move ends: ``(x, y)``, or the place off the board in words."""
+    return fmt_to(to) if isinstance(to, tuple) else place_words(str(to), lang)
+
+
+def play_loop(
+    game: Game,
+    human: set[int],
+    bot_names: list[str],
+    inp: TextIO,
+    out: TextIO,
+    lang: str | None = None,
+) -> int:
+    """The terminal game: human seats type moves, the others are bots; what it says is in
+    ``lang`` (the commands typed stay the English words of :data:`PLAY_HELP`)."""
+    t = translations(lang)
+    _ = t.gettext
     bots = {
         seat: make_bot(bot_names[k % len(bot_names)], f"{game.setup.seed}/{seat}")
         for k, seat in enumerate(s for s in range(game.n) if s not in human)
@@ -101,13 +145,18 @@ def play_loop(game: Game, human: set[int], bot_names: list[str], inp: TextIO, ou
     while not game.is_terminal():
         if game.is_chance():
             turn = game.sample_chance()
-            eaten = ", ".join(turn.eaten) or "nobody"
+            eaten = ", ".join(turn.eaten) or _("nobody")
             end = turn.events[-1]
             steps = end.steps if end.type == "end" else "?"
-            _out(out, f"monster: tile {turn.tile}, {steps} steps, took {eaten}")
+            _out(
+                out,
+                _("monster: tile {tile}, {steps} steps, took {eaten}").format(
+                    tile=turn.tile, steps=steps, eaten=eaten
+                ),
+            )
             continue
         seat = game.current_player
-        colour = game.colours[seat]
+        colour = colour_word(game.colours[seat], lang)
         if seat not in human:
             action = bots[seat].choose(game)
             game.apply(action)
@@ -115,55 +164,69 @@ def play_loop(game: Game, human: set[int], bot_names: list[str], inp: TextIO, ou
                 _out(
                     out,
                     f"{colour} ({bots[seat].name}): {action.pawn} "
-                    f"{','.join(action.path) or '(flipped)'}",
+                    + (",".join(action.path) or _("(flipped)")),
                 )
             continue
         if shown_round != game.state.round:
-            _show(game, out)
+            _show(game, out, lang)
             shown_round = game.state.round
         pawns = game.movable_pawns()
         listing = ", ".join(f"{p.id}={p.value}@{fmt_to(p.at)}" for p in pawns)
-        out.write(f"{colour} to move [{listing}] > ")
+        out.write(_("{colour} to move [{pawns}] > ").format(colour=colour, pawns=listing))
         out.flush()
         line = inp.readline()
         if not line:
-            _out(out, "\ninput ended: game stopped")
+            _out(out, "\n" + _("input ended: game stopped"))
             return 0
         words = line.split()
         if not words:
             continue
         cmd = words[0].lower()
         if cmd in ("quit", "q", "exit"):
-            _out(out, "game stopped")
+            _out(out, _("game stopped"))
             return 0
         if cmd in ("help", "h", "?"):
-            _out(out, PLAY_HELP)
+            _out(out, _(PLAY_HELP))
             continue
         if cmd == "board":
-            _show(game, out)
+            _show(game, out, lang)
             continue
         try:
             if cmd == "moves" and len(words) == 2:
                 game.position.pawn(words[1])  # an unknown id is an error naming it
                 outcomes = game.pawn_moves(words[1])  # T2 and the first round's P10
                 for o in outcomes:
-                    _out(out, f"  {fmt_to(o.to):>10}  cost {o.cost}  {','.join(o.path) or '-'}")
+                    line = _("{to}  cost {cost}  path {path}").format(
+                        to=f"{_to(o.to, lang):>10}", cost=o.cost, path=",".join(o.path) or "-"
+                    )
+                    _out(out, f"  {line}")
                 if not outcomes:
-                    _out(out, f"  {words[1]} cannot move now (T2, P10)")
+                    _out(out, "  " + _("{pawn} cannot move now (T2, P10)").format(pawn=words[1]))
                 continue
             path = parse_path(words[1] if len(words) > 1 else "")
             entry = game.apply(PawnMove(words[0], path))
         except FinstereError as exc:
-            _out(out, f"illegal: {exc}")
+            _out(out, _("illegal: {error}").format(error=exc))
             continue
         assert entry.move is not None
-        _out(out, f"{colour}: {entry.move.pawn} ends {fmt_to(entry.move.to)}")
+        _out(
+            out,
+            _("{colour}: {pawn} ends {to}").format(
+                colour=colour, pawn=entry.move.pawn, to=_to(entry.move.to, lang)
+            ),
+        )
     outcome = game.outcome()
     assert outcome is not None
-    _show(game, out)
-    escaped = ", ".join(f"{c} {n}" for c, n in outcome.escaped.items())
-    _out(out, f"game over ({outcome.rule}: {outcome.reason}); escaped: {escaped}")
-    _out(out, f"winner: {outcome.winner or 'nobody (draw)'}")
+    _show(game, out, lang)
+    escaped = ", ".join(f"{colour_word(c, lang)} {n}" for c, n in outcome.escaped.items())
+    _out(
+        out,
+        _("game over ({rule}: {reason}); escaped: {escaped}").format(
+            rule=outcome.rule, reason=reason_words(outcome.reason, lang), escaped=escaped
+        ),
+    )
+    winner = colour_word(outcome.winner, lang) if outcome.winner else _("nobody (draw)")
+    _out(out, _("winner: {winner}").format(winner=winner))
     return 0
 
 
@@ -176,12 +239,16 @@ def cmd_play(args: argparse.Namespace) -> int:
     human = set() if args.watch else {args.seat}
     if not args.watch and not 0 <= args.seat < game.n:
         raise UsageError(f"--seat: 0..{game.n - 1}")
+    _ = translations(args.lang).gettext  # an unknown --lang fails before the game starts
     _out(
         sys.stdout,
-        f"Finstere Flure: {game.n} players {', '.join(game.colours)}; seed "
-        f"{game.setup.seed}; type help for commands",
+        _("Finstere Flure: {n} players {players}; seed {seed}; type help for commands").format(
+            n=game.n,
+            players=", ".join(colour_word(c, args.lang) for c in game.colours),
+            seed=game.setup.seed,
+        ),
     )
-    status = play_loop(game, human, bots, sys.stdin, sys.stdout)
+    status = play_loop(game, human, bots, sys.stdin, sys.stdout, args.lang)
     if args.record:
         try:
             with open(args.record, "w", encoding="utf-8") as f:
@@ -209,6 +276,7 @@ def register(sub: SubParsers) -> None:
     add_option(p)
     p.add_argument("--json", action="store_true", help="print per-game results and the summary")
     add_progress(p)
+    add_lang(p)
     p.set_defaults(handler=cmd_simulate)
     p = sub.add_parser("play", help="a quick game against bots in the terminal")
     p.add_argument("--players", type=int, default=2, metavar="P")
@@ -219,4 +287,5 @@ def register(sub: SubParsers) -> None:
     p.add_argument("--watch", action="store_true", help="bots play every seat")
     p.add_argument("--record", metavar="FILE", help="write the game record (JSON) here")
     add_option(p)
+    add_lang(p)
     p.set_defaults(handler=cmd_play)

@@ -7,9 +7,15 @@ import argparse
 import json
 
 from ..engine.errors import IllegalMoveError, shown
+from ..engine.i18n import colour_word, place_words, translations
 from ..engine.moves import apply_move, legal_moves, moves_to_json
 from ..engine.narrate import narrate
 from .common import SubParsers, add_common, fmt_to, options_from, read_position
+
+
+def _to(to: object, lang: str | None) -> str:
+    """Where a move ends: ``(x, y)``, or the place off the board in words."""
+    return fmt_to(to) if isinstance(to, tuple) else place_words(str(to), lang)
 
 
 def cmd_move(args: argparse.Namespace) -> int:
@@ -27,9 +33,14 @@ def cmd_move(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(result.position.to_dict()))
     else:
+        _ = translations(args.lang).gettext
         print(
-            f"pawn {result.pawn}: path {','.join(result.path) or '(empty)'}, cost {result.cost}, "
-            f"ends {fmt_to(result.to)}"
+            _("pawn {pawn}: path {path}, cost {cost}, ends {to}").format(
+                pawn=result.pawn,
+                path=",".join(result.path) or _("(empty)"),
+                cost=result.cost,
+                to=_to(result.to, args.lang),
+            )
         )
         for text in narrate(result.events, lang=args.lang):
             print(text)
@@ -43,11 +54,26 @@ def cmd_moves(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(moves_to_json(outcomes)))
     else:
+        t = translations(args.lang)
         pawn = position.pawn(args.pawn)
-        print(f"pawn {pawn.id} ({pawn.player}) shows {pawn.value}: {len(outcomes)} outcome(s)")
+        print(
+            t.ngettext(
+                "pawn {pawn} ({player}) shows {value}: {n} outcome",
+                "pawn {pawn} ({player}) shows {value}: {n} outcomes",
+                len(outcomes),
+            ).format(
+                pawn=pawn.id,
+                player=colour_word(pawn.player, args.lang),
+                value=pawn.value,
+                n=len(outcomes),
+            )
+        )
         for o in outcomes:
-            push = "  (pushes)" if o.pushes else ""
-            print(f"  {fmt_to(o.to):>10}  cost {o.cost}  path {','.join(o.path) or '-'}{push}")
+            push = "  " + t.gettext("(pushes)") if o.pushes else ""
+            line = t.gettext("{to}  cost {cost}  path {path}").format(
+                to=f"{_to(o.to, args.lang):>10}", cost=o.cost, path=",".join(o.path) or "-"
+            )
+            print(f"  {line}{push}")
     return 0
 
 

@@ -5,10 +5,23 @@ from __future__ import annotations
 
 import argparse
 
-from ..engine.i18n import translations
+from ..engine.i18n import N_, translations
 from ..engine.narrate import _towards, narrate, sq
 from ..engine.puzzles import TOPICS, Puzzle, puzzles, puzzles_to_json, question_text
 from .common import SubParsers, UsageError, add_lang
+
+#: the puzzles' topics (engine/puzzles.py TOPICS), as the languages name them
+TOPIC_WORDS = {
+    "nearest": N_("nearest"),
+    "tie": N_("tie"),
+    "wrap": N_("wrap"),
+    "slide": N_("slide"),
+    "push": N_("push"),
+    "crush": N_("crush"),
+    "pivot": N_("pivot"),
+    "teleporter": N_("teleporter"),
+    "crystal": N_("crystal"),
+}
 
 
 def _show(number: int, puzzle: Puzzle, answers: bool, lang: str | None) -> list[str]:
@@ -20,7 +33,9 @@ def _show(number: int, puzzle: Puzzle, answers: bool, lang: str | None) -> list[
             "facing {heading}"
         ).format(
             number=number,
-            topic=puzzle.topic,
+            topic=t.gettext(TOPIC_WORDS[puzzle.topic])
+            if puzzle.topic in TOPIC_WORDS
+            else puzzle.topic,
             rule=puzzle.rule,
             level=puzzle.difficulty,
             square=sq(m.at),

@@ -13,6 +13,7 @@ import sys
 from .common import (
     SubParsers,
     UsageError,
+    add_lang,
     add_option,
     add_progress,
     add_seed_and_jobs,
@@ -33,8 +34,10 @@ def _ints(text: str) -> list[int]:
 
 def cmd_study(args: argparse.Namespace) -> int:
     from .. import study as st
+    from ..engine.i18n import translations
 
     check_batch(args)
+    translations(args.lang)  # an unknown --lang fails before any game is played
     players = _ints(args.players)
     lineups = [
         [b.strip() for b in text.split(",") if b.strip()] for text in args.bots or ["greedy"]
@@ -71,9 +74,9 @@ def cmd_study(args: argparse.Namespace) -> int:
     if args.json:
         print(st.to_json(result, games=args.games_json, league_rows=league_rows))
     elif league_rows is not None:
-        print(st.league_table(league_rows))
+        print(st.league_table(league_rows, args.lang))
     else:
-        print(result.table())
+        print(result.table(args.lang))
     return 0
 
 
@@ -121,4 +124,5 @@ def register(sub: SubParsers) -> None:
     p.add_argument("--games-json", action="store_true", help="with --json: every game's result too")
     p.add_argument("--plot", metavar="FILE", help="save a plot (PNG, SVG, PDF by the suffix)")
     add_progress(p)
+    add_lang(p)
     p.set_defaults(handler=cmd_study)

@@ -13,6 +13,7 @@ else English.
 from __future__ import annotations
 
 import os
+import re
 from functools import cache
 from gettext import GNUTranslations, NullTranslations
 from pathlib import Path
@@ -79,6 +80,67 @@ def translations(lang: str | None = None) -> NullTranslations:
     return _load(resolve(lang))
 
 
+def N_(message: str) -> str:
+    """Marks ``message`` for the catalogs where it is defined (a table of words); it is
+    translated where it is shown (``gettext(message, lang)``)."""
+    return message
+
+
 def gettext(message: str, lang: str | None = None) -> str:
     """``message`` (an English message id) in ``lang``."""
     return translations(lang).gettext(message)
+
+
+#: the places off the board (docs/format.md), in words
+PLACE_WORDS: dict[str, str] = {
+    "outside": N_("outside the entrance"),
+    "escaped": N_("out by the exit"),
+    "eaten": N_("out of the game"),
+}
+
+
+def place_words(place: str, lang: str | None) -> str:
+    """``outside``, ``escaped``, ``eaten`` in words (anything else as it is)."""
+    word = PLACE_WORDS.get(place)
+    return gettext(word, lang) if word is not None else place
+
+
+#: the colours of the players and of the teleporter pairs (B5), in words
+COLOUR_WORDS: dict[str, str] = {
+    "blue": N_("blue"),
+    "yellow": N_("yellow"),
+    "red": N_("red"),
+    "green": N_("green"),
+    "purple": N_("purple"),
+    "black": N_("black"),
+    "white": N_("white"),
+}
+
+
+def colour_word(colour: str, lang: str | None) -> str:
+    """A player's or a teleporter pair's colour in ``lang`` (an unknown one as it is)."""
+    word = COLOUR_WORDS.get(colour)
+    return gettext(word, lang) if word is not None else colour
+
+
+#: the engine's reasons for the end of a game (engine/game.py), in words
+REASON_WORDS: dict[str, str] = {
+    "no pawn left in the fortress in stage 2": N_("no pawn left in the fortress in stage 2"),
+    "the round was played out (finish_round)": N_("the round was played out (finish_round)"),
+    "no pawn left on the board in stage 2 (stage2_end=board_empty)": N_(
+        "no pawn left on the board in stage 2 (stage2_end=board_empty)"
+    ),
+    "end of stage 2": N_("end of stage 2"),
+}
+_ESCAPED_ALL = re.compile(r"^(\S+) escaped all pawns but one$")
+
+
+def reason_words(reason: str, lang: str | None) -> str:
+    """The engine's reason for the end of a game in ``lang`` (one it does not know, as is)."""
+    m = _ESCAPED_ALL.match(reason)
+    if m:
+        return gettext("{colour} escaped all pawns but one", lang).format(
+            colour=colour_word(m[1], lang)
+        )
+    word = REASON_WORDS.get(reason)
+    return gettext(word, lang) if word is not None else reason

@@ -82,7 +82,14 @@ def _and(words: list[str], t: NullTranslations | None = None) -> str:
     if len(words) == 1:
         return words[0]
     tr = t if t is not None else translations("en")
-    return tr.gettext("{first} and {last}").format(first=", ".join(words[:-1]), last=words[-1])
+    last = words[-1]
+    if last[:1] in ("E", "e", "È", "è", "É", "é"):
+        # Italian joins with "ed" before an e (euphonic d: "D ed E"); the other languages
+        # word this the same as the plain "and"
+        text = tr.pgettext("before a word beginning with e", "{first} and {last}")
+    else:
+        text = tr.gettext("{first} and {last}")
+    return text.format(first=", ".join(words[:-1]), last=last)
 
 
 def _sees(t: NullTranslations, look: Look) -> str:

@@ -27,6 +27,7 @@ from typing import Any, NamedTuple
 from .bots import make_bot
 from .errors import OptionError, StudyError, shown
 from .game import Game
+from .i18n import translations
 from .options import RuleOptions
 from .simulation import GameResult, GameSpec, play_specs, seat_bots
 
@@ -225,19 +226,38 @@ class StudyResult(NamedTuple):
             out["games"] = [[g.to_dict() for g in rs] for rs in self.results]
         return out
 
-    def table(self) -> str:
-        """A plain-text table, one line per variant (95 % intervals in brackets)."""
-        lines = [f"{self.games} games per variant, seed {self.seed}"]
+    def table(self, lang: str | None = "en") -> str:
+        """A plain-text table, one line per variant (95 % intervals in brackets), in
+        ``lang``."""
+        _ = translations(lang).gettext
+        lines = [
+            _("{games} games per variant, seed {seed}").format(games=self.games, seed=self.seed)
+        ]
         for row in self.rows:
             lines.append(
-                f"{row['variant']}: seat 0 wins {row['seat0_win_rate']:.3f} "
-                f"[{row['seat0_lo']:.3f}, {row['seat0_hi']:.3f}], draws {row['draw_rate']:.3f}, "
-                f"escaped {row['escaped_mean']:.2f} [{row['escaped_lo']:.2f}, "
-                f"{row['escaped_hi']:.2f}], eaten {row['eaten_mean']:.2f}, rounds "
-                f"{row['rounds_mean']:.2f} [{row['rounds_lo']:.2f}, {row['rounds_hi']:.2f}]"
+                _(
+                    "{variant}: seat 0 wins {win} [{win_lo}, {win_hi}], draws {draws}, "
+                    "escaped {escaped} [{escaped_lo}, {escaped_hi}], eaten {eaten}, "
+                    "rounds {rounds} [{rounds_lo}, {rounds_hi}]"
+                ).format(
+                    variant=row["variant"],
+                    win=f"{row['seat0_win_rate']:.3f}",
+                    win_lo=f"{row['seat0_lo']:.3f}",
+                    win_hi=f"{row['seat0_hi']:.3f}",
+                    draws=f"{row['draw_rate']:.3f}",
+                    escaped=f"{row['escaped_mean']:.2f}",
+                    escaped_lo=f"{row['escaped_lo']:.2f}",
+                    escaped_hi=f"{row['escaped_hi']:.2f}",
+                    eaten=f"{row['eaten_mean']:.2f}",
+                    rounds=f"{row['rounds_mean']:.2f}",
+                    rounds_lo=f"{row['rounds_lo']:.2f}",
+                    rounds_hi=f"{row['rounds_hi']:.2f}",
+                )
             )
             lines.append(
-                "    wins by seat: "
+                "    "
+                + _("wins by seat:")
+                + " "
                 + "  ".join(
                     f"{s['seat']}: {s['win_rate']:.3f} [{s['win_lo']:.3f}, {s['win_hi']:.3f}]"
                     for s in self.seats
@@ -381,19 +401,22 @@ def verdict(first: Mapping[str, Any], second: Mapping[str, Any]) -> str:
     return "~"
 
 
-def league_table(rows: Sequence[Mapping[str, Any]]) -> str:
+def league_table(rows: Sequence[Mapping[str, Any]], lang: str | None = "en") -> str:
     """The league as plain text: one line per player count, match and bot; the second
     bot of a match carries the verdict (``>`` stronger, ``<`` weaker, ``~`` not told
-    apart by the 95 % intervals)."""
+    apart by the 95 % intervals); the words in ``lang``."""
+    _ = translations(lang).gettext
+    head = (_("players"), _("bot"), _("vs"), _("seats"), _("wins"))
     lines = [
-        f"{'players':>7}  {'bot':<14} {'vs':<14} {'seats':>6} {'wins':>5}  "
-        "win rate per seat [95 % CI]"
+        f"{head[0]:>7}  {head[1]:<14} {head[2]:<14} {head[3]:>6} {head[4]:>5}  "
+        + _("win rate per seat [95 % CI]")
     ]
     for r in rows:
         mark = f"  {r['verdict']} {r['opponent']}" if r.get("verdict") else ""
+        share = _("(fair share {share})").format(share=f"{r['fair_share']:.3f}")
         lines.append(
             f"{r['players']:>7}  {r['bot']:<14} {r.get('opponent', ''):<14} {r['seats']:>6} "
             f"{r['wins']:>5}  {r['win_rate']:.3f} [{r['win_lo']:.3f}, {r['win_hi']:.3f}]"
-            f"  (fair share {r['fair_share']:.3f}){mark}"
+            f"  {share}{mark}"
         )
     return "\n".join(lines)

@@ -14,12 +14,13 @@ scene primitives as every other picture (:mod:`.frames`, :mod:`.scene`).
 from __future__ import annotations
 
 import io
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 from xml.sax.saxutils import escape, quoteattr
 
 from ..engine import Event, Position, RuleOptions, Turn, monster_turn
-from ..engine.narrate import line
+from ..engine.i18n import translations
+from ..engine.narrate import _towards, line, sq
 from . import style as S
 from .frames import TraceFrame, pack_frames, trace_frames
 from .scene import Group, Scene, caption_group, compose, static_layer
@@ -51,7 +52,18 @@ class TurnPictures:
     ) -> TurnPictures:
         result = monster_turn(position, tile, options)
         frames = trace_frames(position, result.events, result.tile, lang=lang)
+        # an animation or a page has nothing to press: its opening caption only sets the scene
+        frames[0] = replace(frames[0], caption=opening_caption(position, result.tile, lang))
         return cls(position, result.events, result.tile, tuple(frames), lang)
+
+
+def opening_caption(position: Position, tile: str, lang: str | None = None) -> str:
+    """``tile 8: the monster at (9, 7) facing west``, in ``lang``: the first frame of an
+    animation and the title of a handout (the widget's first frame says to press ▶)."""
+    t = translations(lang)
+    return t.gettext("tile {tile}: the monster at {square} facing {heading}").format(
+        tile=tile, square=sq(position.monster.at), heading=_towards(t, position.monster.facing)
+    )
 
 
 def _pictures(
@@ -257,7 +269,7 @@ def handout_pages(
             break
     columns = cols
     scale = cell_w / S.WIDTH
-    title = heading or pics.frames[0].caption.split(" — ")[0]
+    title = heading or pics.frames[0].caption
     pages: list[Any] = []
     for start in range(0, len(cells), per_page):
         page = Image.new("RGB", (pw, ph), "white")
@@ -299,7 +311,7 @@ def turn_handout(
         save_all=True,
         append_images=pages[1:],
         resolution=dpi,
-        title=heading or pics.frames[0].caption.split(" — ")[0],
+        title=heading or pics.frames[0].caption,
     )
     return buf.getvalue()
 
@@ -333,6 +345,7 @@ __all__ = [
     "FRAME_MS",
     "PAPER",
     "TurnPictures",
+    "opening_caption",
     "save_turn",
     "step_scenes",
     "turn_gif",

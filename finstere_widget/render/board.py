@@ -8,6 +8,7 @@ from functools import cache
 
 from ..engine import ENTRANCE, EXIT, Heading, Position
 from ..engine.board import ROW_EXTENT, Square
+from ..engine.i18n import resolve, translations
 from . import style as S
 from .geometry import (
     arrow_shape,
@@ -59,9 +60,12 @@ def _grid_lines() -> Group:
     return lines
 
 
-def _corners() -> Group:
+def _corners(lang: str) -> Group:
+    t = translations(lang)
+    # at most about six capitals fit a square
+    labels = (t.pgettext("board corner", "EXIT"), t.pgettext("board corner", "IN"))
     out: Group = []
-    for sq, fill, label in ((EXIT, S.EXIT_FILL, "EXIT"), (ENTRANCE, S.ENTRANCE_FILL, "IN")):
+    for sq, fill, label in ((EXIT, S.EXIT_FILL, labels[0]), (ENTRANCE, S.ENTRANCE_FILL, labels[1])):
         x, y = square_origin(sq)
         out.append(rect(x + 1, y + 1, S.CELL - 2, S.CELL - 2, fill=fill))
         cx, cy = center(sq)
@@ -141,34 +145,36 @@ def fixture_group(position: Position) -> Group:
 
 
 @cache
-def _board_below_fixtures() -> tuple[Prim, ...]:
+def _board_below_fixtures(lang: str) -> tuple[Prim, ...]:
     """The page, the caption strip, the floor, the grid and the corner squares: the same
-    for every position (built once)."""
+    for every position (built once per language)."""
     out: Group = [
         rect(0, 0, S.WIDTH, S.HEIGHT, fill=S.BACKGROUND),
         rect(0, 0, S.WIDTH, S.CAPTION_H, fill=S.CAPTION_FILL),
         poly(_outline_corners(), closed=True, fill=S.FLOOR),
     ]
-    return tuple(out + _grid_lines() + _corners())
+    return tuple(out + _grid_lines() + _corners(lang))
 
 
 @cache
-def _board_above_fixtures() -> tuple[Prim, ...]:
+def _board_above_fixtures(lang: str) -> tuple[Prim, ...]:
     """The walls, the wall letters, the square names and the tray: the same for every
-    position (built once)."""
+    position (built once per language)."""
     out: Group = [poly(_outline_corners(), closed=True, stroke=S.WALL, lw=4)]
-    return tuple(out + wall_letters() + square_names() + tray_background())
+    return tuple(out + wall_letters() + square_names() + tray_background(lang))
 
 
 def _outline_corners() -> list[tuple[float, float]]:
     return [(S.OX + x * S.CELL, S.OY + y * S.CELL) for x, y in board_outline()]
 
 
-def static_layer(position: Position, fixtures: bool = True) -> Group:
+def static_layer(position: Position, fixtures: bool = True, lang: str | None = None) -> Group:
     """The board and everything that never moves during a turn (pools, teleporters; left
-    out with ``fixtures=False``)."""
-    out = list(_board_below_fixtures())
+    out with ``fixtures=False``); the corners' and the tray's labels in ``lang`` (None: the
+    locale)."""
+    code = resolve(lang)
+    out = list(_board_below_fixtures(code))
     if fixtures:
         out += fixture_group(position)
-    out += _board_above_fixtures()
+    out += _board_above_fixtures(code)
     return out

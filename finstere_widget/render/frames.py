@@ -114,13 +114,15 @@ class TraceFrame:
     tie: bool
     under: list[Group] = field(default_factory=list)
     over: list[Group] = field(default_factory=list)
+    #: the language of the caption and of the board's labels (None: the locale)
+    lang: str | None = None
 
     def scene(self) -> Scene:
         pos = self.position
         groups = compose(self.under, pos, self.over) + [
             caption_group(self.caption, banner=self.tie)
         ]
-        return Scene(static_layer(pos), groups)
+        return Scene(static_layer(pos, lang=self.lang), groups)
 
     def dynamic_groups(self) -> list[Group]:
         return compose(self.under, self.position, self.over) + [
@@ -217,12 +219,12 @@ def trace_frames(
     lang = resolve(lang)  # once, not once per sentence (the locale is read from os.environ)
     positions = replay(position, events)
     cap, tie = _caption(None, tile, position, lang)
-    frames = [TraceFrame(0, position, None, None, cap, tie)]
+    frames = [TraceFrame(0, position, None, None, cap, tie, lang=lang)]
     before = position
     for k, (e, after) in enumerate(zip(events, positions, strict=True)):
         under, over = _event_overlay(e, before, after)
         cap, tie = _caption(e, tile, position, lang)
-        frames.append(TraceFrame(len(frames), after, k, e, cap, tie, under, over))
+        frames.append(TraceFrame(len(frames), after, k, e, cap, tie, under, over, lang))
         before = after
     return frames
 
@@ -308,7 +310,7 @@ def pack_frames(frames: Sequence[TraceFrame]) -> dict[str, Any]:
         shown.append(fixtures + f.under + drawn + f.over + labels + [caption])
         pieces.append(fixtures + drawn)
     return pack_groups(
-        static_layer(first, fixtures=fixed),
+        static_layer(first, fixtures=fixed, lang=frames[0].lang),
         shown,
         [f.event_index for f in frames],
         pieces,

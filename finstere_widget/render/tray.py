@@ -6,14 +6,15 @@ from __future__ import annotations
 from typing import Any
 
 from ..engine import Position
+from ..engine.i18n import N_, translations
 from . import style as S
 from .primitives import Group, num, rect, text
 
 TRAY_SECTIONS: tuple[tuple[str, str, float, float], ...] = (
     # place, label, x offset from the board's left edge, width
-    ("escaped", "escaped", 0, 180),
-    ("eaten", "out of the game", 190, 140),
-    ("outside", "waiting outside the entrance", 340, 300),
+    ("escaped", N_("escaped"), 0, 180),
+    ("eaten", N_("out of the game"), 190, 140),
+    ("outside", N_("waiting outside the entrance"), 340, 300),
 )
 
 
@@ -26,11 +27,15 @@ TRAY_STEP = 28
 TRAY_ROW = 26
 
 
-def tray_background() -> Group:
+def tray_background(lang: str | None = "en") -> Group:
+    """The tray under the board, its sections labelled in ``lang`` (None: the locale)."""
+    words = translations(lang).gettext
     out: Group = [rect(S.OX, S.TRAY_Y, S.COLS * S.CELL, S.TRAY_H, r=6, fill=S.TRAY_FILL)]
     for _, label, dx, _w in TRAY_SECTIONS:
         out.append(
-            text(S.OX + dx + 6, S.TRAY_Y + 8, label, size=9, fill=S.TRAY_TEXT, anchor="start")
+            text(
+                S.OX + dx + 6, S.TRAY_Y + 8, words(label), size=9, fill=S.TRAY_TEXT, anchor="start"
+            )
         )
     return out
 

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from ..engine import Position
+from ..engine.i18n import resolve
 from ..engine.position import as_position
 from ..render import style as S
 from ..render.frames import pack_frames, pack_groups
@@ -49,6 +50,7 @@ from .board_traits import (
 )
 from .board_turns import TurnsOnShow
 from .interaction import Heat, History, Interaction, OnShow
+from .labels import board_texts
 from .static_output import static_text, with_static
 
 #: the names the editor and scripts import from here (the tables live in .board_traits)
@@ -73,6 +75,8 @@ class BoardWidget(BoardMessages, MoveMode, EditMode, Overlays, TurnsOnShow):
     * ``widget.mode = "move"`` — click a pawn to see its legal destinations (engine), click
       one to move it; ``"edit"`` — click squares to place/remove pieces with ``widget.tool``.
     * ``widget.show_values({...})`` / ``widget.show_danger()`` — heat overlays.
+    * ``widget.lang = "fr"`` — the board's words (controls, hints, the turn on show, the
+      tray's and corners' labels) in another language (``lang=``; default: the locale).
     """
 
     def __init__(
@@ -85,8 +89,10 @@ class BoardWidget(BoardMessages, MoveMode, EditMode, Overlays, TurnsOnShow):
         move_handler: Callable[[str, tuple[str, ...]], Any] | None = None,
         outcomes_handler: Callable[[str], Any] | None = None,
         on_move: MoveListener | None = None,
+        lang: str | None = None,
         **kwargs: Any,
     ) -> None:
+        code = resolve(lang)  # a language we do not have fails before anything is made
         super().__init__(mode=mode, **kwargs)
         self._position: Position = (
             as_position(position) if position is not None else Position.basic()
@@ -94,6 +100,7 @@ class BoardWidget(BoardMessages, MoveMode, EditMode, Overlays, TurnsOnShow):
         # the board's state: a few immutable values, each replaced as a whole
         self._history = History()
         self._on_show: OnShow | None = None  # the frames being stepped through, if any
+        self._trace_source = None
         self._heat = Heat()
         #: what the user is in the middle of (selection, lit targets, path, a pending pad)
         self._ui = Interaction()
@@ -116,7 +123,20 @@ class BoardWidget(BoardMessages, MoveMode, EditMode, Overlays, TurnsOnShow):
         if on_move is not None:
             self._move_listeners.append(on_move)
         self.on_msg(self._on_msg)
-        self._refresh()
+        self.lang = code  # paints the board (_relabel)
+
+    def _relabel(self) -> None:
+        """The board's words in its language: the controls' words, the trace on show told
+        again (on the same frame) and the board's labels."""
+        if not hasattr(self, "_ui"):
+            return
+        self.texts = board_texts(self.lang)
+        if self._on_show is not None and self._trace_source is not None:
+            frame = self.frame
+            self.show_trace(*self._trace_source)
+            self.frame = frame
+        else:
+            self._refresh()
 
     # --- representation ---------------------------------------------------------------
 
@@ -186,13 +206,14 @@ class BoardWidget(BoardMessages, MoveMode, EditMode, Overlays, TurnsOnShow):
         return self._history_step(self._history.redone(self._position), "redo")
 
     def _history_step(self, step: tuple[History, Position] | None, word: str) -> bool:
+        _ = self._
         if step is None:
-            self.tell(f"nothing to {word}", "problem")
+            self.tell(_("nothing to undo") if word == "undo" else _("nothing to redo"), "problem")
             return False
         self._history, self._position = step
         self._on_show = None
         self._ui = Interaction()
-        self.tell(f"{word}ne", "success")
+        self.tell(_("undone") if word == "undo" else _("redone"), "success")
         self._refresh()
         return True
 
@@ -226,7 +247,12 @@ class BoardWidget(BoardMessages, MoveMode, EditMode, Overlays, TurnsOnShow):
             pos = self._position
             under, over = overlay_groups(pos, self._overlay())
             pieces = piece_groups(pos)
-            packed = pack_groups(static_layer(pos), [compose(under, pos, over)], None, [pieces])
+            packed = pack_groups(
+                static_layer(pos, lang=self.lang or None),
+                [compose(under, pos, over)],
+                None,
+                [pieces],
+            )
             lines = []
             self.quiz = {}
         geo = geometry()
@@ -255,6 +281,8 @@ class BoardWidget(BoardMessages, MoveMode, EditMode, Overlays, TurnsOnShow):
             "max_width": self.max_width,
             "standalone": True,
             "quiz": self.quiz,
+            "lang": self.lang,
+            "texts": self.texts,
         }
 
     def to_html(self, path: str | Path, title: str = "Finstere Flure") -> Path:

@@ -10,6 +10,7 @@ from ..engine import Pawn, PositionError
 from ..engine.board import Square
 from .board_traits import BoardTraits
 from .editing import Tool, edit_refusal, edited, new_pawn
+from .labels import colour_word, place_words
 
 
 class EditMode(BoardTraits):
@@ -27,15 +28,18 @@ class EditMode(BoardTraits):
                 pid = zone[5:]
                 self._commit(
                     pos.replace(pawns=tuple(p for p in pos.pawns if p.id != pid)),
-                    f"removed pawn {pid}",
+                    self._("removed pawn {pawn}").format(pawn=pid),
                 )
             else:
                 self.tell(
-                    "click on a square of the board (or, with the pawn tool, a tray section)",
+                    self._(
+                        "click on a square of the board (or, with the pawn tool, a tray section)"
+                    ),
                     "problem",
                 )
             return
-        why = edit_refusal(pos, tool, sq)
+        lang = self.lang or None
+        why = edit_refusal(pos, tool, sq, lang)
         if why is not None:  # refused before anything changes, with the rule
             self.tell(why, "problem")
             return
@@ -50,10 +54,11 @@ class EditMode(BoardTraits):
                     self._ui.pending_teleporter,
                 ),
                 sq,
+                lang,
             )
             self._ui = replace(self._ui, pending_teleporter=pending)
         except PositionError as exc:
-            self.tell(f"cannot do that: {exc}", "problem")
+            self.tell(self._("cannot do that: {error}").format(error=exc), "problem")
             return
         if new is not None:
             self._commit(new, words)
@@ -61,7 +66,8 @@ class EditMode(BoardTraits):
             self.tell(
                 words,
                 "info"
-                if self._ui.pending_teleporter is not None or "cancelled" in words
+                if self._ui.pending_teleporter is not None
+                or words == self._("teleporter placement cancelled")
                 else "problem",
             )
             self._refresh()
@@ -73,5 +79,9 @@ class EditMode(BoardTraits):
         pawn = self._new_pawn(place)
         self._commit(
             self._position.replace(pawns=self._position.pawns + (pawn,)),
-            f"placed pawn {pawn.id} ({pawn.player}) {place}",
+            self._("placed pawn {pawn} ({player}) {place}").format(
+                pawn=pawn.id,
+                player=colour_word(pawn.player, self.lang),
+                place=place_words(place, self.lang),
+            ),
         )

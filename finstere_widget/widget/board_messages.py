@@ -46,21 +46,23 @@ class BoardMessages(BoardTraits):
                     if self.quiz_listener is not None:  # the quiz's record (widget/quiz.py)
                         self.quiz_listener(report)
                 case Unreadable(problem):
-                    self.tell(problem, "problem")
+                    self.tell(self._(problem), "problem")
                 case _ as never:
                     assert_never(never)
         except Exception as exc:  # never an exception in the log: show it as a hint
-            self.tell(f"could not handle the click: {exc}", "problem")
+            self.tell(self._("could not handle the click: {error}").format(error=exc), "problem")
 
     def click(self, square: Square | Sequence[int]) -> None:
         """What a click on ``square`` does in the current mode (also for scripts/tests)."""
         sq = square_of(square)
         if sq is None:
-            self.tell("ignored a click with a malformed square", "problem")
+            self.tell(self._("ignored a click with a malformed square"), "problem")
             return
         if not on_board(sq):
             self.tell(
-                f"{square_name(sq)} is outside the board (B1): click on a square of the board",
+                self._("{square} is outside the board (B1): click on a square of the board").format(
+                    square=square_name(sq)
+                ),
                 "problem",
             )
             return

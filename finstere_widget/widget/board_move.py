@@ -9,6 +9,7 @@ from typing import Any
 
 from ..engine.board import Square
 from ..engine.events import assert_never
+from ..engine.i18n import translations
 from ..engine.moves import apply_move, legal_moves
 from .board_traits import BoardTraits, Movable, MoveListener
 from .interaction import (
@@ -63,7 +64,7 @@ class MoveMode(BoardTraits):
         pawn = current.pawn(pawn_id)
         allowed = self.movable
         if allowed is not None and pawn_id not in allowed:
-            self.tell(f"pawn {pawn_id} cannot move now", "problem")
+            self.tell(self._("pawn {pawn} cannot move now").format(pawn=pawn_id), "problem")
             return
         self._leave_trace()
         if self.outcomes_handler is not None:
@@ -74,16 +75,23 @@ class MoveMode(BoardTraits):
         self._ui = Interaction(
             selected=pawn_id, targets=targets, pending_teleporter=self._ui.pending_teleporter
         )
+        t = translations(self.lang or None)
         if targets:
             self.tell(
-                (
-                    f"pawn {pawn_id} ({pawn.value} to move): {len(targets)} destination(s) "
-                    f"lit; click one, or the pawn again to deselect"
-                ),
+                t.ngettext(
+                    "pawn {pawn} ({value} to move): {n} destination lit; click it, or the "
+                    "pawn again to deselect",
+                    "pawn {pawn} ({value} to move): {n} destinations lit; click one, or the "
+                    "pawn again to deselect",
+                    len(targets),
+                ).format(pawn=pawn_id, value=pawn.value, n=len(targets)),
                 "info",
             )
         else:
-            self.tell(f"pawn {pawn_id} has no destination this move", "problem")
+            self.tell(
+                t.gettext("pawn {pawn} has no destination this move").format(pawn=pawn_id),
+                "problem",
+            )
         self._refresh()
 
     def move(self, pawn_id: str, path: str | Sequence[str]) -> Any:
@@ -97,8 +105,13 @@ class MoveMode(BoardTraits):
             result = self.move_handler(pawn_id, tuple(path))
         else:
             result = apply_move(before, pawn_id, path)
-        steps = ",".join(result.path) or "no step"
-        self._commit(result.position, f"pawn {pawn_id} moved ({steps}) and was flipped (P2)")
+        steps = ",".join(result.path) or self._("no step")
+        self._commit(
+            result.position,
+            self._("pawn {pawn} moved ({steps}) and was flipped (P2)").format(
+                pawn=pawn_id, steps=steps
+            ),
+        )
         self._ui = replace(self._ui, path=tuple(move_path(before, pawn_id, result)))
         self.last_move = result
         self._refresh()
@@ -118,16 +131,23 @@ class MoveMode(BoardTraits):
                 self.select(pawn)
             case DeselectPawn(pawn):
                 self._ui = self._ui.deselected()
-                self.tell(f"pawn {pawn} deselected", "info")
+                self.tell(self._("pawn {pawn} deselected").format(pawn=pawn), "info")
                 self._refresh()
             case NotLit(pawn, square):
-                where = square_name(square) if square is not None else "there"
+                where = square_name(square) if square is not None else self._("there")
                 self.tell(
-                    f"pawn {pawn} cannot end its move on {where}: click a lit square (P2-P9)",
+                    self._(
+                        "pawn {pawn} cannot end its move on {square}: click a lit square (P2-P9)"
+                    ).format(pawn=pawn, square=where),
                     "problem",
                 )
             case NoPawnThere(square):
-                where = square_name(square) if square is not None else "there"
-                self.tell(f"no pawn on {where}: click a pawn to see where it can go", "problem")
+                where = square_name(square) if square is not None else self._("there")
+                self.tell(
+                    self._("no pawn on {square}: click a pawn to see where it can go").format(
+                        square=where
+                    ),
+                    "problem",
+                )
             case _ as never:
                 assert_never(never)

@@ -40,7 +40,9 @@ class Overlays(BoardTraits):
         the tiles the pile may give, default the whole deck, M1). Returns True."""
         heat = danger_map(self._position, tiles_left, options)
         labels = {sq: f"{v:.0%}" for sq, v in heat.items() if v > 0}
-        self.show_values(heat, labels, caption="danger map: chance the monster reaches each square")
+        self.show_values(
+            heat, labels, caption=self._("danger map: chance the monster reaches each square")
+        )
         return True
 
     def clear_overlay(self) -> None:

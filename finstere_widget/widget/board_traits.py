@@ -13,7 +13,7 @@ and :mod:`.editing` (edits and their refusals).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Sequence
 from pathlib import Path
 from typing import Any, Literal, get_args
 
@@ -22,8 +22,10 @@ import traitlets
 
 from ..engine import Position
 from ..engine.board import Square
+from ..engine.events import Event
 from ..engine.pieces import COLOURS
 from .interaction import Heat, History, Interaction, OnShow
+from .labels import Language
 
 STATIC_DIR = Path(__file__).resolve().parent / "static"
 
@@ -67,7 +69,7 @@ MoveListener = Callable[[str, Any], None]
 Movable = Collection[str] | Callable[[], Collection[str]] | None
 
 
-class BoardTraits(anywidget.AnyWidget):
+class BoardTraits(Language, anywidget.AnyWidget):
     """The board's traits and shared state; the parts' methods that others call are
     declared here (:class:`~finstere_widget.widget.board.BoardWidget` defines them)."""
 
@@ -102,6 +104,10 @@ class BoardTraits(anywidget.AnyWidget):
     #: a quiz on the frames on show (widget/quiz.py; {} for none): the browser asks before
     #: each look, never shows a look before it is answered, and judges answers itself
     quiz: traitlets.Dict[str, Any] = traitlets.Dict().tag(sync=True)
+    #: the language of the board's words (:class:`.labels.Language`: checked when set) and
+    #: the words of the browser's controls in it (:func:`.labels.board_texts`)
+    lang: traitlets.Unicode[str, str | bytes] = traitlets.Unicode("").tag(sync=True)
+    texts: traitlets.Dict[str, str] = traitlets.Dict(traitlets.Unicode()).tag(sync=True)
 
     # edit tools (Python side; the editor's controls set them)
     tool: traitlets.Enum[EditTool] = traitlets.Enum(EDIT_TOOLS, "stone")
@@ -116,6 +122,9 @@ class BoardTraits(anywidget.AnyWidget):
     _position: Position
     _history: History
     _on_show: OnShow | None  # the frames being stepped through, if any
+    #: the monster trace on show (position, events, tile, after): told again when the
+    #: language changes
+    _trace_source: tuple[Position, Sequence[Event], str | None, Position] | None
     _heat: Heat
     _ui: Interaction
     _move_listeners: list[MoveListener]

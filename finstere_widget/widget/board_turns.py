@@ -41,11 +41,12 @@ class TurnsOnShow(BoardTraits):
         """Step through ``events`` (a monster trace) played from ``position``. ``after``:
         the board's position once the trace is left (a click in move mode); default
         ``position``."""
+        after = after if after is not None else position
+        lang = self.lang or None
         self.show_frames(
-            trace_frames(position, events, tile),
-            event_log(events),
-            after=after if after is not None else position,
+            trace_frames(position, events, tile, lang=lang), event_log(events, lang), after=after
         )
+        self._trace_source = (position, events, tile, after)
 
     def show_frames(
         self,
@@ -59,6 +60,7 @@ class TurnsOnShow(BoardTraits):
         left (a click in move mode); default: the last frame's position."""
         if not frames:
             raise TraceError("show_frames needs at least one frame")
+        self._trace_source = None
         end = frames[-1].position if after is None else after
         self._position = end
         self._on_show = OnShow(tuple(log), tuple(frames), end)

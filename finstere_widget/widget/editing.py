@@ -22,6 +22,8 @@ from ..engine import (
 )
 from ..engine.board import Square
 from ..engine.errors import shown
+from ..engine.i18n import N_, translations
+from ..engine.narrate import _and
 from ..engine.pieces import TELEPORTER_PAIRS
 
 #: one editor tool per stone kind (B5), named by the kind
@@ -38,37 +40,70 @@ def _where(sq: Square) -> str:
     return f"({sq[0]}, {sq[1]})"
 
 
-def _holder(pos: Position, sq: Square) -> str | None:
-    """What stands on ``sq`` (a piece, a pool, a teleporter), in words; None if free."""
+#: the stone kinds (B5) in words, as the editor's hints name them ("a crystal")
+STONE_WORDS: dict[str, str] = {
+    "stone": N_("a stone"),
+    "crystal": N_("a crystal"),
+    "pivot_right": N_("a right-turn pivot stone"),
+    "pivot_left": N_("a left-turn pivot stone"),
+    "pivot_180": N_("a 180° pivot stone"),
+}
+
+
+def _stone_words(kind: str, lang: str | None) -> str:
+    word = STONE_WORDS.get(kind)
+    return translations(lang).gettext(word) if word is not None else kind.replace("_", " ")
+
+
+def _holder(pos: Position, sq: Square, lang: str | None = "en") -> tuple[str, str] | None:
+    """What stands on ``sq`` (a piece, a pool, a teleporter): its kind (``monster``,
+    ``pawn``, ``stone``, ``teleporter``, ``pool``) and words for it; None if free."""
+    _ = translations(lang).gettext
     if sq == pos.monster.at:
-        return "the monster"
+        return "monster", _("the monster")
     if sq in pos.pawn_map:
-        return f"pawn {pos.pawn_map[sq].id}"
+        return "pawn", _("pawn {pawn}").format(pawn=pos.pawn_map[sq].id)
     if sq in pos.stone_map:
-        return f"a {pos.stone_map[sq].kind.value.replace('_', ' ')}"
+        return "stone", _stone_words(pos.stone_map[sq].kind.value, lang)
     if sq in pos.teleporter_map:
-        return f"a {pos.teleporter_map[sq].pair} teleporter"
+        pair = pos.teleporter_map[sq].pair
+        return "teleporter", _("a {pair} teleporter").format(pair=_pair_words(pair, lang))
     if sq in pos.pool_squares:
-        return "a blood pool"
+        return "pool", _("a blood pool")
     return None
 
 
-def edit_refusal(pos: Position, tool: str, sq: Square) -> str | None:
-    """Why using ``tool`` on ``sq`` is against the rules (a sentence with the rule id), or
-    None when the edit may go ahead (removing or replacing a piece of the same kind is
-    always allowed)."""
-    corner = {EXIT: "the exit", ENTRANCE: "the entrance"}
+def _pair_words(pair: str, lang: str | None) -> str:
+    from .labels import colour_word
+
+    return colour_word(pair, lang)
+
+
+def edit_refusal(pos: Position, tool: str, sq: Square, lang: str | None = "en") -> str | None:
+    """Why using ``tool`` on ``sq`` is against the rules (a sentence with the rule id, in
+    ``lang``), or None when the edit may go ahead (removing or replacing a piece of the same
+    kind is always allowed)."""
+    _ = translations(lang).gettext
+    corner = {EXIT: _("the exit"), ENTRANCE: _("the entrance")}
     if tool in STONE_TOOLS or tool == "teleporter":
         if sq in corner:
-            what = "a stone" if tool in STONE_TOOLS else "a teleporter"
-            return (
-                f"{_where(sq)} is {corner[sq]}: {what} may not lie there "
-                f"(B2; A2: no piece on the exit or the entrance)"
-            )
-        holder = _holder(pos, sq)
+            if tool in STONE_TOOLS:
+                text = _(
+                    "{square} is {corner}: a stone may not lie there "
+                    "(B2; A2: no piece on the exit or the entrance)"
+                )
+            else:
+                text = _(
+                    "{square} is {corner}: a teleporter may not lie there "
+                    "(B2; A2: no piece on the exit or the entrance)"
+                )
+            return text.format(square=_where(sq), corner=corner[sq])
+        holder = _holder(pos, sq, lang)
         same = sq in pos.stone_map if tool in STONE_TOOLS else sq in pos.teleporter_map
         if holder is not None and not same:
-            return f"{_where(sq)} already holds {holder}: two pieces never share a square (A2)"
+            return _(
+                "{square} already holds {holder}: two pieces never share a square (A2)"
+            ).format(square=_where(sq), holder=holder[1])
         return None
     if tool in POOL_SHAPES:
         if sq in pos.pool_squares:
@@ -76,26 +111,30 @@ def edit_refusal(pos: Position, tool: str, sq: Square) -> str | None:
         squares = [(sq[0] + dx, sq[1] + dy) for dx, dy in POOL_SHAPES[tool]]
         for s in squares:
             if s in corner:
-                return (
-                    f"the pool would cover {corner[s]} {_where(s)}: no pool may lie there "
-                    f"(B2; A2: no piece on the exit or the entrance)"
-                )
-            holder = _holder(pos, s)
+                return _(
+                    "the pool would cover {corner} {square}: no pool may lie there "
+                    "(B2; A2: no piece on the exit or the entrance)"
+                ).format(corner=corner[s], square=_where(s))
+            holder = _holder(pos, s, lang)
             if holder is not None:
-                return f"the pool would cover {holder} on {_where(s)}: pieces never overlap (A2)"
+                return _(
+                    "the pool would cover {holder} on {square}: pieces never overlap (A2)"
+                ).format(holder=holder[1], square=_where(s))
         return None
     if tool == "pawn":
-        holder = _holder(pos, sq)
-        if holder is not None and sq not in pos.pawn_map and holder != "a blood pool":
-            return f"{_where(sq)} already holds {holder}: a pawn needs a free square (P2)"
+        holder = _holder(pos, sq, lang)
+        if holder is not None and sq not in pos.pawn_map and holder[0] != "pool":
+            return _("{square} already holds {holder}: a pawn needs a free square (P2)").format(
+                square=_where(sq), holder=holder[1]
+            )
         return None
     if tool == "monster":
-        holder = _holder(pos, sq)
-        if holder is not None and holder not in ("the monster", "a blood pool"):
-            return (
-                f"{_where(sq)} already holds {holder}: the monster needs a free square "
-                f"(two pieces never share a square, A2)"
-            )
+        holder = _holder(pos, sq, lang)
+        if holder is not None and holder[0] not in ("monster", "pool"):
+            return _(
+                "{square} already holds {holder}: the monster needs a free square "
+                "(two pieces never share a square, A2)"
+            ).format(square=_where(sq), holder=holder[1])
         return None
     return None
 
@@ -136,12 +175,12 @@ class Tool:
     pending: Pending = None
 
 
-def edited(pos: Position, tool: Tool, sq: Square) -> Edit:
-    """The position after using ``tool`` on ``sq`` (None + a hint when nothing changes) and
-    the pending teleporter pad after it. Check :func:`edit_refusal` first."""
+def edited(pos: Position, tool: Tool, sq: Square, lang: str | None = "en") -> Edit:
+    """The position after using ``tool`` on ``sq`` (None + a hint in ``lang`` when nothing
+    changes) and the pending teleporter pad after it. Check :func:`edit_refusal` first."""
     if tool.name == "teleporter":
-        return _edit_teleporter(pos, sq, pos.teleporter_map.get(sq), tool)
-    new, words = _edited(pos, tool, sq)
+        return _edit_teleporter(pos, sq, pos.teleporter_map.get(sq), tool, lang)
+    new, words = _edited(pos, tool, sq, lang)
     return new, words, tool.pending
 
 
@@ -149,7 +188,8 @@ def _sq(square: Square) -> str:
     return f"({square[0]}, {square[1]})"
 
 
-def _edited(pos: Position, tool: Tool, sq: Square) -> tuple[Position | None, str]:
+def _edited(pos: Position, tool: Tool, sq: Square, lang: str | None) -> tuple[Position | None, str]:
+    _ = translations(lang).gettext
     name = tool.name
     stone = pos.stone_map.get(sq)
     pawn = pos.pawn_map.get(sq)
@@ -158,103 +198,148 @@ def _edited(pos: Position, tool: Tool, sq: Square) -> tuple[Position | None, str
     where = _sq(sq)
     if name == "erase":
         if stone is not None:
-            return pos.replace(
-                stones=tuple(s for s in pos.stones if s.at != sq)
-            ), f"removed the {stone.kind.value} on {where}"
+            return pos.replace(stones=tuple(s for s in pos.stones if s.at != sq)), _(
+                "removed {stone} on {square}"
+            ).format(stone=_stone_words(stone.kind.value, lang), square=where)
         if pawn is not None:
-            return pos.replace(
-                pawns=tuple(p for p in pos.pawns if p.at != sq)
-            ), f"removed pawn {pawn.id}"
+            return pos.replace(pawns=tuple(p for p in pos.pawns if p.at != sq)), _(
+                "removed pawn {pawn}"
+            ).format(pawn=pawn.id)
         if tele is not None:
             return pos.replace(
                 teleporters=tuple(t for t in pos.teleporters if t.pair != tele.pair)
-            ), f"removed both {tele.pair} teleporters (they come in pairs, B5)"
+            ), _("removed both {pair} teleporters (they come in pairs, B5)").format(
+                pair=_pair_words(tele.pair, lang)
+            )
         if pool_k is not None:
-            return pos.replace(
-                pools=tuple(p for k, p in enumerate(pos.pools) if k != pool_k)
-            ), "removed the pool"
+            return pos.replace(pools=tuple(p for k, p in enumerate(pos.pools) if k != pool_k)), _(
+                "removed the pool"
+            )
         if sq == pos.monster.at:
-            return None, "the monster cannot be removed: move it with the monster tool"
-        return None, f"nothing to remove on {where}"
+            return None, _("the monster cannot be removed: move it with the monster tool")
+        return None, _("nothing to remove on {square}").format(square=where)
     if name in STONE_TOOLS:
         kind = StoneKind(name)
+        what = _stone_words(kind.value, lang)
         if stone is not None and stone.kind is kind:
-            return pos.replace(
-                stones=tuple(s for s in pos.stones if s.at != sq)
-            ), f"removed the {kind.value} on {where}"
+            return pos.replace(stones=tuple(s for s in pos.stones if s.at != sq)), _(
+                "removed {stone} on {square}"
+            ).format(stone=what, square=where)
         if stone is not None:
             return pos.replace(
                 stones=tuple(Stone(sq, kind) if s.at == sq else s for s in pos.stones)
-            ), f"turned the stone on {where} into a {kind.value}"
-        return pos.replace(
-            stones=pos.stones + (Stone(sq, kind),)
-        ), f"placed a {kind.value} on {where}"
+            ), _("the stone on {square} is now {stone}").format(square=where, stone=what)
+        return pos.replace(stones=pos.stones + (Stone(sq, kind),)), _(
+            "placed {stone} on {square}"
+        ).format(stone=what, square=where)
     if name in POOL_SHAPES:
         if pool_k is not None:
-            return pos.replace(
-                pools=tuple(p for k, p in enumerate(pos.pools) if k != pool_k)
-            ), "removed the pool"
+            return pos.replace(pools=tuple(p for k, p in enumerate(pos.pools) if k != pool_k)), _(
+                "removed the pool"
+            )
         squares = [(sq[0] + dx, sq[1] + dy) for dx, dy in POOL_SHAPES[name]]
         off = [s for s in squares if not on_board(s)]
         if off:
-            return None, f"the pool would leave the board at {_sq(off[0])} (B1)"
-        return pos.replace(pools=pos.pools + (make_pool(squares),)), f"placed a pool from {where}"
+            return None, _("the pool would leave the board at {square} (B1)").format(
+                square=_sq(off[0])
+            )
+        return pos.replace(pools=pos.pools + (make_pool(squares),)), _(
+            "placed a pool from {square}"
+        ).format(square=where)
     if name == "pawn":
         if pawn is not None:
-            return pos.replace(
-                pawns=tuple(p for p in pos.pawns if p.at != sq)
-            ), f"removed pawn {pawn.id}"
+            return pos.replace(pawns=tuple(p for p in pos.pawns if p.at != sq)), _(
+                "removed pawn {pawn}"
+            ).format(pawn=pawn.id)
         new_pawn = tool.new_pawn(sq)
-        return pos.replace(
-            pawns=pos.pawns + (new_pawn,)
-        ), f"placed pawn {new_pawn.id} ({new_pawn.player}, {new_pawn.value}) on {where}"
+        return pos.replace(pawns=pos.pawns + (new_pawn,)), _(
+            "placed pawn {pawn} ({player}, {value}) on {square}"
+        ).format(
+            pawn=new_pawn.id,
+            player=_pair_words(new_pawn.player, lang),
+            value=new_pawn.value,
+            square=where,
+        )
     if name == "monster":
+        names = _heading_names(lang)
         if sq == pos.monster.at:
             h = pos.monster.facing.right
-            return pos.replace(monster=Monster(sq, h)), f"the monster now faces {h.name}"
+            return pos.replace(monster=Monster(sq, h)), _("the monster now faces {heading}").format(
+                heading=names[h.name]
+            )
         h = Heading[tool.heading]
-        return pos.replace(monster=Monster(sq, h)), f"moved the monster to {where} facing {h.name}"
-    return None, f"unknown tool {name!r}"
+        return pos.replace(monster=Monster(sq, h)), _(
+            "moved the monster to {square} facing {heading}"
+        ).format(square=where, heading=names[h.name])
+    return None, _("unknown tool {tool!r}").format(tool=name)
 
 
-def _edit_teleporter(pos: Position, sq: Square, tele: Teleporter | None, tool: Tool) -> Edit:
+def _heading_names(lang: str | None) -> dict[str, str]:
+    from .labels import heading_words
+
+    return heading_words(lang)
+
+
+def _edit_teleporter(
+    pos: Position, sq: Square, tele: Teleporter | None, tool: Tool, lang: str | None = "en"
+) -> Edit:
+    _ = translations(lang).gettext
     pair = tool.pair.strip() or "yellow"
     if pair not in TELEPORTER_PAIRS:  # checked first: no pad of an unknown pair is drawn
         return (
             None,
-            f"unknown teleporter pair {shown(pair)}: the pairs are "
-            f"{' and '.join(TELEPORTER_PAIRS)} (B5)",
+            _("unknown teleporter pair {pair}: the pairs are {pairs} (B5)").format(
+                pair=shown(pair),
+                pairs=_and([_pair_words(p, lang) for p in TELEPORTER_PAIRS], translations(lang)),
+            ),
             tool.pending,
         )
     if tele is not None:
         return (
             pos.replace(teleporters=tuple(t for t in pos.teleporters if t.pair != tele.pair)),
-            f"removed both {tele.pair} teleporters (they come in pairs, B5)",
+            _("removed both {pair} teleporters (they come in pairs, B5)").format(
+                pair=_pair_words(tele.pair, lang)
+            ),
             tool.pending,
         )
+    words = _pair_words(pair, lang)
     arrow = Heading[tool.heading]
     if any(t.pair == pair for t in pos.teleporters):
         return (
             None,
-            f"the {pair} pair is already on the board: erase it or choose another pair",
+            _("the {pair} pair is already on the board: erase it or choose another pair").format(
+                pair=words
+            ),
             tool.pending,
         )
     pending = tool.pending
     if pending is None or pending[1] != pair:
         if pos.piece_at(sq) is not None or sq in pos.pool_squares:
-            return None, f"{_sq(sq)} is taken: a teleporter needs a free square", tool.pending
+            return (
+                None,
+                _("{square} is taken: a teleporter needs a free square").format(square=_sq(sq)),
+                tool.pending,
+            )
         return (
             None,
-            f"first {pair} pad on {_sq(sq)}: click the square of its partner",
+            _("first {pair} pad on {square}: click the square of its partner").format(
+                pair=words, square=_sq(sq)
+            ),
             (sq, pair, arrow),
         )
     if pending[0] == sq:
-        return None, "teleporter placement cancelled", None
+        return None, _("teleporter placement cancelled"), None
     if pos.piece_at(sq) is not None or sq in pos.pool_squares:
-        return None, f"{_sq(sq)} is taken: the partner pad needs a free square", tool.pending
+        return (
+            None,
+            _("{square} is taken: the partner pad needs a free square").format(square=_sq(sq)),
+            tool.pending,
+        )
     pads = (Teleporter(pending[0], pair, pending[2]), Teleporter(sq, pair, arrow))
     return (
         pos.replace(teleporters=pos.teleporters + pads),
-        f"placed the {pair} teleporters on {_sq(pending[0])} and {_sq(sq)}",
+        _("placed the {pair} teleporters on {first} and {second}").format(
+            pair=words, first=_sq(pending[0]), second=_sq(sq)
+        ),
         None,
     )

@@ -9,33 +9,35 @@ from typing import Any
 import ipywidgets as W  # type: ignore[import-untyped]
 
 from ..engine import Position
+from ..engine.i18n import resolve
 from .board import EDIT_TOOLS, PAWN_SETS, PLAYERS, BoardWidget
+from .labels import (
+    FACE_WORDS,
+    TOOL_WORDS,
+    Language,
+    colour_word,
+    heading_words,
+    relabel_menu,
+)
 from .static_output import StaticFallback
 
-TOOL_LABELS = {
-    "stone": "stone",
-    "crystal": "crystal",
-    "pivot_right": "pivot 90° right",
-    "pivot_left": "pivot 90° left",
-    "pivot_180": "pivot 180°",
-    "pool_square": "pool 2×2",
-    "pool_long_h": "pool 4×1 —",
-    "pool_long_v": "pool 1×4 |",
-    "teleporter": "teleporter",
-    "pawn": "pawn",
-    "monster": "monster",
-    "erase": "erase",
-}
+#: the editor's tools in words (English; ``labels.TOOL_WORDS`` in the editor's language)
+TOOL_LABELS = TOOL_WORDS
 
 
-class BoardEditor(StaticFallback, W.VBox):  # type: ignore[misc]
+class BoardEditor(StaticFallback, Language, W.VBox):  # type: ignore[misc]
     """Edit a position by clicking: ``editor.position`` gets/sets it (docs/format.md JSON or a
-    :class:`Position`); ``editor.board`` is the :class:`BoardWidget`."""
+    :class:`Position`); ``editor.board`` is the :class:`BoardWidget`; ``editor.lang`` the
+    language of every word (``lang=`` when made, default: the locale; switchable)."""
 
     def __init__(
-        self, position: Position | Mapping[str, Any] | str | None = None, **kwargs: Any
+        self,
+        position: Position | Mapping[str, Any] | str | None = None,
+        lang: str | None = None,
+        **kwargs: Any,
     ) -> None:
-        self.board = BoardWidget(position, mode="edit")
+        code = resolve(lang)
+        self.board = BoardWidget(position, mode="edit", lang=code)
         b = self.board
         self.mode = W.ToggleButtons(
             options=[("edit", "edit"), ("move pawns", "move")],
@@ -43,51 +45,44 @@ class BoardEditor(StaticFallback, W.VBox):  # type: ignore[misc]
             style={"button_width": "90px"},
         )
         self.tool = W.Dropdown(
-            options=[(TOOL_LABELS[t], t) for t in EDIT_TOOLS],
+            options=[(TOOL_WORDS[t], t) for t in EDIT_TOOLS],
             value=b.tool,
-            description="tool",
             layout=W.Layout(width="200px"),
         )
         self.heading = W.Dropdown(
             options=["N", "E", "S", "W"],
             value=b.tool_heading,
-            description="heading / arrow",
             style={"description_width": "initial"},
             layout=W.Layout(width="150px"),
         )
+        # the pair: any name may be typed (B5); the game's two are offered in the editor's
+        # language and stand for the board's "yellow" and "blue"
         self.pair = W.Combobox(
-            options=["yellow", "blue"],
-            value=b.tool_pair,
-            description="pair",
-            layout=W.Layout(width="170px"),
+            options=["yellow", "blue"], value=b.tool_pair, layout=W.Layout(width="170px")
         )
         self.player = W.Dropdown(
             options=list(PLAYERS),
             value=b.tool_player,
-            description="player",
             layout=W.Layout(width="170px"),
         )
         self.pawn_set = W.Dropdown(
             options=list(PAWN_SETS),
             value=b.tool_pawn,
-            description="light/dark",
             layout=W.Layout(width="160px"),
         )
         self.face = W.Dropdown(
             options=["light", "dark"],
             value=b.tool_face,
-            description="face up",
             layout=W.Layout(width="160px"),
         )
-        self.undo_button = W.Button(description="undo", icon="undo", layout=W.Layout(width="80px"))
-        self.redo_button = W.Button(
-            description="redo", icon="repeat", layout=W.Layout(width="80px")
-        )
+        self.undo_button = W.Button(icon="undo", layout=W.Layout(width="80px"))
+        self.redo_button = W.Button(icon="repeat", layout=W.Layout(width="80px"))
         self.undo_button.on_click(lambda _b: self.board.undo())
         self.redo_button.on_click(lambda _b: self.board.redo())
         W.link((self.tool, "value"), (b, "tool"))
         W.link((self.heading, "value"), (b, "tool_heading"))
-        W.link((self.pair, "value"), (b, "tool_pair"))
+        self.pair.observe(self._pair_typed, "value")
+        b.observe(self._pair_set, "tool_pair")
         W.link((self.player, "value"), (b, "tool_player"))
         W.link((self.pawn_set, "value"), (b, "tool_pawn"))
         W.link((self.face, "value"), (b, "tool_face"))
@@ -102,6 +97,44 @@ class BoardEditor(StaticFallback, W.VBox):  # type: ignore[misc]
             children=[W.HBox([self.mode, self.undo_button, self.redo_button]), self.palette, b],
             **kwargs,
         )
+        self.lang = code  # every word (_relabel)
+
+    def _relabel(self) -> None:
+        if not hasattr(self, "face"):
+            return
+        _ = self._
+        code = self.lang
+        relabel_menu(self.mode, [(_("edit"), "edit"), (_("move pawns"), "move")])
+        relabel_menu(self.tool, [(_(TOOL_WORDS[t]), t) for t in EDIT_TOOLS])
+        names = heading_words(code)
+        relabel_menu(self.heading, [(names[h], h) for h in ("N", "E", "S", "W")])
+        self.pair.options = [colour_word(c, code) for c in ("yellow", "blue")]
+        self._pair_set({"new": self.board.tool_pair})
+        relabel_menu(self.player, [(colour_word(c, code), c) for c in PLAYERS])
+        relabel_menu(self.face, [(_(FACE_WORDS[f]), f) for f in ("light", "dark")])
+        self.tool.description = _("tool")
+        self.heading.description = _("heading / arrow")
+        self.pair.description = _("pair")
+        self.player.description = _("player")
+        self.pawn_set.description = _("light/dark")
+        self.face.description = _("face up")
+        self.undo_button.description = _("undo")
+        self.redo_button.description = _("redo")
+        self.board.lang = code
+
+    def _pair_typed(self, change: Any) -> None:
+        """The pair typed (or chosen) in the editor's language -> the board's pair name."""
+        words = {colour_word(c, self.lang): c for c in ("yellow", "blue")}
+        self.board.tool_pair = words.get(change["new"], change["new"])
+
+    def _pair_set(self, change: Any) -> None:
+        """The board's pair name -> the editor's words."""
+        word = (
+            colour_word(change["new"], self.lang) if change["new"] in ("yellow", "blue") else None
+        )
+        shown = word if word is not None else change["new"]
+        if self.pair.value != shown:
+            self.pair.value = shown
 
     #: the fields each tool uses (the palette shows only those)
     FIELDS = {

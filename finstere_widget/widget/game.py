@@ -17,17 +17,20 @@ import ipywidgets as W  # type: ignore[import-untyped]
 
 from ..engine import OPTION_INFO, FinstereError, Position, RuleOptions
 from ..engine.events import assert_never
+from ..engine.i18n import resolve, translations
 from .board import BoardWidget
-from .labels import option_choices, option_label
+from .labels import Language, colour_word, option_choices, option_label, relabel_menu
 from .static_output import StaticFallback
 from .story import Story, outcome_words
 
 
-class GameView(StaticFallback, W.VBox):  # type: ignore[misc]
+class GameView(StaticFallback, Language, W.VBox):  # type: ignore[misc]
     """Play Finstere Flure against bots: ``GameView(players=("blue", "red"), you="blue",
     bot="greedy", seed=1, options=RuleOptions(...), advanced=False)``. ``view.game`` is the
     engine's :class:`Game`; the controls below the board start a new game with any rule
-    option, seed and set-up (in the advanced set-up the bots place every piece)."""
+    option, seed and set-up (in the advanced set-up the bots place every piece).
+    ``view.lang`` is the language of every word (``lang=`` when made, default: the locale;
+    switchable: the controls and the status at once, the story from the next move on)."""
 
     def __init__(
         self,
@@ -38,8 +41,10 @@ class GameView(StaticFallback, W.VBox):  # type: ignore[misc]
         game: Any = None,
         options: RuleOptions | None = None,
         advanced: bool = False,
+        lang: str | None = None,
         **kwargs: Any,
     ) -> None:
+        code = resolve(lang)
         self._players = tuple(players) if game is None else tuple(game.colours)
         self._you = {you} if isinstance(you, str) else set(you)
         self._bot = bot
@@ -51,34 +56,27 @@ class GameView(StaticFallback, W.VBox):  # type: ignore[misc]
             move_handler=self._human_move,
             outcomes_handler=lambda pawn_id: self.game.pawn_moves(pawn_id),
             on_move=lambda _pawn, _result: self._advance(),
+            lang=code,
         )
         self.status = W.HTML()
-        self.bot_button = W.Button(
-            description="let a bot play my move", icon="android", layout=W.Layout(width="auto")
-        )
+        self.bot_button = W.Button(icon="android", layout=W.Layout(width="auto"))
         self.bot_button.on_click(lambda _b: self.bot_move_for_me())
         # a new game with any rule option of docs/rules.md, a seed, the advanced set-up
         start = game.options if game is not None else (options or RuleOptions())
         values = start.to_dict()
         self.option_widgets: dict[str, W.Dropdown] = {}
-        for name, (_allowed, _rule, words) in OPTION_INFO.items():
+        for name in OPTION_INFO:
             self.option_widgets[name] = W.Dropdown(
-                options=option_choices(name),
+                options=option_choices(name, code),
                 value=values[name],
-                description=option_label(name),
-                tooltip=words,
                 style={"description_width": "initial"},
                 layout=W.Layout(width="auto"),
             )
-        self.seed_box = W.IntText(value=seed, description="seed", layout=W.Layout(width="150px"))
-        self.advanced_box = W.Checkbox(
-            value=advanced, description="advanced set-up (A1-A3)", indent=False
-        )
-        self.new_button = W.Button(description="new game", icon="refresh")
+        self.seed_box = W.IntText(value=seed, layout=W.Layout(width="150px"))
+        self.advanced_box = W.Checkbox(value=advanced, indent=False)
+        self.new_button = W.Button(icon="refresh")
         self.new_button.on_click(lambda _b: self._new_game_clicked())
-        self.undo_button = W.Button(
-            description="undo my move", icon="undo", layout=W.Layout(width="auto")
-        )
+        self.undo_button = W.Button(icon="undo", layout=W.Layout(width="auto"))
         self.undo_button.on_click(lambda _b: self.undo())
         self._story: Story | None = None
         self._helping = False
@@ -93,10 +91,32 @@ class GameView(StaticFallback, W.VBox):  # type: ignore[misc]
             **kwargs,
         )
         self.board.observe(self._on_frame, "frame")
+        self.set_trait("lang", code)  # the words; the game is not started yet
+        self._relabel_controls()
         if game is None:
             self.new_game()
         else:
             self._start(game)
+
+    def _relabel_controls(self) -> None:
+        _ = self._
+        code = self.lang
+        self.bot_button.description = _("let a bot play my move")
+        for name, dd in self.option_widgets.items():
+            relabel_menu(dd, option_choices(name, code))
+            dd.description = option_label(name, code)
+            dd.tooltip = _(OPTION_INFO[name][2])
+        self.seed_box.description = _("seed")
+        self.advanced_box.description = _("advanced set-up (A1-A3)")
+        self.new_button.description = _("new game")
+        self.undo_button.description = _("undo my move")
+
+    def _relabel(self) -> None:
+        if not hasattr(self, "game"):
+            return
+        self._relabel_controls()
+        self.board.lang = self.lang
+        self._update()
 
     def new_game(self) -> None:
         """Start a new game with the options, seed and set-up chosen in the controls."""
@@ -118,7 +138,8 @@ class GameView(StaticFallback, W.VBox):  # type: ignore[misc]
         try:
             self.new_game()
         except FinstereError as err:
-            self.status.value = f"<b>No new game</b>: {escape(str(err))}"
+            refused = escape(self._("No new game"))
+            self.status.value = f"<b>{refused}</b>: {escape(str(err))}"
 
     def _start(self, game: Any) -> None:
         from ..engine.bots import make_bot
@@ -156,10 +177,13 @@ class GameView(StaticFallback, W.VBox):  # type: ignore[misc]
     # --- turns ------------------------------------------------------------------------
 
     def _who(self, seat: int, *, helped: bool = False) -> str:
-        colour = self.game.colours[seat]
+        _ = self._
+        colour = colour_word(self.game.colours[seat], self.lang)
         if seat in self.human_seats:
-            return f"{colour} (a bot for you)" if helped else f"{colour} (you)"
-        return f"{colour} (bot)"
+            if helped:
+                return _("{colour} (a bot for you)").format(colour=colour)
+            return _("{colour} (you)").format(colour=colour)
+        return _("{colour} (bot)").format(colour=colour)
 
     def _human_move(self, pawn_id: str, path: tuple[str, ...]) -> Any:
         """The board's move handler: the move is an action of the game (checked by it)."""
@@ -171,7 +195,7 @@ class GameView(StaticFallback, W.VBox):  # type: ignore[misc]
         bots = copy.deepcopy(self.bots)
         entry = self.game.apply(PawnMove(pawn_id, path))  # a refused move records nothing
         self._bots_before[ply] = bots
-        self._story = Story()
+        self._story = Story(lang=self.lang)
         self._story.add_move(self._who(seat, helped=self._helping), before, entry.move)
         self._story.catch_up(self.game.position, entry.extra)  # P10 flips
         return entry.move
@@ -206,15 +230,19 @@ class GameView(StaticFallback, W.VBox):  # type: ignore[misc]
             None,
         )
         if k is None:
-            self.board.tell("nothing to undo: you have not moved yet", "problem")
+            self.board.tell(self._("nothing to undo: you have not moved yet"), "problem")
             return False
         while len(g.history) > k:
             g.undo()
         if k in self._bots_before:  # the bots' chances rewound too (not for a given game's
             self.bots = copy.deepcopy(self._bots_before[k])  # moves made before this view)
         self._bots_before = {ply: b for ply, b in self._bots_before.items() if ply <= k}
-        colour = g.current_colour or ""
-        self._story = Story(g.position, f"your last move was taken back: {colour}, move again")
+        colour = colour_word(g.current_colour or "", self.lang)
+        self._story = Story(
+            g.position,
+            self._("your last move was taken back: {colour}, move again").format(colour=colour),
+            self.lang,
+        )
         self._advance()
         return True
 
@@ -230,7 +258,12 @@ class GameView(StaticFallback, W.VBox):  # type: ignore[misc]
             self._story
             if self._story is not None
             else Story(
-                g.position, f"a new game: {', '.join(g.colours)}; seed {self.seed_box.value}"
+                g.position,
+                self._("a new game: {players}; seed {seed}").format(
+                    players=", ".join(colour_word(c, self.lang) for c in g.colours),
+                    seed=self.seed_box.value,
+                ),
+                self.lang,
             )
         )
         learner_moved = bool(story.frames) and self._story is not None
@@ -263,11 +296,15 @@ class GameView(StaticFallback, W.VBox):  # type: ignore[misc]
             story.catch_up(g.position, entry.extra)  # P10 flips
         if g.is_terminal():
             out = g.outcome()
-            story.finish(outcome_words(out) if out is not None else "Game over.", g.position)
+            story.finish(self._over(out), g.position)
         else:
             story.finish(
-                f"your move ({g.current_colour}): click one of your pawns "
-                f"({', '.join(sorted(self._movable()))}), then a lit square",
+                self._(
+                    "your move ({colour}): click one of your pawns ({pawns}), then a lit square"
+                ).format(
+                    colour=colour_word(g.current_colour or "", self.lang),
+                    pawns=", ".join(sorted(self._movable())),
+                ),
                 g.position,
             )
         start = 1 if learner_moved and len(story.frames) > 2 else 0
@@ -275,6 +312,12 @@ class GameView(StaticFallback, W.VBox):  # type: ignore[misc]
             start = len(story.frames) - 1
         self.board.show_frames(story.frames, story.log, start=start)
         self._update()
+
+    def _over(self, outcome: Any) -> str:
+        """The end of the game in words (the outcome's, else a plain "Game over.")."""
+        if outcome is None:
+            return self._("Game over.")
+        return outcome_words(outcome, self.lang)
 
     def _movable(self) -> set[str]:
         g = self.game
@@ -293,32 +336,39 @@ class GameView(StaticFallback, W.VBox):  # type: ignore[misc]
             c: sum(1 for p in g.position.pawns if p.player == c and p.at == "escaped")
             for c in g.colours
         }
-        score = ", ".join(f"{escape(c)} {n}" for c, n in escaped.items())
+        t = translations(self.lang)
+        _ = t.gettext
+        lang = self.lang
+        score = ", ".join(f"{escape(colour_word(c, lang))} {n}" for c, n in escaped.items())
         last = len(self.board.frames) - 1
         left = last - self.board.frame
         if left > 0:
-            head = (
-                f"<b>See what happened</b>: step with ▶ or → ({left} more step"
-                f"{'s' if left != 1 else ''}), then it is "
-                + ("the end of the game" if g.is_terminal() else "your move")
-            )
+            then = _("the end of the game") if g.is_terminal() else _("your move")
+            head = t.ngettext(
+                "<b>See what happened</b>: step with ▶ or → ({left} more step), then it is {then}",
+                "<b>See what happened</b>: step with ▶ or → ({left} more steps), then it is {then}",
+                left,
+            ).format(left=left, then=escape(then))
         elif g.is_terminal():
-            out = g.outcome()
-            head = f"<b>{escape(outcome_words(out) if out is not None else 'Game over.')}</b>"
+            head = f"<b>{escape(self._over(g.outcome()))}</b>"
         else:
-            colour = g.current_colour or ""
-            head = (
-                f"<b>Your move ({escape(colour)})</b>: click one of your pawns "
-                f"({escape(', '.join(sorted(movable)))}), then a lit square"
-            )
+            colour = colour_word(g.current_colour or "", lang)
+            head = _(
+                "<b>Your move ({colour})</b>: click one of your pawns ({pawns}), then a lit square"
+            ).format(colour=escape(colour), pawns=escape(", ".join(sorted(movable))))
         if g.is_terminal():
             self.board.tell(
-                "The game is over: press “new game” to play again (change the "
-                "seed or the rule options first if you like), or step back "
-                "through the last turn with ◀.",
+                _(
+                    "The game is over: press “new game” to play again (change the "
+                    "seed or the rule options first if you like), or step back "
+                    "through the last turn with ◀."
+                ),
                 "info",
             )
         self.status.value = (
-            f"{head}<br>round {st.round}, stage {g.position.stage}, "
-            f"tiles left {len(st.pile)}; escaped: {score}"
+            head
+            + "<br>"
+            + _("round {round}, stage {stage}, tiles left {tiles}; escaped: {score}").format(
+                round=st.round, stage=g.position.stage, tiles=len(st.pile), score=score
+            )
         )

@@ -11,7 +11,7 @@ from typing import Any
 STATIC_DIR = Path(__file__).resolve().parent / "static"
 
 _PAGE = """<!DOCTYPE html>
-<html lang="en">
+<html lang="{lang}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -87,6 +87,7 @@ def html_page(state: dict[str, Any], title: str = "Finstere Flure") -> str:
     css = (STATIC_DIR / "board.css").read_text(encoding="utf-8")
     return _PAGE.format(
         title=html.escape(title),
+        lang=html.escape(str(state.get("lang") or "en")),
         css=css,
         state=script_json(state),
         esm=_script_safe(esm),

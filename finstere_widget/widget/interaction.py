@@ -22,6 +22,7 @@ from typing import Any
 from ..engine import Heading, Position, PositionError, on_board
 from ..engine.board import Square
 from ..engine.errors import shown
+from ..engine.i18n import N_
 from ..render import style as S
 from ..render.frames import TraceFrame
 from ..render.scene import (
@@ -177,7 +178,7 @@ def read_message(content: Any) -> Message:
     "pawn:A"}`` or ``{"type": "key", "key": "undo"}`` as a typed value; anything else
     :class:`Unreadable` (never raises)."""
     if not isinstance(content, dict):
-        return Unreadable("ignored a message the board does not understand")
+        return Unreadable(N_("ignored a message the board does not understand"))
     kind = content.get("type")
     if kind == "key":
         key = content.get("key")
@@ -185,16 +186,16 @@ def read_message(content: Any) -> Message:
     if kind in ("quiz_answer", "quiz_hint"):
         return QuizReport(content)
     if kind != "click":
-        return Unreadable("ignored a message the board does not understand")
+        return Unreadable(N_("ignored a message the board does not understand"))
     if content.get("square") is not None:
         sq = square_of(content["square"])
         if sq is None:
-            return Unreadable("ignored a click with a malformed square")
+            return Unreadable(N_("ignored a click with a malformed square"))
         return SquareClick(sq)
     zone = content.get("zone")
     if isinstance(zone, str):
         return ZoneClick(zone)
-    return Unreadable("click on a square of the board")
+    return Unreadable(N_("click on a square of the board"))
 
 
 # --- what a click means in move mode -----------------------------------------------------

@@ -12,12 +12,13 @@ import ipywidgets as W  # type: ignore[import-untyped]
 
 from ..engine import OPTION_INFO, Position, RuleOptions, TurnResult
 from ..engine.errors import FinstereError, TileError
+from ..engine.i18n import N_, resolve
 from ..engine.monster import MAX_STEPS, Tile
 from ..engine.position import as_position
 from ..engine.quiz import Quiz, quiz_words
 from .board import BoardWidget
 from .html import problem_html
-from .labels import option_choices, option_label
+from .labels import Language, option_choices, option_label, relabel_menu
 from .quiz import quiz_state, record, told_text
 from .static_output import StaticFallback, with_static
 
@@ -31,7 +32,19 @@ MONSTER_OPTIONS = (
 )
 
 
-class MonsterStepper(StaticFallback, W.VBox):  # type: ignore[misc]
+#: the tile buttons' tooltips (the buttons themselves show the tiles: 5 7 8 10 X XX n)
+TILE_TIPS = (
+    N_("5 steps"),
+    N_("7 steps"),
+    N_("8 steps"),
+    N_("10 steps"),
+    N_("one prey (M1)"),
+    N_("two prey (M1)"),
+    N_("n steps"),
+)
+
+
+class MonsterStepper(StaticFallback, Language, W.VBox):  # type: ignore[misc]
     """Tile chooser + rule options + the board stepping through the monster's turn.
 
     ``stepper.position`` (get/set), ``stepper.tile`` ("5", "7", "8", "10", "X", "XX" or a
@@ -43,8 +56,10 @@ class MonsterStepper(StaticFallback, W.VBox):  # type: ignore[misc]
     (buttons, arrow keys) — and the browser judges it at once (right, or the three lines of
     sight with their distances and the rule that decides), with hints and the turn's score;
     ``stepper.quiz`` (the engine's :class:`~finstere_widget.engine.quiz.Quiz`) records the
-    answers the browser reports. ``lang``: the quiz's language (en, fr, de, it, cs; None:
-    the locale).
+    answers the browser reports.
+
+    ``stepper.lang``: the language of every word — labels, menus, the turn's story, the
+    quiz (en, fr, de, it, cs; ``lang=`` when made, default: the locale); switchable.
     """
 
     def __init__(
@@ -57,28 +72,17 @@ class MonsterStepper(StaticFallback, W.VBox):  # type: ignore[misc]
         lang: str | None = None,
         **kwargs: Any,
     ) -> None:
+        code = resolve(lang)  # an unknown language is refused here (LanguageError)
         button, steps = _tile_choice(tile)
-        self.board = BoardWidget(position)
+        self.board = BoardWidget(position, lang=code)
         self._quiz_on = bool(quiz)
-        self._lang = lang
         #: the quiz on the turn on show (``quiz=True``), with the score the browser reports
         self.quiz: Quiz | None = None
-        quiz_words(lang)  # an unknown language is refused here (LanguageError)
         self.board.quiz_listener = self._on_quiz_message
         self._options = options or RuleOptions()
         self.tile_buttons = W.ToggleButtons(
             options=list(TILES) + ["n"],
             value=button,
-            description="tile",
-            tooltips=[
-                "5 steps",
-                "7 steps",
-                "8 steps",
-                "10 steps",
-                "one prey (M1)",
-                "two prey (M1)",
-                "n steps",
-            ],
             style={"button_width": "44px"},
         )
         # the step count: shows the chosen number tile's steps, and any count 1..MAX_STEPS
@@ -86,7 +90,6 @@ class MonsterStepper(StaticFallback, W.VBox):  # type: ignore[misc]
         number = {"5": 5, "7": 7, "8": 8, "10": 10}
         self.steps = W.IntText(
             value=steps or number.get(button, 3),
-            description="steps",
             disabled=button in ("X", "XX"),
             layout=W.Layout(width="130px"),
         )
@@ -95,22 +98,15 @@ class MonsterStepper(StaticFallback, W.VBox):  # type: ignore[misc]
         self.option_widgets: dict[str, W.Dropdown] = {}
         values = self._options.to_dict()
         for name in option_names:
-            words = OPTION_INFO[name][2]
             dd = W.Dropdown(
-                options=option_choices(name),
+                options=option_choices(name, code),
                 value=values[name],
-                description=option_label(name),
-                tooltip=words,
                 style={"description_width": "initial"},
                 layout=W.Layout(width="auto"),
             )
             dd.observe(self._on_option, "value")
             self.option_widgets[name] = dd
-        self.apply_button = W.Button(
-            description="apply the turn",
-            icon="check",
-            tooltip="make the position after this turn the board's position",
-        )
+        self.apply_button = W.Button(icon="check")
         self.apply_button.on_click(lambda _b: self.apply())
         self.message = W.HTML("")
         self.tile_buttons.observe(self._on_button, "value")
@@ -126,6 +122,23 @@ class MonsterStepper(StaticFallback, W.VBox):  # type: ignore[misc]
             **kwargs,
         )
         self._start = self.board.position
+        self.lang = code  # every word, then the turn (_relabel)
+
+    def _relabel(self) -> None:
+        if not hasattr(self, "_start"):
+            return
+        _ = self._
+        code = self.lang
+        self.tile_buttons.description = _("tile")
+        self.tile_buttons.tooltips = [_(t) for t in TILE_TIPS]
+        self.steps.description = _("steps")
+        for name, dd in self.option_widgets.items():
+            relabel_menu(dd, option_choices(name, code))
+            dd.description = option_label(name, code)
+            dd.tooltip = _(OPTION_INFO[name][2])
+        self.apply_button.description = _("apply the turn")
+        self.apply_button.tooltip = _("make the position after this turn the board's position")
+        self.board.lang = code
         self.run()
 
     def __repr__(self) -> str:
@@ -210,7 +223,9 @@ class MonsterStepper(StaticFallback, W.VBox):  # type: ignore[misc]
         n = max(1, min(MAX_STEPS, typed))
         if n != typed:
             self._set_quietly(self.steps, n)
-            self._note = f"n = {typed} is out of range: corrected to {n} (1 to {MAX_STEPS} steps). "
+            self._note = self._(
+                "n = {typed} is out of range: corrected to {n} (1 to {most} steps). "
+            ).format(typed=typed, n=n, most=MAX_STEPS)
         self._set_quietly(self.tile_buttons, str(n) if str(n) in TILES else "n")
         self.steps.disabled = False
         self.run()
@@ -228,7 +243,7 @@ class MonsterStepper(StaticFallback, W.VBox):  # type: ignore[misc]
                 self.result = self.board.show_turn_from(self._start, self.tile, self._options)
                 self.quiz = None
                 if self._quiz_on:
-                    self.quiz = Quiz(self._start, self.result.events, self._lang)
+                    self.quiz = Quiz(self._start, self.result.events, self.lang)
                     self.board.quiz = quiz_state(self.quiz, self.board.trace_frames)
         except FinstereError as exc:  # a bad tile or option: say so, never raise into the UI
             self.result = None
@@ -242,11 +257,12 @@ class MonsterStepper(StaticFallback, W.VBox):  # type: ignore[misc]
             )
             return self.result
         # the message is HTML (ipywidgets sets innerHTML): every user string is escaped
-        eaten = ", ".join(self.result.eaten) or "nobody"
+        eaten = ", ".join(self.result.eaten) or self._("nobody")
         note, self._note = self._note, ""
-        self.message.value = escape(
-            f"{note}tile {self.result.tile}: {len(self.board.frames)} frames; taken: {eaten}"
+        said = self._("tile {tile}: {frames} frames; taken: {eaten}").format(
+            tile=self.result.tile, frames=len(self.board.frames), eaten=eaten
         )
+        self.message.value = escape(note + said)
         return self.result
 
     def _on_quiz_message(self, message: dict[str, Any]) -> None:
@@ -262,7 +278,10 @@ class MonsterStepper(StaticFallback, W.VBox):  # type: ignore[misc]
         return self._start
 
     def to_html(self, path: str | Path, title: str | None = None) -> Path:
-        return self.board.to_html(path, title or f"Finstere Flure: monster turn, tile {self.tile}")
+        return self.board.to_html(
+            path,
+            title or self._("Finstere Flure: monster turn, tile {tile}").format(tile=self.tile),
+        )
 
 
 def _tile_choice(tile: Any) -> tuple[str, int | None]:

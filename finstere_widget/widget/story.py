@@ -31,79 +31,108 @@ from ..engine.events import (
     Wrap,
     assert_never,
 )
-from ..engine.narrate import WORD
+from ..engine.i18n import N_, reason_words, translations
+from ..engine.narrate import WORD, _and
 from ..engine.setup import Placement
 from ..render import style as S
 from ..render.frames import TraceFrame, event_log, trace_frames
 from ..render.scene import center, path_overlay, square_fill, tray_slots
+from .labels import colour_word, heading_words, place_words
 
 #: path tokens in words (P2/P3/P4)
 TOKEN_WORDS = {"N": "north", "E": "east", "S": "south", "W": "west", "IN": "in", "OUT": "out"}
 PIECE_WORDS = {
-    "stone": "a stone",
-    "crystal": "a crystal",
-    "pivot_right": "a right-turn pivot stone",
-    "pivot_180": "a 180° pivot stone",
-    "pool_2x2": "a 2×2 blood pool",
-    "pool_1x4": "a 1×4 blood pool",
-    "teleporter_yellow": "a yellow teleporter",
-    "teleporter_blue": "a blue teleporter",
+    "stone": N_("a stone"),
+    "crystal": N_("a crystal"),
+    "pivot_right": N_("a right-turn pivot stone"),
+    "pivot_left": N_("a left-turn pivot stone"),
+    "pivot_180": N_("a 180° pivot stone"),
+    "pool_2x2": N_("a 2×2 blood pool"),
+    "pool_1x4": N_("a 1×4 blood pool"),
+    "teleporter_yellow": N_("a yellow teleporter"),
+    "teleporter_blue": N_("a blue teleporter"),
 }
 HEADING_WORDS = {k.name: v for k, v in WORD.items()}
 
 
-def square_words(square: Any) -> str:
+def _tokens(lang: str | None) -> dict[str, str]:
+    """Path tokens in words: the headings towards where a pawn goes, in and out."""
+    t = translations(lang)
+    return {
+        "N": t.pgettext("name", "north"),
+        "E": t.pgettext("name", "east"),
+        "S": t.pgettext("name", "south"),
+        "W": t.pgettext("name", "west"),
+        "IN": t.pgettext("path", "in"),
+        "OUT": t.pgettext("path", "out"),
+    }
+
+
+def square_words(square: Any, lang: str | None = "en") -> str:
     """``(x, y)`` for a square (the names in the board's margins), words for the places
     off the board."""
     if isinstance(square, tuple):
         return f"({square[0]}, {square[1]})"
-    return {
-        "outside": "outside the entrance",
-        "escaped": "out by the exit",
-        "eaten": "out of the game",
-    }.get(str(square), str(square))
+    return place_words(str(square), lang)
 
 
-def path_words(path: Sequence[str]) -> str:
+def path_words(path: Sequence[str], lang: str | None = "en") -> str:
     """``north, north, west`` (repeats kept: each token is one point of the move, P2)."""
     if not path:
-        return "stays where it is (a move of 0, P2)"
-    return ", ".join(TOKEN_WORDS.get(t.upper(), t) for t in path)
+        return translations(lang).gettext("stays where it is (a move of 0, P2)")
+    words = _tokens(lang)
+    return ", ".join(words.get(t.upper(), t) for t in path)
 
 
-def move_words(who: str, pawn: str, path: Sequence[str], to: Any) -> str:
+def move_words(who: str, pawn: str, path: Sequence[str], to: Any, lang: str | None = "en") -> str:
+    _ = translations(lang).gettext
     if not path:
-        return f"{who}: pawn {pawn} stays where it is (P2)"
-    return f"{who}: pawn {pawn} moves {path_words(path)} to {square_words(to)} (P2)"
+        return _("{who}: pawn {pawn} stays where it is (P2)").format(who=who, pawn=pawn)
+    return _("{who}: pawn {pawn} moves {path} to {square} (P2)").format(
+        who=who, pawn=pawn, path=path_words(path, lang), square=square_words(to, lang)
+    )
 
 
-def placement_words(who: str, p: Placement) -> str:
-    what = PIECE_WORDS.get(p.piece, p.piece.replace("_", " "))
+def placement_words(who: str, p: Placement, lang: str | None = "en") -> str:
+    _ = translations(lang).gettext
+    word = PIECE_WORDS.get(p.piece)
+    what = _(word) if word is not None else p.piece.replace("_", " ")
     extra = ""
     if p.piece.startswith("teleporter") and p.orientation:
-        extra = f", arrow {HEADING_WORDS.get(p.orientation, p.orientation)}"
+        names = heading_words(lang)
+        extra = _(", arrow {heading}").format(heading=names.get(p.orientation, p.orientation))
     elif p.piece == "pool_1x4" and p.orientation:
-        extra = ", lying " + ("across" if p.orientation == "h" else "upright")
-    return f"{who}: places {what} on {square_words(p.at)}{extra} (A1)"
+        extra = _(", lying across") if p.orientation == "h" else _(", lying upright")
+    return _("{who}: places {what} on {square}{extra} (A1)").format(
+        who=who, what=what, square=square_words(p.at, lang), extra=extra
+    )
 
 
-def outcome_words(outcome: Any) -> str:
+def outcome_words(outcome: Any, lang: str | None = "en") -> str:
     """The end of the game in words, with the tie-break explained (S2/S3) when there was one."""
+    t = translations(lang)
     counts: dict[str, int] = dict(outcome.escaped)
     winner = outcome.winner
-    head = f"Game over ({outcome.reason}, {outcome.rule}): "
+    head = t.gettext("Game over ({reason}, {rule}): ").format(
+        reason=reason_words(outcome.reason, lang), rule=outcome.rule
+    )
     if winner is None:
-        return head + "nobody escaped, a draw (S3)."
+        return head + t.gettext("nobody escaped, a draw (S3).")
     best = counts.get(winner, 0)
     tied = sorted(c for c, n in counts.items() if n == best and c != winner)
-    pawns = "pawn" if best == 1 else "pawns"
+    name = colour_word(winner, lang)
     if tied:
-        others = " and ".join(tied)
-        return (
-            head + f"{winner} wins — {winner} and {others} both escaped {best} {pawns}; "
-            f"{winner} reached {best} first, which breaks the tie (S3)."
-        )
-    return head + f"{winner} wins with {best} {pawns} escaped."
+        others = _and([colour_word(c, lang) for c in tied], t)
+        return head + t.ngettext(
+            "{winner} wins — {winner} and {others} both escaped {n} pawn; {winner} reached "
+            "{n} first, which breaks the tie (S3).",
+            "{winner} wins — {winner} and {others} both escaped {n} pawns; {winner} reached "
+            "{n} first, which breaks the tie (S3).",
+            best,
+        ).format(winner=name, others=others, n=best)
+    return head + t.ngettext(
+        "{winner} wins with {n} pawn escaped.", "{winner} wins with {n} pawns escaped.", best
+    ).format(winner=name, n=best)
 
 
 def move_path(before: Position, pawn_id: str, result: Any) -> list[tuple[float, float]]:
@@ -142,9 +171,13 @@ class Story:
     """Frames + log lines, in the order things happened. ``frames[k].event_index`` is the
     log line a frame belongs to."""
 
-    def __init__(self, start: Position | None = None, opening: str = "") -> None:
+    def __init__(
+        self, start: Position | None = None, opening: str = "", lang: str | None = "en"
+    ) -> None:
         self.frames: list[TraceFrame] = []
         self.log: list[str] = []
+        #: the language of the story's words (None: the locale)
+        self.lang = lang
         if start is not None:
             self._add(start, opening, under=[])
 
@@ -158,11 +191,21 @@ class Story:
     ) -> None:
         self.log.append(log or words)
         self.frames.append(
-            TraceFrame(len(self.frames), position, len(self.log) - 1, None, words, False, under, [])
+            TraceFrame(
+                len(self.frames),
+                position,
+                len(self.log) - 1,
+                None,
+                words,
+                False,
+                under,
+                [],
+                self.lang,
+            )
         )
 
     def add_move(self, who: str, before: Position, result: Any) -> None:
-        words = move_words(who, result.pawn, result.path, result.to)
+        words = move_words(who, result.pawn, result.path, result.to, self.lang)
         self._add(
             result.position, words, under=[path_overlay(move_path(before, result.pawn, result))]
         )
@@ -171,24 +214,41 @@ class Story:
         at = placement.at
         self._add(
             after,
-            placement_words(who, placement),
+            placement_words(who, placement, self.lang),
             under=[square_fill(at, S.TARGET, 0.35)] if isinstance(at, tuple) else [],
         )
 
     def add_monster(self, before: Position, result: TurnResult) -> None:
         """The monster's turn look by look (M3-M11), each event a frame and a log line."""
         base = len(self.log)
-        eaten = ", ".join(result.eaten) or "nobody"
+        t = translations(self.lang)
+        eaten = ", ".join(result.eaten) or t.gettext("nobody")
         self.log.append(
-            f"monster: draws tile {result.tile} and takes its turn (M1-M3); taken: {eaten}"
+            t.gettext(
+                "monster: draws tile {tile} and takes its turn (M1-M3); taken: {eaten}"
+            ).format(tile=result.tile, eaten=eaten)
         )
-        lines = event_log(result.events)
-        for f in trace_frames(before, result.events, result.tile):
+        lines = event_log(result.events, self.lang)
+        for f in trace_frames(before, result.events, result.tile, self.lang):
             k = base if f.event_index is None else base + 1 + f.event_index
-            caption = f"monster, tile {result.tile}: {f.caption}" if f.event is None else f.caption
+            caption = (
+                t.gettext("monster, tile {tile}: {caption}").format(
+                    tile=result.tile, caption=f.caption
+                )
+                if f.event is None
+                else f.caption
+            )
             self.frames.append(
                 TraceFrame(
-                    len(self.frames), f.position, k, f.event, caption, f.tie, f.under, f.over
+                    len(self.frames),
+                    f.position,
+                    k,
+                    f.event,
+                    caption,
+                    f.tie,
+                    f.under,
+                    f.over,
+                    self.lang,
                 )
             )
         self.log += lines
@@ -205,18 +265,21 @@ class Story:
         before = self.position if self.frames else None
         from ..engine.narrate import describe
 
+        _ = translations(self.lang).gettext
         if extra:
-            words = "; ".join(describe(e) for e in extra)
+            words = "; ".join(describe(e, self.lang) for e in extra)
         elif before is not None and before.stage != position.stage:
-            words = f"stage {position.stage} begins with a new pile of tiles (S1)"
+            words = _("stage {stage} begins with a new pile of tiles (S1)").format(
+                stage=position.stage
+            )
         elif before is not None and any(
             p.at == "eaten" and before.pawn(p.id).at not in ("eaten", "escaped")
             for p in position.pawns
             if p.id in before.pawn_by_id
         ):
-            words = "end of stage 2: every pawn still in the fortress is out of the game (S1)"
+            words = _("end of stage 2: every pawn still in the fortress is out of the game (S1)")
         else:
-            words = "the game moves on"
+            words = _("the game moves on")
         self.add_change(position, words)
 
     def finish(self, words: str, position: Position | None = None) -> None:

@@ -169,6 +169,9 @@ const GAP = 12;
 const BESIDE_MIN_BOARD = 480;
 
 function render({ model, el }) {
+  // the widget's words in its language (Python sends them: BoardWidget.texts); English
+  // until they arrive
+  const T = (key, english) => (model.get("texts") || {})[key] || english;
   const root = el_("div", "fw-root");
   // keys pressed inside the board are the board's, not the notebook's (Lumino shortcuts)
   root.dataset.lmSuppressShortcuts = "true";
@@ -176,18 +179,16 @@ function render({ model, el }) {
   const canvas = el_("canvas", "fw-canvas");
   canvas.tabIndex = 0;
   canvas.setAttribute("role", "img");
-  canvas.setAttribute("aria-label", "Finstere Flure board");
   canvas.setAttribute("aria-keyshortcuts", "ArrowLeft ArrowRight Home End Space");
   const controls = el_("div", "fw-controls");
   controls.setAttribute("role", "group");
-  controls.setAttribute("aria-label", "step through the frames");
   const hint = el_("div", "fw-hint");
   hint.setAttribute("role", "status");
   const live = el_("div", "fw-sr-only fw-live");
   live.setAttribute("aria-live", "polite");
   live.setAttribute("aria-atomic", "true");
   const side = el_("div", "fw-side");
-  const logTitle = el_("div", "fw-log-title", "What happens");
+  const logTitle = el_("div", "fw-log-title");
   logTitle.id = "fw-log-title-" + Math.random().toString(36).slice(2);
   const log = el_("div", "fw-log");
   log.setAttribute("role", "list");
@@ -205,19 +206,16 @@ function render({ model, el }) {
     b.type = "button";
     return b;
   };
-  const bFirst = button("first", "|◀", "first frame (Home)");
-  const bPrev = button("prev", "◀", "previous frame (←)");
-  const bPlay = button("play", "▶ play", "play / pause (space)");
-  const bNext = button("next", "▶", "next frame (→)");
-  const bLast = button("last", "▶|", "last frame (End)");
+  const bFirst = button("first", "|◀", "");
+  const bPrev = button("prev", "◀", "");
+  const bPlay = button("play", "▶", "");
+  const bNext = button("next", "▶", "");
+  const bLast = button("last", "▶|", "");
   const slider = el_("input", "fw-slider");
   slider.type = "range";
   slider.min = "0";
   slider.step = "1";
-  slider.setAttribute("aria-label", "frame");
   const speed = el_("select", "fw-speed");
-  speed.title = "playing speed";
-  speed.setAttribute("aria-label", "playing speed");
   for (const s of SPEEDS) {
     const o = el_("option", "", s + "×");
     o.value = String(s);
@@ -226,6 +224,28 @@ function render({ model, el }) {
   }
   const counter = el_("span", "fw-counter");
   controls.append(bFirst, bPrev, bPlay, bNext, bLast, slider, speed, counter);
+
+  // every word of the controls in the widget's language (again when it changes)
+  function relabel() {
+    root.lang = model.get("lang") || "en";
+    controls.setAttribute("aria-label", T("controls", "step through the frames"));
+    logTitle.textContent = T("log_title", "What happens");
+    const titles = [
+      [bFirst, "first", "first frame (Home)"],
+      [bPrev, "prev", "previous frame (←)"],
+      [bPlay, "play_title", "play / pause (space)"],
+      [bNext, "next", "next frame (→)"],
+      [bLast, "last", "last frame (End)"],
+    ];
+    for (const [b, key, english] of titles) {
+      b.title = T(key, english);
+      b.setAttribute("aria-label", b.title);
+    }
+    slider.setAttribute("aria-label", T("frame", "frame"));
+    speed.title = T("speed", "playing speed");
+    speed.setAttribute("aria-label", speed.title);
+  }
+  relabel();
 
   const staticCanvas = document.createElement("canvas");
   let cur = model.get("frame") || 0;
@@ -324,8 +344,9 @@ function render({ model, el }) {
     const f = frames()[cur];
     const text = f && f.c ? f.c : "";
     const n = frames().length;
-    const where = n > 1 ? `frame ${cur + 1} of ${n}: ` : "";
-    canvas.setAttribute("aria-label", "Finstere Flure board" + (text ? ". " + where + text : ""));
+    const where = n > 1 ? frameOf(cur + 1, n) + ": " : "";
+    const name = T("board", "Finstere Flure board");
+    canvas.setAttribute("aria-label", name + (text ? ". " + where + text : ""));
     if (live.textContent !== where + text) live.textContent = where + text;
   }
 
@@ -371,14 +392,19 @@ function render({ model, el }) {
     }
   }
 
+  // "frame 3 of 12" in the widget's language
+  function frameOf(k, n) {
+    return T("frame_of", "frame {k} of {n}").replace("{k}", String(k)).replace("{n}", String(n));
+  }
+
   function updateControls() {
     const n = frames().length;
     controls.style.display = n > 1 ? "" : "none";
     slider.max = String(Math.max(0, n - 1));
     slider.value = String(cur);
-    slider.setAttribute("aria-valuetext", `frame ${cur + 1} of ${n}`);
+    slider.setAttribute("aria-valuetext", frameOf(cur + 1, n));
     counter.textContent = n > 1 ? `${cur + 1} / ${n}` : "";
-    bPlay.textContent = timer ? "❚❚ pause" : "▶ play";
+    bPlay.textContent = timer ? "❚❚ " + T("pause", "pause") : "▶ " + T("play", "play");
     bFirst.disabled = bPrev.disabled = cur <= 0;
     bNext.disabled = bLast.disabled = cur >= quiz.limit();
     quiz.update();
@@ -487,7 +513,8 @@ function render({ model, el }) {
       return;
     }
     if (model.get("standalone")) {
-      localHint = "This page has no Python kernel: it can only step through the frames.";
+      localHint = T(
+        "no_kernel", "This page has no Python kernel: it can only step through the frames.");
       updateHint();
       return;
     }
@@ -532,6 +559,7 @@ function render({ model, el }) {
     if (i !== cur) setFrame(i, false);
   };
   const onQuiz = () => { quiz.reset(); onFrames(); };
+  const onTexts = () => { relabel(); updateControls(); announce(); };
   const onStatic = () => { staticDirty = true; paint(false); };
   const onGeometry = () => { resize(); staticDirty = true; paint(false); };
   // synced traitlets -> what to redo (registered here, removed on cleanup)
@@ -540,6 +568,7 @@ function render({ model, el }) {
     ["change:static", onStatic], ["change:geometry", onGeometry],
     ["change:max_width", onGeometry], ["change:event_log", updateLog],
     ["change:hint", updateHint], ["change:hint_kind", updateHint], ["change:mode", updateHint],
+    ["change:texts", onTexts], ["change:lang", onTexts],
     ["change:quiz", onQuiz],
   ];
   for (const [name, fn] of listeners) model.on(name, fn);

@@ -1,0 +1,218 @@
+"""Five languages in the widgets (issue 14): every word a widget shows — labels, tooltips,
+menu choices, hints, the board's browser controls, the tray, the story — comes from the
+catalog of the widget's ``lang``, chosen when it is made and switchable; the rule ids and
+the option values stay the same in every language."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+pytest.importorskip("anywidget")
+
+import ipywidgets as W
+
+from finstere_widget.engine import EXIT, Position
+from finstere_widget.engine.errors import LanguageError
+from finstere_widget.engine.i18n import LANGUAGES
+from finstere_widget.widget import BoardEditor, BoardWidget, GameView, MonsterStepper
+from finstere_widget.widget.editing import edit_refusal
+from tests.test_i18n import TOOL  # the catalogs tool (tools/i18n.py), loaded once
+
+OTHER = [code for code in LANGUAGES if code != "en"]
+RULE_SUFFIX = re.compile(r" \([A-Z]\d+\)$")
+#: words that are no language's: tile names, step counts, pawn sets, symbols
+NEUTRAL = re.compile(r"^[\d\W_]*$|^(X|XX|n)$")
+
+
+def catalog_words(lang: str) -> set[str]:
+    """Every translation in the catalog of ``lang`` (each plural form too)."""
+    words: set[str] = set()
+    for m in TOOL.read_po(lang):
+        if not m.id:
+            continue
+        forms = m.string if isinstance(m.string, tuple) else (m.string,)
+        words.update(f for f in forms if f)
+    return words
+
+
+def shown_words(widget: Any) -> Iterator[tuple[str, str]]:
+    """(where, text) for every word a widget and its children show: descriptions,
+    tooltips, menu choices, button labels (not values typed by the user)."""
+    stack = [widget]
+    seen: set[int] = set()
+    while stack:
+        w = stack.pop()
+        if id(w) in seen:
+            continue
+        seen.add(id(w))
+        name = type(w).__name__
+        for trait in ("description", "tooltip", "placeholder"):
+            text = getattr(w, trait, None)
+            if isinstance(text, str) and text and not isinstance(w, W.HTML):
+                yield f"{name}.{trait}", text
+        for tip in getattr(w, "tooltips", None) or ():
+            yield f"{name}.tooltips", tip
+        if isinstance(w, W.Combobox):
+            for option in w.options:
+                yield f"{name}.options", option
+        elif hasattr(w, "_options_labels"):
+            for label in w._options_labels:
+                yield f"{name}.options", label
+        if isinstance(w, BoardWidget):
+            for key, text in w.texts.items():
+                yield f"board.texts[{key}]", text
+            for p in w.static:
+                if p.get("k") == "text" and not NEUTRAL.match(p["text"]):
+                    yield "board.static text", p["text"]
+        stack.extend(getattr(w, "children", ()))
+        for attr in ("board",):
+            child = getattr(w, attr, None)
+            if child is not None:
+                stack.append(child)
+
+
+def english_left(widget: Any, lang: str) -> list[tuple[str, str]]:
+    """The words a widget in ``lang`` shows that are not from that language's catalog."""
+    words = catalog_words(lang)
+    bad = []
+    for where, text in shown_words(widget):
+        core = RULE_SUFFIX.sub("", text)
+        if NEUTRAL.match(core) or core in words or text in words:
+            continue
+        if re.fullmatch(r"[A-Z]|\d+/\d+", core):  # wall letters, pawn value pairs
+            continue
+        bad.append((where, text))
+    return bad
+
+
+# --- labels in French and German ----------------------------------------------------------
+
+
+def test_a_french_stepper_shows_french_labels() -> None:
+    s = MonsterStepper(lang="fr")
+    assert s.lang == "fr" and s.board.lang == "fr"
+    assert s.tile_buttons.description == "tuile"
+    assert s.tile_buttons.tooltips[:2] == ("5 pas", "7 pas")
+    assert s.steps.description == "pas"
+    slide = s.option_widgets["slide_over_pawn"]
+    assert slide.description == "monstre glissant sur un pion (M9)"  # the rule id unchanged
+    assert slide.options == (
+        ("le dévore et continue de glisser", "eat"),
+        ("le dévore et s'arrête", "stop"),
+    )
+    assert s.apply_button.description == "appliquer le tour"
+    assert s.board.texts["log_title"] == "Ce qui se passe"
+    assert s.board.texts["play"] == "lecture"
+    # the narration of the turn on show, the stepper's message and the tray's labels
+    assert s.board.event_log[0].startswith("pas 1 :")
+    assert s.message.value.startswith("tuile 8 : ") and "images ; pris : " in s.message.value
+    tray = [p["text"] for p in s.board.static if p.get("k") == "text"]
+    assert {"sortis", "hors jeu", "en attente devant l'entrée"} <= set(tray)
+    assert "escaped" not in tray
+
+
+def test_a_german_editor_shows_german_labels_and_hints() -> None:
+    e = BoardEditor(lang="de")
+    assert [label for label, _ in e.tool.options][:3] == [
+        "Stein",
+        "Kristall",
+        "Drehstein 90° rechts",
+    ]
+    assert e.tool.description == "Werkzeug"
+    assert e.heading.options == (("Norden", "N"), ("Osten", "E"), ("Süden", "S"), ("Westen", "W"))
+    assert e.mode.options == (("bearbeiten", "edit"), ("Figuren ziehen", "move"))
+    assert e.undo_button.description == "rückgängig"
+    assert e.pair.value == "gelb" and e.board.tool_pair == "yellow"
+    e.pair.value = "blau"  # the pair chosen in German is the board's "blue"
+    assert e.board.tool_pair == "blue"
+    e.board.tool = "pivot_right"
+    e.board.click((3, 3))
+    assert e.board.hint == "gesetzt: ein Drehstein nach rechts auf (3, 3)"
+    e.board.tool = "stone"
+    e.board.click(EXIT)
+    assert e.board.hint_kind == "problem"
+    assert "ist der Ausgang: dort darf kein Stein liegen (B2; A2" in e.board.hint
+
+
+def test_a_czech_and_an_italian_game_view_tell_the_game_in_their_language() -> None:
+    g = GameView(lang="cs")
+    assert g.new_button.description == "nová hra" and g.seed_box.description == "semínko"
+    assert "kolo 1, fáze 1, zbývá kartiček" in g.status.value and "round" not in g.status.value
+    assert g.board.event_log[0] == "nová hra: modrý, červený; semínko 0"
+    it = GameView(lang="it", seed=2)
+    assert "turno 1, fase 1" in it.status.value
+    assert it.board.event_log[-1].startswith("tocca a te (blu): clicca uno dei tuoi personaggi")
+
+
+@pytest.mark.parametrize("lang", OTHER)
+@pytest.mark.parametrize("make", [MonsterStepper, BoardEditor, GameView], ids=lambda c: c.__name__)
+def test_no_english_is_left_in_a_widget_of_another_language(make: Any, lang: str) -> None:
+    widget = make(lang=lang)
+    assert english_left(widget, lang) == []
+    # and the same walk finds the English of an English widget (the check can fail)
+    english = make(lang="en")
+    assert len(english_left(english, lang)) > 10
+
+
+# --- switching -----------------------------------------------------------------------------
+
+
+def test_the_language_switches_and_keeps_every_choice() -> None:
+    s = MonsterStepper(tile="7", lang="en")
+    s.option_widgets["slide_over_pawn"].value = "stop"
+    s.board.frame = 3
+    before = s.result
+    s.lang = "de"
+    assert s.tile_buttons.description == "Plättchen" and s.tile == "7"
+    assert s.option_widgets["slide_over_pawn"].value == "stop"
+    assert s.option_widgets["slide_over_pawn"].label == "frisst sie und bleibt stehen"
+    assert s.options.slide_over_pawn == "stop"
+    assert s.result is not None and before is not None
+    assert s.result.events == before.events  # the same turn, told in German
+    assert s.board.event_log[0].startswith("Schritt 1:")
+    assert s.board.texts["log_title"] == "Was geschieht"
+    with pytest.raises(LanguageError, match="unknown language 'xx'"):
+        s.lang = "xx"
+    assert s.lang == "de" and s.board.lang == "de"  # unchanged
+
+
+def test_a_board_tells_its_trace_again_on_the_same_frame() -> None:
+    b = BoardWidget(Position.basic(), lang="en")
+    b.show_turn("8")
+    b.frame = 2
+    english = list(b.event_log)
+    b.lang = "it"
+    assert b.frame == 2 and len(b.event_log) == len(english)
+    assert b.event_log[0].startswith("passo 1:")
+    assert b.trace_frames[0].caption.startswith("tessera 8: il mostro")
+    # the rule ids at the end of the lines are the same
+    rule = re.compile(r"\(([A-Z]\d+)\)$")
+    assert [rule.search(x)[1] for x in b.event_log] == [rule.search(x)[1] for x in english]  # type: ignore[index]
+
+
+def test_the_default_language_is_the_locale(monkeypatch: pytest.MonkeyPatch) -> None:
+    for name in ("FINSTERE_WIDGET_LANG", "LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LANG", "fr_FR.UTF-8")
+    assert MonsterStepper().lang == "fr"
+    monkeypatch.setenv("FINSTERE_WIDGET_LANG", "cs")
+    assert BoardEditor().tool.description == "nástroj"
+    with pytest.raises(LanguageError):
+        MonsterStepper(lang="klingon")
+
+
+def test_edit_refusals_name_the_rule_in_every_language() -> None:
+    pos = Position.basic()
+    said = {lang: edit_refusal(pos, "stone", EXIT, lang) for lang in LANGUAGES}
+    assert said["en"] is not None and said["en"].startswith(f"({EXIT[0]}, {EXIT[1]}) is the exit")
+    assert said["fr"] is not None and "est la sortie : aucune pierre" in said["fr"]
+    assert (
+        said["it"] is not None and "è l'uscita: lì non può stare un blocco di pietra" in said["it"]
+    )
+    assert said["cs"] is not None and "je východ: kvádr tam ležet nesmí" in said["cs"]
+    for text in said.values():
+        assert text is not None and "(B2" in text and "A2" in text
