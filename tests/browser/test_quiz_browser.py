@@ -29,6 +29,10 @@ CELLS = [
     "from finstere_widget.widget import MonsterStepper\n"
     "s = MonsterStepper(examples.load('monster_basic_8'), tile='8', quiz=True, lang='en')\n"
     "s",
+    "from finstere_widget.engine.puzzles import puzzles\n"
+    "from finstere_widget.widget import PuzzleQuiz\n"
+    "pq = PuzzleQuiz(puzzles('all', n=2, seed=5, difficulty=1), lang='en')\n"
+    "pq",
 ]
 
 
@@ -48,14 +52,15 @@ def switch_theme(page: Any, name: str) -> None:
 
 
 class QuizPage:
-    """The first board of the page and its quiz panel."""
+    """A board of the page (the ``index``-th) and its quiz panel."""
 
-    def __init__(self, page: Any) -> None:
+    def __init__(self, page: Any, index: int = 0) -> None:
         self.page = page
-        self.canvas = page.locator("canvas.fw-canvas").first
+        self.root = page.locator(".fw-root").nth(index)
+        self.canvas = self.root.locator("canvas.fw-canvas")
         self.canvas.wait_for(state="visible", timeout=60_000)
         wait_for(page, lambda: int(self.canvas.get_attribute("data-paints") or 0) > 0, 30, "paint")
-        self.panel = page.locator(".fw-quiz").first
+        self.panel = self.root.locator(".fw-quiz")
         self.feedback = self.panel.locator(".fw-quiz-feedback")
 
     def frame(self) -> int:
@@ -79,7 +84,7 @@ class QuizPage:
         return str(self.panel.locator(".fw-quiz-question").inner_text())
 
     def next_button(self) -> Any:
-        return self.page.locator("button[data-action='next']").first
+        return self.root.locator("button[data-action='next']")
 
     def wait_frame(self, n: int, what: str) -> None:
         wait_for(self.page, lambda: self.frame() == n, 10, what)
@@ -173,6 +178,27 @@ def test_quiz_in_jupyterlab(nb: Any, quiz_notebook: str, shots: Path) -> None:
     readable("dark")
     page.screenshot(path=str(shots / "quiz_dark.png"), full_page=True)
     switch_theme(page, "Light")
+
+    # a new turn (another tile) brings a new quiz: the page starts it afresh
+    nb.run_code_cell("s.tile = '5'")
+    wait_for(page, lambda: q.question().startswith("Look 1 of 6"), 15, "the new turn's quiz")
+    assert q.frame() == 0 and q.score() == "score: 0 of 0" and q.feedback.is_hidden()
+
+    # a puzzle series: answer the first puzzle's look right, then on to the next puzzle
+    pz = QuizPage(page, 1)
+    pz.panel.scroll_into_view_if_needed()
+    first = nb.run_code_cell("print(pq.stepper.quiz.questions[0].heading.name)").strip()
+    pz.root.locator(f".fw-quiz-dir[data-heading='{first}']").click()
+    wait_for(page, lambda: pz.verdict() == "right", 10, "the puzzle's first answer")
+    assert pz.score() == "score: 1 of 1"
+    series = page.get_by_text("series score: 1 of 1")
+    wait_for(page, lambda: series.count() == 1, 15, "the series' score from the kernel")
+    page.locator("button:has-text('next puzzle')").click()
+    wait_for(page, lambda: pz.score() == "score: 0 of 0", 15, "the next puzzle's quiz")
+    assert pz.frame() == 0 and pz.question().startswith("Look 1 of 2")
+    assert nb.run_code_cell("print(pq.index, pq.scores)").strip() == "1 {0: (1, 1)}"
+    pz.root.scroll_into_view_if_needed()
+    page.screenshot(path=str(shots / "puzzle_quiz_light.png"))
     nb.assert_no_page_errors()
 
 
