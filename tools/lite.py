@@ -1,0 +1,251 @@
+"""Build the JupyterLite site (Python in the browser) into ``site/lite/``: ``bash .ci/docs``
+runs it after MkDocs.
+
+    .venv/bin/python tools/lite.py [--out site/lite] [--cache .cache/lite]
+
+Everything the site needs at run time is served from the site itself, so it works with no
+network once loaded:
+
+* JupyterLite (``jupyterlite-core``) and its Pyodide kernel (``jupyterlite-pyodide-kernel``),
+  with the JupyterLab extensions of this environment (the widget manager, anywidget);
+* Pyodide's core files (the WebAssembly interpreter and its standard library) from the npm
+  package ``pyodide`` of the version the kernel is made for, fetched with ``npm pack``;
+* the Python packages the kernel loads at start (micropip, IPython, jedi and their
+  dependencies): Pyodide's own lock file names them; the same releases are taken from PyPI
+  (``pip download``, pure-Python wheels) and the lock file is rewritten to list only those,
+  with the hashes of the files shipped (any other Pyodide package is absent from the site,
+  so the lock must not promise it);
+* this package's wheel and its pure-Python dependencies (anywidget, psygnal, ipywidgets,
+  comm, jupyterlab_widgets) in the site's piplite index, with the PyPI fallback switched off;
+* the teaching notebooks that need nothing else (every one but the two simulation studies,
+  which need matplotlib and pandas), whose first code cell installs the package in Lite.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import importlib.metadata
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tarfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+#: the notebooks shipped in the site (08 and 10 need matplotlib and pandas)
+NOTEBOOKS = ("01", "02", "03", "04", "05", "06", "07", "09")
+#: what the kernel loads from Pyodide's lock at start (micropip; piplite then installs
+#: ipykernel's stand-in, comm, pyodide-kernel, jedi and IPython) and what the widgets need
+#: from it; their dependencies in the lock are added
+LOCK_ROOTS = ("micropip", "packaging", "ipython", "jedi", "traitlets", "typing-extensions")
+#: the widget extra's pure-Python dependencies not in Pyodide's lock, at this environment's
+#: versions
+PIPLITE_DISTS = ("anywidget", "psygnal", "ipywidgets", "comm", "jupyterlab_widgets")
+#: Pyodide's core files (the rest of the npm package is documentation and type stubs)
+PYODIDE_CORE = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
+#: the first code cell of every shipped notebook (notebooks/src/*.md): installs the package
+#: from the site's piplite index in Lite, does nothing anywhere else
+INSTALL_CELL = """\
+# In JupyterLite (Python in your browser) this installs finstere_widget from the site
+# itself; in Jupyter, Binder, Colab or VS Code it does nothing.
+import sys
+
+if sys.platform == "emscripten":
+    import piplite
+
+    await piplite.install(["finstere_widget", "anywidget", "ipywidgets"])"""
+KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
+#: the kernel name of the Pyodide kernel (the notebooks' copies in the site use it)
+LITE_KERNELSPEC = {"display_name": "Python (Pyodide)", "language": "python", "name": "python"}
+
+
+class LiteBuildError(RuntimeError):
+    """A step of the Lite build failed: the message says which and how to mend it."""
+
+
+def _run(cmd: list[str], cwd: Path | None = None) -> None:
+    print("+", " ".join(cmd), flush=True)
+    env = dict(os.environ)
+    env["PIP_CONSTRAINT"] = ""  # the pins are this script's, not the machine's
+    done = subprocess.run(cmd, cwd=cwd, env=env, capture_output=True, text=True)
+    if done.returncode != 0:
+        raise LiteBuildError(
+            f"{' '.join(cmd[:4])} ... failed ({done.returncode}):\n{done.stdout[-2000:]}"
+            f"\n{done.stderr[-3000:]}"
+        )
+
+
+def _sha256(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def _norm(name: str) -> str:
+    return name.lower().replace("_", "-").replace(".", "-")
+
+
+def pyodide_version() -> str:
+    from jupyterlite_pyodide_kernel.constants import PYODIDE_VERSION
+
+    return str(PYODIDE_VERSION)
+
+
+def fetch_pyodide(version: str, cache: Path) -> Path:
+    """The npm package ``pyodide@version``, unpacked under ``cache``; its folder."""
+    unpacked = cache / f"pyodide-{version}"
+    if (unpacked / "package" / "pyodide-lock.json").exists():
+        return unpacked / "package"
+    if shutil.which("npm") is None:
+        raise LiteBuildError("npm is needed to fetch Pyodide's core files: apt-get install npm")
+    cache.mkdir(parents=True, exist_ok=True)
+    _run(["npm", "pack", f"pyodide@{version}", "--silent"], cwd=cache)
+    tgz = cache / f"pyodide-{version}.tgz"
+    if not tgz.exists():
+        raise LiteBuildError(f"npm pack pyodide@{version} wrote no {tgz.name}")
+    unpacked.mkdir(exist_ok=True)
+    with tarfile.open(tgz) as tar:
+        tar.extractall(unpacked, filter="data")
+    return unpacked / "package"
+
+
+def lock_closure(packages: dict[str, dict[str, object]], roots: tuple[str, ...]) -> list[str]:
+    """``roots`` and every package of the lock they depend on, by normalized name."""
+    seen: list[str] = []
+
+    def walk(name: str) -> None:
+        n = _norm(name)
+        if n in seen:
+            return
+        if n not in packages:
+            raise LiteBuildError(f"Pyodide's lock has no package {name!r}")
+        seen.append(n)
+        for dep in packages[n]["depends"]:  # type: ignore[attr-defined]
+            walk(str(dep))
+
+    for r in roots:
+        walk(r)
+    return sorted(seen)
+
+
+def download(specs: list[str], dest: Path) -> None:
+    """Pure-Python wheels of ``specs`` (``name==version``) from PyPI into ``dest``."""
+    dest.mkdir(parents=True, exist_ok=True)
+    _run(
+        [sys.executable, "-m", "pip", "download", "--disable-pip-version-check", "-q"]
+        + ["--no-deps", "--only-binary=:all:", "--python-version", "3.14"]
+        + ["--platform", "any", "--implementation", "py", "-d", str(dest), *specs]
+    )
+
+
+def pyodide_dir(version: str, cache: Path, out: Path) -> list[str]:
+    """Write ``out`` (the site's static/pyodide): the core files and a lock listing only
+    the packages shipped beside them. Returns their names."""
+    npm = fetch_pyodide(version, cache)
+    lock = json.loads((npm / "pyodide-lock.json").read_text(encoding="utf-8"))
+    packages = lock["packages"]
+    names = lock_closure(packages, LOCK_ROOTS)
+    wheels = cache / f"lock-wheels-{version}"
+    download([f"{n}=={packages[n]['version']}" for n in names], wheels)
+    out.mkdir(parents=True, exist_ok=True)
+    for f in PYODIDE_CORE:
+        shutil.copy2(npm / f, out / f)
+    kept = {}
+    for n in names:
+        entry = dict(packages[n])
+        whl = wheels / str(entry["file_name"])
+        if not whl.exists():
+            raise LiteBuildError(
+                f"PyPI gave no {whl.name} for {n} {entry['version']} (Pyodide's lock names it)"
+            )
+        shutil.copy2(whl, out / whl.name)
+        entry["sha256"] = _sha256(whl)
+        entry["unvendored_tests"] = False  # PyPI's wheel keeps its tests inside
+        kept[n] = entry
+    lock["packages"] = kept
+    (out / "pyodide-lock.json").write_text(json.dumps(lock, indent=1), encoding="utf-8")
+    return names
+
+
+def piplite_wheels(cache: Path) -> list[Path]:
+    """This package's wheel and the widget dependencies Pyodide's lock lacks."""
+    dest = cache / "piplite"
+    shutil.rmtree(dest, ignore_errors=True)
+    dest.mkdir(parents=True)
+    _run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "-w", str(dest), str(ROOT)])
+    download([f"{d}=={importlib.metadata.version(d)}" for d in PIPLITE_DISTS], dest)
+    return sorted(dest.glob("*.whl"))
+
+
+def lite_notebooks(dest: Path) -> list[Path]:
+    """Copies of the shipped notebooks with the Pyodide kernel's name."""
+    dest.mkdir(parents=True, exist_ok=True)
+    out = []
+    for prefix in NOTEBOOKS:
+        (src,) = sorted((ROOT / "notebooks").glob(f"{prefix}_*.ipynb"))
+        nb = json.loads(src.read_text(encoding="utf-8"))
+        nb.setdefault("metadata", {})["kernelspec"] = LITE_KERNELSPEC
+        target = dest / src.name
+        target.write_text(json.dumps(nb, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+        out.append(target)
+    return out
+
+
+def build(out: Path, cache: Path) -> Path:
+    version = pyodide_version()
+    stage = cache / "lite-dir"
+    shutil.rmtree(stage, ignore_errors=True)
+    (stage / "static").mkdir(parents=True)
+    shipped = pyodide_dir(version, cache, stage / "static" / "pyodide")
+    wheels = piplite_wheels(cache)
+    notebooks = lite_notebooks(stage / "notebooks")
+    (stage / "jupyter-lite.json").write_text(
+        json.dumps(
+            {
+                "jupyter-lite-schema-version": 0,
+                "jupyter-config-data": {
+                    "appName": "Finstere Flure (JupyterLite)",
+                    # window.jupyterapp, as JupyterLab's own option: the browser tests
+                    # drive the notebook through it
+                    "exposeAppInBrowser": True,
+                    "litePluginSettings": {KERNEL_PLUGIN: {"disablePyPIFallback": True}},
+                },
+            },
+            indent=1,
+        ),
+        encoding="utf-8",
+    )
+    shutil.rmtree(out, ignore_errors=True)
+    cmd = [sys.executable, "-m", "jupyter", "lite", "build", "--lite-dir", str(stage)]
+    cmd += ["--output-dir", str(out.resolve()), "--no-sourcemaps"]
+    for nb in notebooks:
+        cmd += ["--contents", str(nb)]
+    for w in wheels:
+        cmd += ["--piplite-wheels", str(w)]
+    _run(cmd, cwd=stage)
+    for f in ("pyodide.mjs", "pyodide-lock.json"):
+        if not (out / "static" / "pyodide" / f).exists():
+            raise LiteBuildError(f"the Lite build has no static/pyodide/{f}")
+    print(
+        f"JupyterLite site in {out}: Pyodide {version} with {len(shipped)} of its packages, "
+        f"{len(wheels)} piplite wheels, {len(notebooks)} notebooks"
+    )
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--out", type=Path, default=ROOT / "site" / "lite")
+    ap.add_argument("--cache", type=Path, default=ROOT / ".cache" / "lite")
+    args = ap.parse_args(argv)
+    try:
+        build(args.out, args.cache)
+    except LiteBuildError as exc:
+        print(f"lite build failed: {exc}", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
