@@ -318,3 +318,41 @@ def test_the_frames_on_show_are_one_value_left_for_the_position_after() -> None:
     assert result.position != pos
     with pytest.raises(TraceError, match="at least one frame"):
         b.show_frames([], [])
+
+
+def test_every_part_the_board_declares_is_defined_by_one_of_its_parts() -> None:
+    """BoardTraits declares what one part calls in another; BoardWidget must define each
+    (a stub left behind would raise NotImplementedError at the first click)."""
+    from finstere_widget.widget.board_traits import BoardTraits
+
+    stubs = [
+        name
+        for name, value in vars(BoardTraits).items()
+        if callable(value) and not name.startswith("__") and name not in ("tell", "set_state")
+    ]
+    assert {"_refresh", "_commit", "_leave_trace", "undo", "redo", "_click_move"} <= set(stubs)
+    for name in stubs:
+        if name.startswith("_valid"):
+            continue
+        assert getattr(BoardWidget, name) is not getattr(BoardTraits, name), name
+
+
+def test_the_pure_modules_import_no_widget_library() -> None:
+    """interaction.py and editing.py are the widgets' pure logic: no ipywidgets, anywidget
+    or traitlets, so they are tested (and usable) without a widget."""
+    import ast
+    from pathlib import Path
+
+    import finstere_widget.widget as w
+
+    for name in ("interaction.py", "editing.py", "story.py"):
+        tree = ast.parse((Path(w.__file__).parent / name).read_text(encoding="utf-8"))
+        imported = {
+            (node.module or "") if isinstance(node, ast.ImportFrom) else alias.name
+            for node in ast.walk(tree)
+            if isinstance(node, (ast.Import, ast.ImportFrom))
+            for alias in node.names
+        }
+        roots = {m.split(".")[0] for m in imported}
+        assert not roots & {"ipywidgets", "anywidget", "traitlets"}, (name, roots)
+        assert not any(m.startswith("board") for m in imported), (name, imported)
