@@ -17,7 +17,7 @@ from finstere_widget.engine import (
 )
 from finstere_widget.engine.bots import RandomBot, play_game
 from finstere_widget.engine.events import End, Flip
-from finstere_widget.engine.game import DrawTile, Game, Outcome, PawnMove
+from finstere_widget.engine.game import CHANCE, TERMINAL, DrawTile, Game, Outcome, PawnMove, Phase
 from finstere_widget.engine.pieces import COLOURS
 from finstere_widget.engine.setup import PLACEMENT_PIECES, Placement, check_placement
 
@@ -748,3 +748,44 @@ def test_stone_the_monster_pushes_onto_a_teleporter_is_gone() -> None:
     assert [s.at for s in r.position.stones] == [(12, 9)]
     assert any(e.type == "remove" and e.why == "teleporter" for e in r.events)
     Position.from_dict(r.position.to_dict())  # valid
+
+
+# --- phases ---------------------------------------------------------------------------------
+
+
+def test_the_phase_is_a_Phase_that_decides_who_acts() -> None:
+    """T1/A1: placement and pawn phases have a seat to act, the monster phase is a chance
+    node (CHANCE), the end of the game TERMINAL; each phase reads as its name."""
+    g = Game(3, seed=4, advanced=True)
+    seen = set()
+    while True:
+        phase = g.phase
+        assert isinstance(phase, Phase) and phase is g.state.phase
+        seen.add(phase)
+        assert g.is_chance() == (phase is Phase.MONSTER)
+        assert g.is_terminal() == (phase is Phase.OVER)
+        if phase in (Phase.PLACEMENT, Phase.PAWNS):
+            assert g.current_player == g.state.to_move and 0 <= g.current_player < g.n
+        else:
+            assert g.current_player == (CHANCE if phase is Phase.MONSTER else TERMINAL)
+        if phase is Phase.OVER:
+            break
+        if g.is_chance():
+            g.sample_chance()
+        else:
+            g.apply(RandomBot(f"4/{g.current_player}").choose(g))
+    assert seen == set(Phase)
+    # a str: compares with, prints and formats as its name, as the strings it replaced
+    assert Phase("pawns") is Phase.PAWNS and isinstance(Phase.PAWNS, str)
+    assert g.phase == "over" and f"{Phase.MONSTER} phase" == "monster phase"
+    assert str(Phase.PLACEMENT) == "placement" and json.dumps(Phase.OVER) == '"over"'
+
+
+def test_a_refusal_names_the_phase_by_its_name() -> None:
+    g = Game(2, seed=8)
+    with pytest.raises(IllegalMoveError, match=r"no tile is drawn in the pawns phase \(T1\)"):
+        g.apply(DrawTile("8"))
+    first_moves(g)
+    with pytest.raises(IllegalMoveError, match=r"no pawn moves in the monster phase \(T1\)"):
+        g.apply(PawnMove("blue1", ()))
+    assert "monster phase" in repr(g)

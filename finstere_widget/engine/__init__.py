@@ -54,7 +54,7 @@ from .events import (
     event_from_dict,
     event_to_dict,
 )
-from .game import CHANCE, TERMINAL, DrawTile, Game, PawnMove
+from .game import CHANCE, TERMINAL, DrawTile, Game, PawnMove, Phase
 from .monster import Tile, TurnResult, look, monster_turn
 from .moves import MoveOutcome, MoveResult, apply_move, legal_moves
 from .options import OPTION_INFO, RuleOptions
@@ -128,6 +128,7 @@ __all__ = [
     "LookaheadBot",
     "MCTSBot",
     "PawnMove",
+    "Phase",
     "Placement",
     "Puzzle",
     "RandomBot",

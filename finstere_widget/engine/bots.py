@@ -40,7 +40,7 @@ from collections.abc import Sequence
 
 from .danger import eaten_probability
 from .errors import BotError, shown
-from .game import Action, Game, PawnMove
+from .game import Action, Game, PawnMove, Phase
 from .monster import Tile, monster_outcome, sees
 from .moves import MoveOutcome, random_path
 from .pieces import Pawn
@@ -57,7 +57,7 @@ class RandomBot:
         self.rng = random.Random(seed)
 
     def choose(self, game: Game) -> Action:
-        if game.phase == "placement":
+        if game.phase is Phase.PLACEMENT:
             return self.rng.choice(
                 legal_placements(game.position, game.state.to_place, game.options)
             )
@@ -90,7 +90,7 @@ class GreedyBot:
         self.top = top
 
     def choose(self, game: Game) -> Action:
-        if game.phase == "placement":
+        if game.phase is Phase.PLACEMENT:
             return self.rng.choice(
                 legal_placements(game.position, game.state.to_place, game.options)
             )
@@ -247,7 +247,7 @@ class LookaheadBot:
         return [(v, a, o) for v, _, a, o in out]
 
     def choose(self, game: Game) -> Action:
-        if game.phase == "placement":
+        if game.phase is Phase.PLACEMENT:
             return self.rng.choice(
                 legal_placements(game.position, game.state.to_place, game.options)
             )
@@ -321,7 +321,7 @@ class MCTSBot:
         return value
 
     def choose(self, game: Game) -> Action:
-        if game.phase == "placement":
+        if game.phase is Phase.PLACEMENT:
             return self.rng.choice(
                 legal_placements(game.position, game.state.to_place, game.options)
             )

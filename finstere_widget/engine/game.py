@@ -24,11 +24,12 @@ import random
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from enum import Enum
 from typing import Any, Final, NamedTuple
 
 from .board import ENTRANCE_I
 from .errors import FinstereError, IllegalMoveError, OptionError, RecordError, SetupError, shown
-from .events import Event, Flip, event_to_dict
+from .events import Event, Flip, assert_never, event_to_dict
 from .monster import Tile, TurnResult, monster_turn
 from .moves import MoveOutcome, MoveResult, apply_move, legal_moves
 from .options import RuleOptions
@@ -51,6 +52,25 @@ RECORD_FORMAT = "finstere-game/1"
 #: ``current_player`` at a chance node (the monster's tile is drawn) and at the end of the game
 CHANCE: Final = -1
 TERMINAL: Final = -2
+
+
+class Phase(str, Enum):
+    """What the game waits for (T1, A1): a placement, a pawn move of the seat to act, the
+    monster's tile (a chance node), or nothing (the game is over). A ``str``, so it
+    compares with, prints and serialises as its name (``Phase.PAWNS == "pawns"``)."""
+
+    PLACEMENT = "placement"
+    PAWNS = "pawns"
+    MONSTER = "monster"
+    OVER = "over"
+
+    def __str__(self) -> str:
+        return self.value
+
+    def __format__(self, spec: str) -> str:
+        return format(self.value, spec)
+
+
 #: S3's reason with ``stage2_end=board_empty``
 BOARD_EMPTY = "no pawn left on the board in stage 2 (stage2_end=board_empty)"
 
@@ -157,7 +177,7 @@ class GameState(NamedTuple):
     """Everything about a game at one moment (immutable)."""
 
     position: Position
-    phase: str  # "placement", "pawns", "monster", "over"
+    phase: Phase
     round: int  # T1: 1-based
     first: int  # seat of the first player this round
     to_move: int  # seat to act (pawn or placement phase), else -1
@@ -294,7 +314,7 @@ class Game:
             state = self._start_pawn_phase(
                 GameState(
                     position,
-                    "pawns",
+                    Phase.PAWNS,
                     round,
                     first_player,
                     first_player,
@@ -314,7 +334,7 @@ class Game:
         if advanced:
             state = GameState(
                 position,
-                "placement",
+                Phase.PLACEMENT,
                 1,
                 first_player,
                 first_player,
@@ -323,7 +343,7 @@ class Game:
             )
         else:
             state = self._start_pawn_phase(
-                GameState(position, "pawns", 1, first_player, first_player, pile=pile)
+                GameState(position, Phase.PAWNS, 1, first_player, first_player, pile=pile)
             )
         self._states = [state]
         self.history = []
@@ -364,17 +384,22 @@ class Game:
         return self.state.position
 
     @property
-    def phase(self) -> str:
+    def phase(self) -> Phase:
         return self.state.phase
 
     @property
     def current_player(self) -> int:
         """The seat to act; :data:`CHANCE` at a chance node (the tile draw), :data:`TERMINAL`
         when the game is over (both negative, never a seat)."""
-        phase = self.state.phase
-        if phase in ("pawns", "placement"):
-            return self.state.to_move
-        return TERMINAL if phase == "over" else CHANCE
+        match self.state.phase:
+            case Phase.PAWNS | Phase.PLACEMENT:
+                return self.state.to_move
+            case Phase.MONSTER:
+                return CHANCE
+            case Phase.OVER:
+                return TERMINAL
+            case never:
+                assert_never(never)
 
     @property
     def current_colour(self) -> str | None:
@@ -382,10 +407,10 @@ class Game:
         return self.colours[seat] if seat >= 0 else None
 
     def is_chance(self) -> bool:
-        return self.state.phase == "monster"
+        return self.state.phase == Phase.MONSTER
 
     def is_terminal(self) -> bool:
-        return self.state.phase == "over"
+        return self.state.phase == Phase.OVER
 
     def outcome(self) -> Outcome | None:
         return self.state.outcome
@@ -398,7 +423,7 @@ class Game:
         """T2: the seat's pawns in play (on the board or outside) not yet moved this phase;
         in the first round (P10) only those that can move onto the board, while any can."""
         st = self.state
-        if st.phase != "pawns":
+        if st.phase != Phase.PAWNS:
             return []
         seat = st.to_move if seat is None else seat
         if st.round == 1 and st.moves_made[seat] >= 2:  # P10
@@ -421,7 +446,7 @@ class Game:
         round (P10) only the moves onto the board (a pawn that cannot enter at all: the
         0-square move outside). Any other pawn: none."""
         st = self.state
-        if st.phase != "pawns":
+        if st.phase != Phase.PAWNS:
             return []
         pawn = st.position.pawn_by_id.get(pawn_id)
         if (
@@ -456,21 +481,21 @@ class Game:
         """Every legal action: pawn moves (one per distinct outcome, with a shortest path,
         :meth:`pawn_moves`), the tiles that may be drawn, or the placements."""
         st = self.state
-        if st.phase == "pawns":
+        if st.phase == Phase.PAWNS:
             out: list[Action] = []
             for p in self.movable_pawns():
                 out.extend(PawnMove(p.id, o.path) for o in self.pawn_moves(p.id))
             return out
-        if st.phase == "monster":
+        if st.phase == Phase.MONSTER:
             return [DrawTile(t) for t, _ in self.chance_outcomes()]
-        if st.phase == "placement":
+        if st.phase == Phase.PLACEMENT:
             return list(legal_placements(st.position, st.to_place, self.options))
         return []
 
     def chance_outcomes(self) -> list[tuple[str, float]]:
         """M1/M2: the tiles that may come (distinct labels) with their probabilities."""
         st = self.state
-        if st.phase != "monster":
+        if st.phase != Phase.MONSTER:
             return []
         allowed = self._drawable(st)
         counts = Counter(allowed)
@@ -504,7 +529,7 @@ class Game:
         """Draw the top tile of the pile (M2: drawing on past prey tiles when the first
         draw may not be one) and play the monster's turn."""
         st = self.state
-        if st.phase != "monster":
+        if st.phase != Phase.MONSTER:
             raise IllegalMoveError(f"no tile to draw in the {st.phase} phase (T1)", rule="T1")
         tile = self._drawable(st)[0]
         self.apply(DrawTile(tile))
@@ -584,14 +609,14 @@ class Game:
         return self._mover(st.position, st.moved, st.moves_made, st.round, start, self.n)
 
     def _start_pawn_phase(self, st: GameState) -> GameState:
-        st = st._replace(phase="pawns", moved=frozenset(), moves_made=(0,) * self.n)
+        st = st._replace(phase=Phase.PAWNS, moved=frozenset(), moves_made=(0,) * self.n)
         seat = self._next_mover(st, st.first)
         if seat < 0:  # nobody has a pawn in play
-            return st._replace(phase="monster", to_move=-1)
+            return st._replace(phase=Phase.MONSTER, to_move=-1)
         return st._replace(to_move=seat)
 
     def _apply_move(self, st: GameState, action: PawnMove) -> tuple[GameState, HistoryEntry]:
-        if st.phase != "pawns":
+        if st.phase != Phase.PAWNS:
             raise IllegalMoveError(
                 f"no pawn moves in the {st.phase} phase (T1)", token=action.pawn, rule="T1"
             )
@@ -667,7 +692,7 @@ class Game:
             return self._end(new, "S2", "the round was played out (finish_round)"), entry
         if self._board_empty_ends(new):
             return self._end(new, "S3", BOARD_EMPTY), entry
-        return new._replace(phase="monster", to_move=-1), entry
+        return new._replace(phase=Phase.MONSTER, to_move=-1), entry
 
     def _check_p10_stay(self, st: GameState, seat: int, pawn: Pawn) -> None:
         """P10: in the first round the two pawns a player moves go onto the board; a
@@ -706,7 +731,7 @@ class Game:
     # --- monster phase -----------------------------------------------------------------------
 
     def _apply_tile(self, st: GameState, action: DrawTile) -> tuple[GameState, HistoryEntry]:
-        if st.phase != "monster":
+        if st.phase != Phase.MONSTER:
             raise IllegalMoveError(
                 f"no tile is drawn in the {st.phase} phase (T1)", token=action.tile, rule="T1"
             )
@@ -770,7 +795,7 @@ class Game:
     # --- placement (A1-A3) ------------------------------------------------------------------
 
     def _apply_placement(self, st: GameState, action: Placement) -> tuple[GameState, HistoryEntry]:
-        if st.phase != "placement":
+        if st.phase != Phase.PLACEMENT:
             raise IllegalMoveError(
                 f"no placement in the {st.phase} phase (A1)", token=action.piece, rule="A1"
             )
@@ -804,7 +829,9 @@ class Game:
         winner = None
         if best > 0:
             winner = min((c for c in self.colours if counts[c] == best), key=lambda c: reached[c])
-        return st._replace(phase="over", to_move=-1, outcome=Outcome(winner, reason, rule, counts))
+        return st._replace(
+            phase=Phase.OVER, to_move=-1, outcome=Outcome(winner, reason, rule, counts)
+        )
 
     # --- records ----------------------------------------------------------------------------
 
@@ -943,7 +970,7 @@ class Game:
         out = self.outcome()
         if out is not None:
             now = f"over: {out.winner or 'nobody'} wins ({out.rule})"
-        elif st.phase in ("pawns", "placement"):
+        elif st.phase in (Phase.PAWNS, Phase.PLACEMENT):
             now = f"{st.phase} phase, {self.current_colour} to move"
         else:
             now = f"{st.phase} phase"

@@ -166,7 +166,7 @@ class GameView(StaticFallback, Language, W.VBox):  # type: ignore[misc]
         st = g.state
         return (
             f"GameView(players={list(g.colours)}, round={st.round}, "
-            f"stage={g.position.stage}, phase={st.phase!r}, ply={st.ply})"
+            f"stage={g.position.stage}, phase={st.phase.value!r}, ply={st.ply})"
         )
 
     @property
