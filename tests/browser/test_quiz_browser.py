@@ -131,6 +131,7 @@ def test_quiz_in_jupyterlab(nb: Any, quiz_notebook: str, shots: Path) -> None:
     q.next_button().click()
     q.wait_frame(3, "question 2's frame")
     assert q.next_button().is_disabled() and q.question().startswith("Look 2 of 9")
+    assert q.panel.locator(".fw-quiz-question").get_attribute("aria-live") == "polite"
     # keyboard only: the focus ring on the board, an arrow key answers (north, right)
     q.canvas.focus()
     ring = q.canvas.evaluate("c => getComputedStyle(c).boxShadow")

@@ -681,6 +681,7 @@ function mountQuiz({ model, main, canvas, board }) {
   panel.setAttribute("role", "group");
   const title = el_("div", "fw-quiz-title");
   const question = el_("div", "fw-quiz-question");
+  question.setAttribute("aria-live", "polite");  // a question is announced when it opens
   const dirs = el_("div", "fw-quiz-dirs");
   dirs.setAttribute("role", "group");
   const dirButtons = {};
