@@ -15,13 +15,29 @@ from typing import Any, Literal, get_args, get_origin, get_type_hints
 import pytest
 
 from finstere_widget.engine import SceneError
-from finstere_widget.render.primitives import KINDS, Prim, check_primitive
+from finstere_widget.render.primitives import (
+    KINDS,
+    Geometry,
+    Packed,
+    PackedFrame,
+    Prim,
+    Zone,
+    check_primitive,
+)
 from finstere_widget.render.scene import Scene, build_scene
 from finstere_widget.render.svg import scene_svg
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "tests" / "data"
 BOARD_JS = ROOT / "finstere_widget" / "widget" / "static" / "board.js"
+
+#: the other typed dicts Python syncs to board.js
+SYNCED: dict[str, Any] = {
+    "Zone": Zone,
+    "Geometry": Geometry,
+    "PackedFrame": PackedFrame,
+    "Packed": Packed,
+}
 
 #: (x, y) -> the colour the golden scene shows there (its fill over the white page, blended
 #: by its opacity), with a tolerance per channel; the same points for every raster painter
@@ -60,6 +76,13 @@ def _js_type(hint: Any) -> str:
         return "|".join(f'"{v}"' for v in get_args(hint))
     if get_origin(hint) is list:
         return _js_type(get_args(hint)[0]) + "[]"
+    if get_origin(hint) is dict:
+        key, value = get_args(hint)
+        return f"Object<{_js_type(key)},{_js_type(value)}>"
+    if set(get_args(hint)) == set(KINDS.values()):
+        return "Prim"
+    if hint in SYNCED.values():
+        return str(hint.__name__)
     return {float: "number", int: "number", str: "string"}[hint]
 
 
@@ -83,11 +106,14 @@ def test_board_js_typedefs_list_the_same_kinds_keys_and_types_as_python() -> Non
     typedefs = jsdoc_typedefs(source)
     names = {kind.__name__ for kind in KINDS.values()}
     assert names <= typedefs.keys(), f"board.js lacks typedefs for {names - typedefs.keys()}"
+    for typed in [*KINDS.values(), *SYNCED.values()]:
+        hints = get_type_hints(typed)
+        want = {
+            key: (_js_type(hint), key in typed.__optional_keys__) for key, hint in hints.items()
+        }
+        assert typedefs[typed.__name__] == want, typed.__name__
     for k, kind in KINDS.items():
-        hints = get_type_hints(kind)
-        want = {key: (_js_type(hint), key in kind.__optional_keys__) for key, hint in hints.items()}
-        assert typedefs[kind.__name__] == want, kind.__name__
-        assert want["k"] == (f'"{k}"', False)
+        assert typedefs[kind.__name__]["k"] == (f'"{k}"', False)
     union = re.search(r"@typedef\s+\{([^}]*)\}\s+Prim\b", source)
     assert union and set(union.group(1).split("|")) == names
     # the painter's dispatch names each kind

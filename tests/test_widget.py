@@ -19,6 +19,7 @@ from finstere_widget.engine import (  # noqa: E402
     monster_turn,
 )
 from finstere_widget.render import style as S  # noqa: E402
+from finstere_widget.render.primitives import Prim  # noqa: E402
 from finstere_widget.render.scene import center, square_origin  # noqa: E402
 from finstere_widget.widget import BoardEditor, BoardWidget, MonsterStepper  # noqa: E402
 from finstere_widget.widget.board_traits import Mode  # noqa: E402
@@ -38,7 +39,7 @@ def send(widget: BoardWidget, content: Any) -> None:
     widget._handle_custom_msg(content, [])
 
 
-def unpack(widget: BoardWidget, k: int) -> list[dict[str, Any]]:
+def unpack(widget: BoardWidget, k: int) -> list[Prim]:
     f = widget.frames[k]
     return widget.static + [p for g in f["g"] for p in widget.groups[g]]
 

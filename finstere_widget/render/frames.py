@@ -11,7 +11,6 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
 from ..engine import (
     Eat,
@@ -34,6 +33,7 @@ from ..engine.events import End, Enter, Escape, Flip, assert_never
 from ..engine.i18n import resolve
 from ..engine.replay import replay
 from . import style as S
+from .primitives import Packed, PackedFrame
 from .scene import (
     Group,
     GroupMemo,
@@ -241,7 +241,7 @@ def pack_groups(
     events: Sequence[int | None] | None = None,
     pieces: Sequence[Sequence[Group]] | None = None,
     captions: Sequence[str] | None = None,
-) -> dict[str, Any]:
+) -> Packed:
     """The compact form synced to the browser: the static layer once, every distinct
     primitive group once, and each frame as a list of group numbers (``g``) plus its event
     index (``e``), which of its groups are the pieces of its position (``p``: the
@@ -253,7 +253,7 @@ def pack_groups(
     # its identity, without writing out its primitives; every group stays alive in
     # ``groups`` or the caller's frames while this runs, so no identity is reused
     seen: dict[int, int] = {}
-    packed: list[dict[str, Any]] = []
+    packed: list[PackedFrame] = []
 
     def new_gid(g: Group) -> int:
         key = repr(g)  # equal groups, built alike, print alike
@@ -270,7 +270,7 @@ def pack_groups(
 
     for k, frame_groups in enumerate(frames):
         e = events[k] if events is not None else None
-        item: dict[str, Any] = {"g": gids(frame_groups), "e": -1 if e is None else e}
+        item: PackedFrame = {"g": gids(frame_groups), "e": -1 if e is None else e}
         if captions is not None and captions[k]:
             item["c"] = captions[k]
         if pieces is not None:
@@ -279,7 +279,7 @@ def pack_groups(
     return {"static": static, "groups": groups, "frames": packed}
 
 
-def pack_frames(frames: Sequence[TraceFrame]) -> dict[str, Any]:
+def pack_frames(frames: Sequence[TraceFrame]) -> Packed:
     """:func:`pack_groups` for the frames of a monster turn (or a story). The pieces that
     stay put from frame to frame are drawn once (a :data:`.scene.GroupMemo` shared by the
     frames) and the board's static layer is built once."""
@@ -318,7 +318,7 @@ def pack_frames(frames: Sequence[TraceFrame]) -> dict[str, Any]:
     )
 
 
-def packed_size(packed: dict[str, Any], log: Sequence[str] = ()) -> int:
+def packed_size(packed: Packed, log: Sequence[str] = ()) -> int:
     """Bytes of the packed frames (and log) as compact JSON: what the widget syncs."""
     return len(json.dumps({**packed, "event_log": list(log)}, separators=(",", ":")).encode())
 

@@ -5,11 +5,11 @@ no primitives, no colours (layout constants come from :mod:`.style`)."""
 from __future__ import annotations
 
 import math
-from typing import Any
 
 from ..engine import Heading
 from ..engine.board import Square
 from . import style as S
+from .primitives import Geometry
 
 
 def square_origin(sq: Square) -> tuple[float, float]:
@@ -85,7 +85,7 @@ def arrow_head(
     return [tip, (bx + px, by + py), (bx - px, by - py)]
 
 
-def geometry() -> dict[str, Any]:
+def geometry() -> Geometry:
     """What the browser needs to map a click to a square (and nothing else)."""
     return {
         "w": S.WIDTH,

@@ -7,7 +7,6 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
 from ..engine import Heading, Look, Pawn, Position, Ray
 from ..engine.board import Square
@@ -23,7 +22,7 @@ from .geometry import (
 )
 from .margins import caption_group
 from .pieces import pawn_disc
-from .primitives import Group, circle, line, poly, rect, text
+from .primitives import Group, Zone, circle, line, poly, rect, text
 from .tray import TRAY_PAWN_R
 
 
@@ -174,7 +173,7 @@ def targets_overlay(squares: Iterable[Square]) -> Group:
     return out
 
 
-def zone_overlay(zone: Mapping[str, Any], colour: str) -> Group:
+def zone_overlay(zone: Zone, colour: str) -> Group:
     return [
         rect(zone["x"], zone["y"], zone["w"], zone["h"], r=6, fill=colour, a=0.25),
         rect(zone["x"], zone["y"], zone["w"], zone["h"], r=6, stroke=colour, lw=2.5),
@@ -224,7 +223,7 @@ class Overlay:
 
     look: Look | None = None
     targets: Sequence[Square] = ()
-    target_zones: Sequence[Mapping[str, Any]] = ()
+    target_zones: Sequence[Zone] = ()
     path: Sequence[tuple[float, float]] = ()
     heat: Mapping[Square, float] | None = None
     labels: Mapping[Square, str] | None = None

@@ -125,6 +125,58 @@ KINDS: dict[str, type[Any]] = {
     "text": Text,
 }
 
+
+class Zone(TypedDict):
+    """A click area in scene units, named ``pawn:ID`` or ``place:PLACE`` (the tray)."""
+
+    id: str
+    x: float
+    y: float
+    w: float
+    h: float
+
+
+class _GeometryOptions(TypedDict, total=False):
+    font: str  # the font family the texts are painted in
+    zones: list[Zone]  # click areas outside the grid
+
+
+class Geometry(_GeometryOptions):
+    """What the browser needs besides the primitives: the scene's size, the grid (to map
+    a click to a square) and the colour swaps of each page theme."""
+
+    w: float
+    h: float
+    ox: float
+    oy: float
+    cell: float
+    cols: int
+    rows: int
+    palettes: dict[str, dict[str, str]]
+
+
+class _PackedFrameOptions(TypedDict, total=False):
+    c: str  # its sentence (for screen readers)
+    p: list[int]  # which groups are the pieces of its position
+
+
+class PackedFrame(_PackedFrameOptions):
+    """One frame as synced: the numbers of its groups in paint order, its event's index
+    (-1: none)."""
+
+    g: list[int]
+    e: int
+
+
+class Packed(TypedDict):
+    """The frames as synced to the browser: the static layer once, each distinct group once,
+    and the frames naming groups by number (:func:`.frames.pack_groups`)."""
+
+    static: Group
+    groups: list[Group]
+    frames: list[PackedFrame]
+
+
 _P = TypeVar("_P", Rect, Poly, Circle)
 _S = TypeVar("_S", Rect, Line, Poly, Circle)
 

@@ -3,12 +3,10 @@ game, where each is drawn, and the click areas of its sections and pawns."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from ..engine import Position
 from ..engine.i18n import N_, translations
 from . import style as S
-from .primitives import Group, num, rect, text
+from .primitives import Group, Zone, num, rect, text
 
 TRAY_SECTIONS: tuple[tuple[str, str, float, float], ...] = (
     # place, label, x offset from the board's left edge, width
@@ -59,7 +57,7 @@ def tray_slots(position: Position) -> dict[str, tuple[float, float]]:
     return slots
 
 
-def pawn_zones(position: Position) -> list[dict[str, Any]]:
+def pawn_zones(position: Position) -> list[Zone]:
     """Click areas (scene units) for the pawns drawn in the tray."""
     r = TRAY_PAWN_R + 1
     return [
@@ -68,7 +66,7 @@ def pawn_zones(position: Position) -> list[dict[str, Any]]:
     ]
 
 
-def place_zones() -> list[dict[str, Any]]:
+def place_zones() -> list[Zone]:
     """Click areas for the tray sections (targets "escaped" / "outside")."""
     return [
         {"id": f"place:{place}", "x": num(S.OX + dx), "y": S.TRAY_Y, "w": num(w), "h": S.TRAY_H}

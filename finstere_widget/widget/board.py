@@ -23,6 +23,7 @@ from ..engine.i18n import resolve
 from ..engine.position import as_position
 from ..render import style as S
 from ..render.frames import pack_frames, pack_groups
+from ..render.primitives import Prim
 from ..render.scene import (
     build_scene,
     compose,
@@ -217,7 +218,7 @@ class BoardWidget(BoardMessages, MoveMode, EditMode, Overlays, TurnsOnShow):
         self._refresh()
         return True
 
-    def drawn_pieces(self, frame: int | None = None) -> list[list[dict[str, Any]]]:
+    def drawn_pieces(self, frame: int | None = None) -> list[list[Prim]]:
         """The piece groups the browser paints for ``frame`` (default: the frame on show),
         read back from the synced traits: what tests compare with the engine's position."""
         frames = self.frames
@@ -259,7 +260,7 @@ class BoardWidget(BoardMessages, MoveMode, EditMode, Overlays, TurnsOnShow):
         geo["font"] = S.FONT
         geo["zones"] = pawn_zones(self._position) + place_zones()
         with self.hold_sync():
-            self.geometry = geo
+            self.geometry = {**geo}
             self.static = packed["static"]
             self.groups = packed["groups"]
             self.frames = packed["frames"]

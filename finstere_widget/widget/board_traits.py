@@ -24,6 +24,7 @@ from ..engine import Position
 from ..engine.board import Square
 from ..engine.events import Event
 from ..engine.pieces import COLOURS
+from ..render.primitives import PackedFrame, Prim
 from .interaction import Heat, History, Interaction, OnShow
 from .labels import Language
 
@@ -53,8 +54,8 @@ HeadingName = Literal["N", "E", "S", "W"]
 HEADING_NAMES: tuple[HeadingName, ...] = get_args(HeadingName)
 Face = Literal["light", "dark"]
 FACES: tuple[Face, ...] = get_args(Face)
-#: a drawing primitive as synced (render.scene builds them)
-Primitive = dict[str, Any]
+#: a drawing primitive as synced (the render contract: render/primitives.py)
+Primitive = Prim
 #: P1: the pawns as the rulebooks write them, dark number / light number
 PAWN_SETS = ("6/1", "4/3", "3/4", "2/5")
 PLAYERS = COLOURS
@@ -69,6 +70,12 @@ MoveListener = Callable[[str, Any], None]
 Movable = Collection[str] | Callable[[], Collection[str]] | None
 
 
+def _items_are_dicts() -> Any:
+    """A synced list trait whose items traitlets checks to be dicts (the typed dicts of the
+    render contract: mypy knows their keys from the annotation, traitlets only their kind)."""
+    return traitlets.List(traitlets.Dict()).tag(sync=True)
+
+
 class BoardTraits(Language, anywidget.AnyWidget):
     """The board's traits and shared state; the parts' methods that others call are
     declared here (:class:`~finstere_widget.widget.board.BoardWidget` defines them)."""
@@ -80,19 +87,19 @@ class BoardTraits(Language, anywidget.AnyWidget):
     # ``widget.frames`` a list of dicts) and checked by traitlets when set; the browser may
     # set ``frame`` only (see ``set_state``), validated below
     #: the static layer's primitives (the board, walls, margins)
-    static: traitlets.List[Primitive] = traitlets.List(traitlets.Dict()).tag(sync=True)
+    static: traitlets.List[Primitive] = _items_are_dicts()
     #: each distinct group of primitives once; frames name them by index
     groups: traitlets.List[list[Primitive]] = traitlets.List(traitlets.List(traitlets.Dict())).tag(
         sync=True
     )
-    #: one dict per frame: its groups (``u``/``o``/``p``), event line ``e``, caption...
-    frames: traitlets.List[dict[str, Any]] = traitlets.List(traitlets.Dict()).tag(sync=True)
+    #: one dict per frame: its groups (``g``), pieces (``p``), event line ``e``, caption ``c``
+    frames: traitlets.List[PackedFrame] = _items_are_dicts()
     #: the trace's lines, one per event (named so as not to shadow ``Widget.log``, the
     #: logger ipywidgets reports refused front-end updates with)
     event_log: traitlets.List[str] = traitlets.List(traitlets.Unicode()).tag(sync=True)
     #: the frame on show (the browser steps it; clamped to the frames by ``_valid_frame``)
     frame: traitlets.Int[int, int] = traitlets.Int(0).tag(sync=True)
-    #: sizes and click zones the painter needs (render.scene.geometry)
+    #: sizes and click zones the painter needs (render.primitives.Geometry)
     geometry: traitlets.Dict[str, Any] = traitlets.Dict().tag(sync=True)
     hint: traitlets.Unicode[str, str | bytes] = traitlets.Unicode("").tag(sync=True)
     #: how the hint reads: ``info``, ``success`` (a change made) or ``problem`` (refused)

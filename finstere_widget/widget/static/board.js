@@ -88,6 +88,46 @@ function roundRectPath(ctx, x, y, w, h, r) {
 
 /** @typedef {Rect|Line|Poly|Circle|Text} Prim */
 
+// What else Python syncs (the same module's Zone, Geometry, PackedFrame and Packed).
+
+/**
+ * @typedef {Object} Zone a click area outside the grid
+ * @property {string} id "pawn:ID" or "place:PLACE"
+ * @property {number} x
+ * @property {number} y
+ * @property {number} w
+ * @property {number} h
+ */
+
+/**
+ * @typedef {Object} Geometry the scene's size, the grid, the themes' colour swaps
+ * @property {number} w
+ * @property {number} h
+ * @property {number} ox
+ * @property {number} oy
+ * @property {number} cell
+ * @property {number} cols
+ * @property {number} rows
+ * @property {Object<string, Object<string, string>>} palettes
+ * @property {string} [font]
+ * @property {Zone[]} [zones]
+ */
+
+/**
+ * @typedef {Object} PackedFrame one frame: its groups by number, in paint order
+ * @property {number[]} g
+ * @property {number} e its event's index (-1: none)
+ * @property {string} [c] its sentence
+ * @property {number[]} [p] the groups that are its position's pieces
+ */
+
+/**
+ * @typedef {Object} Packed the synced frames (traits static, groups, frames)
+ * @property {Prim[]} static
+ * @property {Prim[][]} groups
+ * @property {PackedFrame[]} frames
+ */
+
 // Paint one primitive. `pal` maps a colour of the drawing to the one the page's theme uses
 // (a table from Python: render/style.py).
 /**
