@@ -66,7 +66,7 @@ def shown_words(widget: Any) -> Iterator[tuple[str, str]]:
             for key, text in w.texts.items():
                 yield f"board.texts[{key}]", text
             for p in w.static:
-                if p.get("k") == "text" and not NEUTRAL.match(p["text"]):
+                if p["k"] == "text" and not NEUTRAL.match(p["text"]):
                     yield "board.static text", p["text"]
         stack.extend(getattr(w, "children", ()))
         for attr in ("board",):
@@ -110,7 +110,7 @@ def test_a_french_stepper_shows_french_labels() -> None:
     # the narration of the turn on show, the stepper's message and the tray's labels
     assert s.board.event_log[0].startswith("pas 1 :")
     assert s.message.value.startswith("tuile 8 : ") and "images ; pris : " in s.message.value
-    tray = [p["text"] for p in s.board.static if p.get("k") == "text"]
+    tray = [p["text"] for p in s.board.static if p["k"] == "text"]
     assert {"sortis", "hors jeu", "en attente devant l'entrée"} <= set(tray)
     assert "escaped" not in tray
 
