@@ -215,3 +215,23 @@ def test_edit_refusals_name_the_rule_in_every_language() -> None:
     assert said["cs"] is not None and "je východ: kvádr tam ležet nesmí" in said["cs"]
     for text in said.values():
         assert text is not None and "(B2" in text and "A2" in text
+
+
+def test_a_game_view_tells_its_story_again_in_the_new_language() -> None:
+    g = GameView(seed=2, lang="en")
+    pawn = sorted(p.id for p in g.game.movable_pawns())[0]
+    outcome = g.game.pawn_moves(pawn)[-1]
+    g.board.move(pawn, outcome.path)  # your move, then the bots and the monster
+    english, frames = list(g.board.event_log), list(g.board.trace_frames)
+    g.board.frame = 2
+    g.lang = "fr"
+    french = list(g.board.event_log)
+    assert g.board.frame == 2 and len(french) == len(english)
+    assert english[0].startswith("blue (you): pawn") and french[0].startswith(
+        "bleu (vous) : le pion"
+    )
+    assert french[-1].startswith("à vous (bleu) : cliquez sur un de vos pions")
+    # the same story: the same positions in every frame, the rule ids unchanged
+    assert [f.position for f in g.board.trace_frames] == [f.position for f in frames]
+    assert rule_ids(french) == rule_ids(english)
+    assert "tour 1, manche 1" in g.status.value or "tour 2" in g.status.value

@@ -9,7 +9,7 @@ each monster phase is shown frame by frame (stepping in the browser) until you c
 from __future__ import annotations
 
 import copy
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from html import escape
 from typing import Any
 
@@ -17,7 +17,7 @@ import ipywidgets as W  # type: ignore[import-untyped]
 
 from ..engine import OPTION_INFO, FinstereError, Position, RuleOptions
 from ..engine.events import assert_never
-from ..engine.i18n import resolve, translations
+from ..engine.i18n import gettext, resolve, translations
 from .board import BoardWidget
 from .labels import Language, colour_word, option_choices, option_label, relabel_menu
 from .static_output import StaticFallback
@@ -79,6 +79,8 @@ class GameView(StaticFallback, Language, W.VBox):  # type: ignore[misc]
         self.undo_button = W.Button(icon="undo", layout=W.Layout(width="auto"))
         self.undo_button.on_click(lambda _b: self.undo())
         self._story: Story | None = None
+        #: the story on show (told again when the language changes)
+        self._shown: Story | None = None
         self._helping = False
         super().__init__(
             children=[
@@ -116,6 +118,10 @@ class GameView(StaticFallback, Language, W.VBox):  # type: ignore[misc]
             return
         self._relabel_controls()
         self.board.lang = self.lang
+        if self._shown is not None:  # the story on show, told again on the same frame
+            frame = self.board.frame
+            self._shown = self._shown.retold(self.lang)
+            self.board.show_frames(self._shown.frames, self._shown.log, start=frame)
         self._update()
 
     def new_game(self) -> None:
@@ -176,9 +182,13 @@ class GameView(StaticFallback, Language, W.VBox):  # type: ignore[misc]
 
     # --- turns ------------------------------------------------------------------------
 
-    def _who(self, seat: int, *, helped: bool = False) -> str:
-        _ = self._
-        colour = colour_word(self.game.colours[seat], self.lang)
+    def _who_words(self, seat: int, helped: bool) -> Callable[[str | None], str]:
+        """Who acted (``blue (you)``), as words in any language (the story can be retold)."""
+        return lambda lang: self._who(seat, helped=helped, lang=lang)
+
+    def _who(self, seat: int, *, helped: bool = False, lang: str | None = None) -> str:
+        _ = translations(lang or self.lang).gettext
+        colour = colour_word(self.game.colours[seat], lang or self.lang)
         if seat in self.human_seats:
             if helped:
                 return _("{colour} (a bot for you)").format(colour=colour)
@@ -196,7 +206,7 @@ class GameView(StaticFallback, Language, W.VBox):  # type: ignore[misc]
         entry = self.game.apply(PawnMove(pawn_id, path))  # a refused move records nothing
         self._bots_before[ply] = bots
         self._story = Story(lang=self.lang)
-        self._story.add_move(self._who(seat, helped=self._helping), before, entry.move)
+        self._story.add_move(self._who_words(seat, self._helping), before, entry.move)
         self._story.catch_up(self.game.position, entry.extra)  # P10 flips
         return entry.move
 
@@ -237,12 +247,14 @@ class GameView(StaticFallback, Language, W.VBox):  # type: ignore[misc]
         if k in self._bots_before:  # the bots' chances rewound too (not for a given game's
             self.bots = copy.deepcopy(self._bots_before[k])  # moves made before this view)
         self._bots_before = {ply: b for ply, b in self._bots_before.items() if ply <= k}
-        colour = colour_word(g.current_colour or "", self.lang)
-        self._story = Story(
-            g.position,
-            self._("your last move was taken back: {colour}, move again").format(colour=colour),
-            self.lang,
-        )
+        colour = g.current_colour or ""
+
+        def taken_back(lang: str | None) -> str:
+            return gettext("your last move was taken back: {colour}, move again", lang).format(
+                colour=colour_word(colour, lang)
+            )
+
+        self._story = Story(g.position, taken_back, self.lang)
         self._advance()
         return True
 
@@ -254,18 +266,14 @@ class GameView(StaticFallback, Language, W.VBox):  # type: ignore[misc]
         from ..engine.setup import Placement
 
         g = self.game
-        story = (
-            self._story
-            if self._story is not None
-            else Story(
-                g.position,
-                self._("a new game: {players}; seed {seed}").format(
-                    players=", ".join(colour_word(c, self.lang) for c in g.colours),
-                    seed=self.seed_box.value,
-                ),
-                self.lang,
+        colours, seed = tuple(g.colours), self.seed_box.value
+
+        def new_game(lang: str | None) -> str:
+            return gettext("a new game: {players}; seed {seed}", lang).format(
+                players=", ".join(colour_word(c, lang) for c in colours), seed=seed
             )
-        )
+
+        story = self._story if self._story is not None else Story(g.position, new_game, self.lang)
         learner_moved = bool(story.frames) and self._story is not None
         self._story = None
         while not g.is_terminal():
@@ -282,7 +290,7 @@ class GameView(StaticFallback, Language, W.VBox):  # type: ignore[misc]
             before = g.position
             action = self.bots[seat].choose(g)
             entry = g.apply(action)
-            who = self._who(seat, helped=True)
+            who = self._who_words(seat, True)
             match action:  # every kind of action is told (mypy checks the match)
                 case Placement():
                     story.add_placement(who, g.position, action)
@@ -296,28 +304,31 @@ class GameView(StaticFallback, Language, W.VBox):  # type: ignore[misc]
             story.catch_up(g.position, entry.extra)  # P10 flips
         if g.is_terminal():
             out = g.outcome()
-            story.finish(self._over(out), g.position)
+            story.finish(lambda lang: self._over(out, lang), g.position)
         else:
-            story.finish(
-                self._(
-                    "your move ({colour}): click one of your pawns ({pawns}), then a lit square"
-                ).format(
-                    colour=colour_word(g.current_colour or "", self.lang),
-                    pawns=", ".join(sorted(self._movable())),
-                ),
-                g.position,
-            )
+            to_move, pawns = g.current_colour or "", ", ".join(sorted(self._movable()))
+
+            def your_move(lang: str | None) -> str:
+                return gettext(
+                    "your move ({colour}): click one of your pawns ({pawns}), then a lit square",
+                    lang,
+                ).format(colour=colour_word(to_move, lang), pawns=pawns)
+
+            story.finish(your_move, g.position)
         start = 1 if learner_moved and len(story.frames) > 2 else 0
         if learner_moved and len(story.frames) <= 2:
             start = len(story.frames) - 1
         self.board.show_frames(story.frames, story.log, start=start)
+        self._shown = story
         self._update()
 
-    def _over(self, outcome: Any) -> str:
-        """The end of the game in words (the outcome's, else a plain "Game over.")."""
+    def _over(self, outcome: Any, lang: str | None = None) -> str:
+        """The end of the game in words (the outcome's, else a plain "Game over."), in
+        ``lang`` (default: the view's)."""
+        lang = lang or self.lang
         if outcome is None:
-            return self._("Game over.")
-        return outcome_words(outcome, self.lang)
+            return gettext("Game over.", lang)
+        return outcome_words(outcome, lang)
 
     def _movable(self) -> set[str]:
         g = self.game

@@ -10,8 +10,8 @@ position, so the picture at the end of the story is always the state.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import Any, Concatenate, ParamSpec, TypeVar
 
 from ..engine import Position, TurnResult
 from ..engine.events import (
@@ -167,19 +167,60 @@ def move_path(before: Position, pawn_id: str, result: Any) -> list[tuple[float, 
     return pts
 
 
+#: words given to a story: a text, or a function of the language giving it (so that the
+#: story can be told again in another language, :meth:`Story.retold`)
+Words = str | Callable[[str | None], str]
+_P = ParamSpec("_P")
+_R = TypeVar("_R")
+
+
+def _told(
+    method: Callable[Concatenate[Story, _P], _R],
+) -> Callable[Concatenate[Story, _P], _R]:
+    """A step of the story: recorded (the outermost call only) so that :meth:`Story.retold`
+    can play it again in another language."""
+
+    name = method.__name__
+
+    def step(self: Story, /, *args: _P.args, **kwargs: _P.kwargs) -> _R:
+        if self._depth == 0:
+            self._steps.append((name, args, kwargs))
+        self._depth += 1
+        try:
+            return method(self, *args, **kwargs)
+        finally:
+            self._depth -= 1
+
+    step.__name__ = step.__qualname__ = name
+    step.__doc__ = method.__doc__
+    return step
+
+
 class Story:
     """Frames + log lines, in the order things happened. ``frames[k].event_index`` is the
-    log line a frame belongs to."""
+    log line a frame belongs to. ``story.retold("fr")``: the same story in French."""
 
     def __init__(
-        self, start: Position | None = None, opening: str = "", lang: str | None = "en"
+        self, start: Position | None = None, opening: Words = "", lang: str | None = "en"
     ) -> None:
         self.frames: list[TraceFrame] = []
         self.log: list[str] = []
         #: the language of the story's words (None: the locale)
         self.lang = lang
+        self._steps: list[tuple[str, tuple[Any, ...], dict[str, Any]]] = []
+        self._depth = 0
         if start is not None:
-            self._add(start, opening, under=[])
+            self.add_change(start, opening)
+
+    def retold(self, lang: str | None) -> Story:
+        """The same story, step by step, in ``lang`` (the same frames and positions)."""
+        story = Story(lang=lang)
+        for name, args, kwargs in self._steps:
+            getattr(story, name)(*args, **kwargs)
+        return story
+
+    def _say(self, words: Words) -> str:
+        return words if isinstance(words, str) else words(self.lang)
 
     @property
     def position(self) -> Position:
@@ -204,20 +245,23 @@ class Story:
             )
         )
 
-    def add_move(self, who: str, before: Position, result: Any) -> None:
-        words = move_words(who, result.pawn, result.path, result.to, self.lang)
+    @_told
+    def add_move(self, who: Words, before: Position, result: Any) -> None:
+        words = move_words(self._say(who), result.pawn, result.path, result.to, self.lang)
         self._add(
             result.position, words, under=[path_overlay(move_path(before, result.pawn, result))]
         )
 
-    def add_placement(self, who: str, after: Position, placement: Placement) -> None:
+    @_told
+    def add_placement(self, who: Words, after: Position, placement: Placement) -> None:
         at = placement.at
         self._add(
             after,
-            placement_words(who, placement, self.lang),
+            placement_words(self._say(who), placement, self.lang),
             under=[square_fill(at, S.TARGET, 0.35)] if isinstance(at, tuple) else [],
         )
 
+    @_told
     def add_monster(self, before: Position, result: TurnResult) -> None:
         """The monster's turn look by look (M3-M11), each event a frame and a log line."""
         base = len(self.log)
@@ -253,10 +297,12 @@ class Story:
             )
         self.log += lines
 
-    def add_change(self, position: Position, words: str) -> None:
+    @_told
+    def add_change(self, position: Position, words: Words) -> None:
         """A change the game makes by itself (P10 flips, a new stage, the end of stage 2)."""
-        self._add(position, words, under=[])
+        self._add(position, self._say(words), under=[])
 
+    @_told
     def catch_up(self, position: Position, extra: Sequence[Any] = ()) -> None:
         """Make sure the story ends on ``position`` (the game's): a frame for what the game
         changed by itself after an action, in words with its rule id."""
@@ -282,8 +328,9 @@ class Story:
             words = _("the game moves on")
         self.add_change(position, words)
 
-    def finish(self, words: str, position: Position | None = None) -> None:
+    @_told
+    def finish(self, words: Words, position: Position | None = None) -> None:
         """The hand-over (or game-over) frame: the current position, nothing drawn over it."""
         if position is not None:
             self.catch_up(position)
-        self._add(self.position, words, under=[])
+        self._add(self.position, self._say(words), under=[])
