@@ -20,6 +20,7 @@ from .bots import GreedyBot, LookaheadBot, MCTSBot, RandomBot, play_game
 from .danger import danger_map
 from .errors import (
     BotError,
+    ExampleError,
     FinstereError,
     IllegalMoveError,
     LanguageError,
@@ -28,7 +29,9 @@ from .errors import (
     PathError,
     PositionError,
     PuzzleError,
+    QuizError,
     RecordError,
+    RuleError,
     SceneError,
     SetupError,
     StudyError,
@@ -140,6 +143,7 @@ __all__ = [
     "simulate",
     # errors: every one a FinstereError, a ValueError
     "BotError",
+    "ExampleError",
     "FinstereError",
     "IllegalMoveError",
     "LanguageError",
@@ -148,7 +152,9 @@ __all__ = [
     "PathError",
     "PositionError",
     "PuzzleError",
+    "QuizError",
     "RecordError",
+    "RuleError",
     "SceneError",
     "SetupError",
     "StudyError",

@@ -136,4 +136,23 @@ class PanelError(FinstereError):
 
 class SceneError(FinstereError):
     """A drawing primitive (render contract) of an unknown kind, or with a key missing,
-    unknown or of the wrong type."""
+    unknown or of the wrong type; or a picture asked for in a form the writers do not make
+    (a paper size, a file type)."""
+
+
+class RuleError(FinstereError):
+    """A rule id that docs/rules.md does not have (``M5``, ``P7``, ...)."""
+
+
+class ExampleError(FinstereError, KeyError):
+    """No example position (or expectation) of that name ships with the package; a
+    ``KeyError`` too, as a lookup by name."""
+
+    __str__ = FinstereError.__str__
+
+
+class QuizError(FinstereError, IndexError):
+    """A quiz asked to judge a guess when every question has been answered; an
+    ``IndexError`` too (there is no question left)."""
+
+    __str__ = FinstereError.__str__

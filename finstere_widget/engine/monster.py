@@ -547,7 +547,7 @@ class _Turn:
             if not sliding:  # M9: entering a pool, slide on in the same step
                 sliding = True
                 seg = m
-        raise RuntimeError("monster slide did not end")  # pragma: no cover - pools are finite
+        raise AssertionError("monster slide did not end")  # pragma: no cover - pools are finite
 
     m: int
 

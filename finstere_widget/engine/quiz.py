@@ -23,7 +23,7 @@ from gettext import NullTranslations
 from typing import Any
 
 from .board import Heading, Square, step
-from .errors import PuzzleError
+from .errors import PuzzleError, QuizError
 from .events import Event, Look, Ray
 from .i18n import resolve, translations
 from .narrate import _directions, _towards, describe
@@ -208,7 +208,7 @@ class Quiz:
     def judge(self, guess: Guess) -> Feedback:
         """Judge ``guess`` for the current question, count it, and move to the next one."""
         if self.done:
-            raise IndexError("the quiz is over: every look has been answered")
+            raise QuizError("the quiz is over: every look has been answered")
         q = self.questions[self.current]
         correct = q.is_right(guess)
         self.asked += 1

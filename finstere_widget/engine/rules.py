@@ -3,6 +3,8 @@ shows the titles, and the tests check every cited id exists."""
 
 from __future__ import annotations
 
+from .errors import RuleError, shown
+
 RULES: dict[str, str] = {
     "B1": "Grid: the notched 16x11 board of 156 squares",
     "B2": "Exit (0, 0) and entrance (15, 10)",
@@ -46,8 +48,8 @@ RULES: dict[str, str] = {
 
 
 def title(rule: str) -> str:
-    """The title of ``rule`` (``"M5"``), or a ValueError naming the unknown id."""
+    """The title of ``rule`` (``"M5"``), or a :class:`RuleError` naming the unknown id."""
     try:
         return RULES[rule]
-    except KeyError:
-        raise ValueError(f"unknown rule id {rule!r}") from None
+    except (KeyError, TypeError):
+        raise RuleError(f"unknown rule id {shown(rule)}") from None

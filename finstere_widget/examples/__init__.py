@@ -40,6 +40,7 @@ from importlib import resources
 from typing import Any
 
 from ..engine import End, Event, Look, Position, Turn
+from ..engine.errors import ExampleError, shown
 
 __all__ = [
     "TILES",
@@ -80,7 +81,7 @@ def names() -> tuple[str, ...]:
 def _read(path: Any, what: str, name: str) -> Any:
     if not path.is_file():
         known = ", ".join(names())
-        raise KeyError(f"no {what} named {name!r}; known examples: {known}")
+        raise ExampleError(f"no {what} named {shown(name)}; known examples: {known}")
     return json.loads(path.read_text(encoding="utf-8"))
 
 

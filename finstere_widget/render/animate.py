@@ -19,6 +19,7 @@ from typing import Any
 from xml.sax.saxutils import escape, quoteattr
 
 from ..engine import Event, Position, RuleOptions, Turn, monster_turn
+from ..engine.errors import SceneError, shown
 from ..engine.i18n import translations
 from ..engine.narrate import _towards, line, sq
 from . import style as S
@@ -244,7 +245,7 @@ def handout_pages(
     Image, ImageDraw, _ = _pil()
     key = paper.lower()
     if key not in PAPER:
-        raise ValueError(f"paper {paper!r}: expected one of {', '.join(PAPER)}")
+        raise SceneError(f"paper {shown(paper)}: expected one of {', '.join(PAPER)}")
     pics = _pictures(turn, tile, options, lang)
     cells = step_scenes(pics)
     pw, ph = (round(v / 72 * dpi) for v in PAPER[key])
@@ -335,7 +336,7 @@ def save_turn(
     elif lower.endswith(".pdf"):
         data = turn_handout(turn, tile, options=options, lang=lang, paper=paper)
     else:
-        raise ValueError(f"{path!r}: save as .svg, .gif or .pdf")
+        raise SceneError(f"{shown(path)}: save as .svg, .gif or .pdf")
     with open(path, "wb") as fp:
         fp.write(data)
     return lower.rsplit(".", 1)[-1]

@@ -15,7 +15,7 @@ from typing import Any
 
 import ipywidgets as W  # type: ignore[import-untyped]
 
-from ..engine import OPTION_INFO, FinstereError, Position, RuleOptions
+from ..engine import OPTION_INFO, FinstereError, Position, RuleOptions, SetupError
 from ..engine.events import assert_never
 from ..engine.i18n import gettext, resolve, translations
 from .board import BoardWidget
@@ -153,7 +153,7 @@ class GameView(StaticFallback, Language, W.VBox):  # type: ignore[misc]
         self.game = game
         unknown = self._you - set(game.colours)
         if unknown:
-            raise ValueError(
+            raise SetupError(
                 f"you={sorted(unknown)} are not players of this game ({', '.join(game.colours)})"
             )
         self.human_seats = {game.seat_of[c] for c in self._you}

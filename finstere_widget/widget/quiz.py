@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from ..engine.board import Heading
-from ..engine.errors import FinstereError
+from ..engine.errors import FinstereError, TraceError
 from ..engine.quiz import Guess, Quiz
 from ..render.frames import TraceFrame
 from .static_output import static_text
@@ -31,7 +31,7 @@ def quiz_state(quiz: Quiz, frames: Sequence[TraceFrame]) -> dict[str, Any]:
     for q in data["questions"]:
         look = where.get(q["event"])
         if look is None or look == 0:
-            raise ValueError(f"quiz: the look of event {q['event']} has no frame of its own")
+            raise TraceError(f"quiz: the look of event {q['event']} has no frame of its own")
         q["look"] = look
         q["gate"] = look - 1
     data["frames"] = len(frames)
