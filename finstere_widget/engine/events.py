@@ -24,8 +24,9 @@ def _piece_json(piece: Piece) -> str | list[int]:
     return piece if isinstance(piece, str) else [piece[0], piece[1]]
 
 
-#: what blocks a line of sight: a wall, the pawn seen, or a stone of one of these kinds (B5)
-BLOCKERS = ("wall", "pawn", "stone", "crystal", "pivot_right", "pivot_left", "pivot_180")
+#: what stops a line of sight: a wall, the pawn seen, or a stone of one of these kinds (B5;
+#: the monster sees through a crystal)
+BLOCKERS = ("wall", "pawn", "stone", "pivot_right", "pivot_left", "pivot_180")
 
 
 class _Fields:
