@@ -259,3 +259,18 @@ def test_the_animation_opens_on_the_scene_in_the_language_asked() -> None:
     assert "en attente devant l&apos;entrée" in svg or "en attente devant l'entrée" in svg
     english = TurnPictures.play(position, "8", lang="en").frames[0].caption
     assert english.startswith("tile 8: the monster at (") and "press" not in english
+
+
+def test_saving_a_turn_says_so_in_the_language_asked(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    from finstere_widget.cli import main
+
+    path = str(EXAMPLES / "monster_basic_8.json")
+    target = tmp_path / "tour.svg"
+    assert main(["monster", path, "--tile", "8", "--save", str(target), "--lang", "de"]) == 0
+    captured = capsys.readouterr()
+    assert captured.err.strip() == f"gespeichert: {target}"
+    assert captured.out.startswith("Plättchen 8\nSchritt 1:")
+    # the saved animation opens on the German still caption (no "press ▶")
+    assert "<title>Plättchen 8: das Monster auf (" in target.read_text(encoding="utf-8")

@@ -41,7 +41,8 @@ def save_pictures(args: argparse.Namespace, position: Position, options: RuleOpt
         raise UsageError(str(exc)) from None
     except OSError as exc:
         raise UsageError(f"cannot write {args.save!r}: {exc.strerror}") from None
-    print(f"saved {args.save}", file=sys.stderr)
+    saved = translations(args.lang).gettext("saved {file}").format(file=args.save)
+    print(saved, file=sys.stderr)
 
 
 def register(sub: SubParsers) -> None:
