@@ -9,6 +9,8 @@ and on their raster (Pillow), not on the code that places them:
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -25,15 +27,7 @@ pytest.importorskip("PIL", reason="the raster checks need Pillow (the animate ex
 from finstere_widget.render.raster import font, scene_image  # noqa: E402
 
 #: the monster at (3, 8) facing east; a pool (4..7, 8); A stands on the pool, B beyond it
-SLIDE = {
-    "format": "finstere-position/1",
-    "monster": {"at": [3, 8], "facing": "E"},
-    "pools": [[[4, 8], [5, 8], [6, 8], [7, 8]]],
-    "pawns": [
-        {"id": "A", "player": "blue", "light": 6, "dark": 1, "at": [6, 8]},
-        {"id": "B", "player": "green", "light": 4, "dark": 3, "at": [9, 8]},
-    ],
-}
+SLIDE = json.loads((Path(__file__).parent / "data" / "slide_onto_pawns.json").read_text())
 
 
 def _hex(colour: str) -> tuple[int, int, int]:

@@ -17,7 +17,17 @@ _PAGE = """<!DOCTYPE html>
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>{title}</title>
 <style>
-body {{ margin: 16px; background: #ffffff; }}
+body {{ margin: 16px; background: #ffffff; color: #1f1a16; }}
+/* a reader whose system is dark gets the dark page (board.js paints the dark palette) */
+@media (prefers-color-scheme: dark) {{
+  body {{
+    background: #111111; color: #e0e0e0; color-scheme: dark;
+    --jp-ui-font-color0: #ffffff; --jp-ui-font-color1: #e0e0e0; --jp-ui-font-color2: #bdbdbd;
+    --jp-layout-color1: #1e1e1e; --jp-layout-color2: #2c2c2c; --jp-layout-color3: #424242;
+    --jp-border-color1: #8a8a8a; --jp-border-color2: #616161; --jp-border-color3: #333333;
+    --jp-brand-color1: #64b5f6;
+  }}
+}}
 {css}
 </style>
 </head>

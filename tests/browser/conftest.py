@@ -43,7 +43,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser.browser_support import free_port, isolated_env, stop_process
+from tests.browser.browser_support import free_port, isolated_env, start_server, stop_process
 
 BROWSER_DIR = Path(__file__).resolve().parent
 REPO_ROOT = BROWSER_DIR.parent.parent
@@ -508,3 +508,55 @@ def nb(
     page: Any, jupyter_server: JupyterServer, jupyter_ui: str, page_errors: list[str]
 ) -> NotebookDriver:
     return NotebookDriver(page, jupyter_server, jupyter_ui, page_errors)
+
+
+# --------------------------------------------------------------------------- Voilà
+
+
+@dataclass
+class VoilaServer:
+    url: str  # e.g. http://127.0.0.1:38123 (no trailing slash)
+    root: Path  # the directory it serves: notebooks/ and the browser tests' notebooks
+    proc: subprocess.Popen[bytes]
+    log: Path
+
+    def render_url(self, name: str, theme: str | None = None) -> str:
+        """The Voilà app of notebook ``name`` (relative to the root), in ``theme``."""
+        query = f"?theme={urllib.parse.quote(theme)}" if theme else ""
+        return f"{self.url}/voila/render/{urllib.parse.quote(name)}{query}"
+
+
+@pytest.fixture(scope="session")
+def voila_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[VoilaServer]:
+    """One Voilà server for the session serving a directory (a copy of ``notebooks/`` under
+    ``notebooks/``, tests write their own notebooks at the root); the theme can be chosen
+    per page (``?theme=dark``).  Stopped by its PID."""
+    import voila  # noqa: F401  (in the test extra; a missing voila is a failure, not a skip)
+
+    base = tmp_path_factory.mktemp("voila")
+    root = base / "root"
+    root.mkdir()
+    shutil.copytree(
+        REPO_ROOT / "notebooks",
+        root / "notebooks",
+        ignore=shutil.ignore_patterns(".ipynb_checkpoints", "__pycache__"),
+    )
+    env = isolated_env(base)
+    port = free_port()
+    log = base / "voila.log"
+    cmd = [
+        sys.executable,
+        "-m",
+        "voila",
+        "--no-browser",
+        f"--port={port}",
+        "--Voila.ip=127.0.0.1",
+        "--ServerApp.port_retries=0",
+        "--VoilaConfiguration.allow_theme_override=YES",
+    ]
+    proc = start_server(cmd, cwd=root, env=env, port=port, log=log, timeout=SERVER_START_TIMEOUT)
+    server = VoilaServer(url=f"http://127.0.0.1:{port}", root=root, proc=proc, log=log)
+    try:
+        yield server
+    finally:
+        stop_process(proc)

@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 import tests.browser.test_widget_truth_browser as truth
+import tests.browser.widget_checks as checks
 from finstere_widget.engine import Heading
 from finstere_widget.engine.board import HEIGHT, WIDTH
 from finstere_widget.render import style as S
@@ -166,7 +167,7 @@ def test_quiz_in_jupyterlab(nb: Any, quiz_notebook: str, shots: Path) -> None:
     )
 
     def readable(theme: str) -> None:
-        ratios = page.locator(texts).evaluate_all(truth.CONTRAST_JS)
+        ratios = page.locator(texts).evaluate_all(checks.CONTRAST_JS)
         assert len(ratios) >= 10, ratios
         low = [(name, round(r, 2)) for name, r in ratios if r < 4.5]
         assert not low, f"{theme}: quiz text below 4.5:1: {low}"  # WCAG: inactive ones exempt

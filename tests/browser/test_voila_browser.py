@@ -7,25 +7,16 @@ Pixels are sampled at squares computed from the drawing constants (render/style.
 
 from __future__ import annotations
 
-import shutil
-import socket
-import subprocess
-import sys
 import time
 import urllib.request
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 from finstere_widget.render import style as S
 from finstere_widget.render.scene import center
-from tests.browser.browser_support import free_port, isolated_env, stop_process
 
 pytestmark = pytest.mark.browser
-REPO_ROOT = Path(__file__).resolve().parents[2]
-START_TIMEOUT = 60.0
 
 
 def _hex(colour: str) -> tuple[int, int, int]:
@@ -36,53 +27,10 @@ def _close(rgba: list[int], colour: str, tol: int = 30) -> bool:
     return all(abs(a - b) <= tol for a, b in zip(rgba[:3], _hex(colour), strict=True))
 
 
-@pytest.fixture(scope="module")
-def voila_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    import voila  # noqa: F401  (in the test extra; a missing voila is a failure, not a skip)
-
-    base = tmp_path_factory.mktemp("voila")
-    root = base / "notebooks"
-    shutil.copytree(REPO_ROOT / "notebooks", root)
-    env = isolated_env(base)
-    port = free_port()
-    log = base / "voila.log"
-    with open(log, "wb") as out:
-        proc = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "voila",
-                "01_tour.ipynb",
-                "--no-browser",
-                f"--port={port}",
-                "--Voila.ip=127.0.0.1",
-                "--ServerApp.port_retries=0",
-            ],
-            cwd=root,
-            env=env,
-            stdin=subprocess.DEVNULL,
-            stdout=out,
-            stderr=subprocess.STDOUT,
-            start_new_session=True,
-        )
-    url = f"http://127.0.0.1:{port}/"
-    try:
-        deadline = time.monotonic() + START_TIMEOUT
-        while True:
-            if proc.poll() is not None:
-                raise RuntimeError(
-                    f"voila exited with {proc.returncode}:\n{log.read_text()[-3000:]}"
-                )
-            try:  # the port answers (a page request would run the notebook)
-                socket.create_connection(("127.0.0.1", port), timeout=2).close()
-                break
-            except OSError:
-                if time.monotonic() > deadline:
-                    raise RuntimeError(f"voila not answering:\n{log.read_text()[-3000:]}") from None
-                time.sleep(0.25)
-        yield url
-    finally:
-        stop_process(proc)
+@pytest.fixture
+def voila_url(voila_server: Any) -> str:
+    """The tour notebook on the session's Voilà server (conftest.voila_server)."""
+    return str(voila_server.render_url("notebooks/01_tour.ipynb"))
 
 
 def test_tour_notebook_works_as_a_voila_app(browser: Any, voila_url: str) -> None:

@@ -188,10 +188,17 @@ export function paintPrimitives(ctx, prims, font, pal) {
   ctx.globalAlpha = 1;
 }
 
-// The page's theme: JupyterLab marks <body data-jp-theme-light="false"> for a dark theme;
-// anywhere else (exported HTML, nbviewer) the light drawing is used.
-function pageTheme() {
-  return document.body && document.body.dataset.jpThemeLight === "false" ? "dark" : "light";
+// The page's theme: JupyterLab (and Notebook 7, Voilà) mark <body data-jp-theme-light="false">
+// for a dark theme; a standalone page (exported HTML) follows the reader's system setting;
+// anywhere else (nbviewer, other hosts) the light drawing is used.
+const DARK_QUERY = "(prefers-color-scheme: dark)";
+function pageTheme(standalone) {
+  const body = document.body;
+  if (body && body.dataset.jpThemeLight !== undefined) {
+    return body.dataset.jpThemeLight === "false" ? "dark" : "light";
+  }
+  const dark = standalone && window.matchMedia && window.matchMedia(DARK_QUERY).matches;
+  return dark ? "dark" : "light";
 }
 
 function el_(tag, cls, text) {
@@ -296,7 +303,7 @@ function render({ model, el }) {
   let staticDirty = true;
   let localHint = "";
   let paints = 0;
-  let theme = pageTheme();
+  let theme = pageTheme(model.get("standalone"));
 
   const geom = () => model.get("geometry") || {};
   const frames = () => model.get("frames") || [];
@@ -421,8 +428,10 @@ function render({ model, el }) {
       row.hidden = quiz.hides(Number(row.dataset.event));  // no look told before it is answered
       if (on) {
         row.setAttribute("aria-current", "step");
-        // keep the current line in view without scrolling the page
-        const top = row.offsetTop - log.offsetTop;
+        // keep the current line in view without scrolling the page (its top in the log's
+        // scrolled content, measured on screen: offsetTop depends on the offsetParent)
+        const top = row.getBoundingClientRect().top - log.getBoundingClientRect().top
+          - log.clientTop + log.scrollTop;
         if (top < log.scrollTop || top + row.offsetHeight > log.scrollTop + log.clientHeight) {
           log.scrollTop = Math.max(0, top - log.clientHeight / 3);
         }
@@ -619,13 +628,16 @@ function render({ model, el }) {
   const onDpr = () => { if (resize()) paint(false); };
   if (mq && mq.addEventListener) mq.addEventListener("change", onDpr);
   // a theme switch (JupyterLab light <-> dark) repaints with the theme's palette
-  const themeWatch = new MutationObserver(() => {
-    const t = pageTheme();
+  const onTheme = () => {
+    const t = pageTheme(model.get("standalone"));
     if (t !== theme) { theme = t; staticDirty = true; paint(false); }
-  });
+  };
+  const themeWatch = new MutationObserver(onTheme);
   if (document.body) {
     themeWatch.observe(document.body, { attributes: true, attributeFilter: ["data-jp-theme-light"] });
   }
+  const darkQuery = window.matchMedia ? window.matchMedia(DARK_QUERY) : null;
+  if (darkQuery && darkQuery.addEventListener) darkQuery.addEventListener("change", onTheme);
 
   // Hooks for tests and benchmarks (read-only helpers; nothing here changes the game).
   canvas.__finstere = {
@@ -636,6 +648,14 @@ function render({ model, el }) {
     theme: () => theme,
     quiz: () => quiz.state(),
     quizVerdict,
+    // what frame i paints (default: the frame on show): the static layer, its groups, and
+    // the scale from scene units to CSS pixels with the font (for geometry checks)
+    primitives: (i) => ({
+      static: model.get("static") || [],
+      groups: frameGroups(i === undefined ? cur : i),
+      scale,
+      font: font(),
+    }),
     // the piece groups painted for frame i (default: the frame on show), as synced
     pieces: (i) => {
       const f = frames()[i === undefined ? cur : i];
@@ -662,6 +682,7 @@ function render({ model, el }) {
     window.removeEventListener("keydown", onEditKey, true);
     ro.disconnect();
     themeWatch.disconnect();
+    if (darkQuery && darkQuery.removeEventListener) darkQuery.removeEventListener("change", onTheme);
     if (mq && mq.removeEventListener) mq.removeEventListener("change", onDpr);
     for (const [name, fn] of listeners) model.off(name, fn);
   };
