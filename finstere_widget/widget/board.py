@@ -261,7 +261,8 @@ class BoardWidget(BoardMessages, MoveMode, EditMode, Overlays, TurnsOnShow):
         geo["zones"] = pawn_zones(self._position) + place_zones()
         with self.hold_sync():
             self.geometry = {**geo}
-            self.static = packed["static"]
+            if packed["static"] != self.static:  # traitlets checks each of its ~350
+                self.static = packed["static"]  # primitives when set: only when it changed
             self.groups = packed["groups"]
             self.frames = packed["frames"]
             self.event_log = lines

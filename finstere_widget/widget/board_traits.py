@@ -89,9 +89,9 @@ class BoardTraits(Language, anywidget.AnyWidget):
     #: the static layer's primitives (the board, walls, margins)
     static: traitlets.List[Primitive] = _items_are_dicts()
     #: each distinct group of primitives once; frames name them by index
-    groups: traitlets.List[list[Primitive]] = traitlets.List(traitlets.List(traitlets.Dict())).tag(
-        sync=True
-    )
+    #: (traitlets checks each group is a list, not each of the ~1,000 primitives of a turn:
+    #: that doubled the time a turn's frames take; pack_groups builds them typed)
+    groups: traitlets.List[list[Primitive]] = traitlets.List(traitlets.List()).tag(sync=True)
     #: one dict per frame: its groups (``g``), pieces (``p``), event line ``e``, caption ``c``
     frames: traitlets.List[PackedFrame] = _items_are_dicts()
     #: the trace's lines, one per event (named so as not to shadow ``Widget.log``, the
