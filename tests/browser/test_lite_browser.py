@@ -163,5 +163,9 @@ def test_lite_site_runs_the_tour_offline_and_steps_a_turn(
     canvas.scroll_into_view_if_needed()
     page.screenshot(path=str(SCREENSHOTS / "lite-tour-stepper.png"))
     assert elsewhere == [], f"the site asked the network for {elsewhere[:5]}"
+    # and the page really is offline: a request elsewhere is refused and recorded
+    probe = "https://pypi.org/simple/micropip/"
+    answer = page.evaluate("u => fetch(u).then(() => 'reached', () => 'refused')", probe)
+    assert answer == "refused" and elsewhere == [probe], (answer, elsewhere)
     page.wait_for_timeout(200)
     assert_no_page_errors(errors)

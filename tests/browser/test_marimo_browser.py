@@ -173,10 +173,10 @@ def test_marimo_tour_draws_steps_and_moves(tour: tuple[Any, list[str]], tmp_path
 
     # the tile chosen in the marimo panel: Python plays tile 10, the browser gets its frames
     above = _panel(page, "stepper above")
-    above.locator("button.fwp-toggle", has_text="10").click()
     turn10 = monster_turn(FIRST, "10")
     n10 = len(trace_frames(FIRST, turn10.events, "10"))
     assert n10 != stepper.frames()
+    above.locator("button.fwp-toggle", has_text="10").click()
     wait_for(page, lambda: stepper.frames() == n10, 20, "the frames of tile 10")
     wait_for(page, lambda: f"tile 10: {n10} frames" in below.inner_text(), 20, "the message")
     assert above.locator("button.fwp-on").inner_text() == "10"
