@@ -235,3 +235,12 @@ def test_a_game_view_tells_its_story_again_in_the_new_language() -> None:
     assert [f.position for f in g.board.trace_frames] == [f.position for f in frames]
     assert rule_ids(french) == rule_ids(english)
     assert "tour 1, manche 1" in g.status.value or "tour 2" in g.status.value
+
+
+@pytest.mark.parametrize("lang", OTHER)
+def test_no_english_is_left_in_the_quizzes(lang: str) -> None:
+    from finstere_widget.engine.puzzles import puzzles
+    from finstere_widget.widget import PuzzleQuiz
+
+    assert english_left(MonsterStepper(quiz=True, lang=lang), lang) == []
+    assert english_left(PuzzleQuiz(puzzles("all", n=2, seed=1), lang=lang), lang) == []
