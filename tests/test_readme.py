@@ -70,3 +70,19 @@ def test_readme_games_tour_runs() -> None:
     namespace: dict[str, object] = {}
     exec(compile(code, "README.md", "exec"), namespace)  # noqa: S102
     assert set(namespace["res"].summary["wins_by_bot"]) <= {"greedy", "random"}  # type: ignore[attr-defined]
+
+
+def test_readme_architecture_names_modules_that_exist() -> None:
+    """The Architecture section's paths are the package's (or the repository's) files, and
+    each step of the path position -> events -> scene -> painters is there."""
+    section = README.split("## Architecture", 1)[1].split("\n## ", 1)[0]
+    paths = set(
+        re.findall(r"\b((?:engine|render|widget|cli|docs|tests)/[\w/.]+\.(?:py|js|md))", section)
+    )
+    assert len(paths) >= 20
+    for path in paths:
+        where = ROOT if path.startswith(("docs/", "tests/")) else ROOT / "finstere_widget"
+        assert (where / path).is_file(), path
+    drawing = section.split("```text", 1)[1].split("```", 1)[0]
+    steps = [line.split()[0] for line in drawing.splitlines() if line[:1].isalpha()]
+    assert steps == ["position", "events", "scene", "painters"]
