@@ -225,7 +225,7 @@ def test_cli_play_scripted_stdin(tmp_path: Path) -> None:
     assert "illegal: token 1 'W'" in p.stdout and "(P3)" in p.stdout
     assert "illegal: P10" in p.stdout  # round 1: blue4 may not stay outside
     assert "blue5 cannot move now" in p.stdout
-    assert "cost 3  IN,N,N" in p.stdout  # blue3's moves: only onto the board
+    assert "cost 3  path IN,N,N" in p.stdout  # blue3's moves: only onto the board
     assert "outside  cost 0" not in p.stdout
     assert "game stopped" in p.stdout
     g = Game.from_record(record.read_text())

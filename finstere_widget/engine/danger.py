@@ -14,7 +14,22 @@ from collections import Counter
 from collections.abc import Iterable
 
 from .board import SQUARES, Square
-from .events import Eat, Look, Move, Push, Remove, Slide, Teleport, Wrap
+from .events import (
+    Eat,
+    End,
+    Enter,
+    Escape,
+    Flip,
+    Look,
+    Move,
+    Push,
+    Remove,
+    Slide,
+    Teleport,
+    Turn,
+    Wrap,
+    assert_never,
+)
 from .monster import monster_outcome, monster_turn
 from .options import RuleOptions
 from .pieces import Pawn
@@ -41,17 +56,22 @@ def touched(position: Position, tile: str, options: RuleOptions | None = None) -
     square seen in a look before a step, entered, slid over, pushed into."""
     out: set[Square] = set()
     for e in monster_turn(position, tile, options).events:
-        if isinstance(e, Look):
-            if e.rule != "M6":  # the final look only turns the monster
-                for r in e.rays:
-                    out.update(r.cells)
-        elif isinstance(e, (Move, Wrap, Teleport)):
-            out.add(e.from_)
-            out.add(e.to)
-        elif isinstance(e, (Slide, Push)):
-            out.update(_line(e.from_, e.to))
-        elif isinstance(e, (Eat, Remove)):
-            out.add(e.at)
+        match e:
+            case Look():
+                if e.rule != "M6":  # the final look only turns the monster
+                    for r in e.rays:
+                        out.update(r.cells)
+            case Move() | Wrap() | Teleport():
+                out.add(e.from_)
+                out.add(e.to)
+            case Slide() | Push():
+                out.update(_line(e.from_, e.to))
+            case Eat() | Remove():
+                out.add(e.at)
+            case Turn() | End() | Enter() | Escape() | Flip():
+                pass  # a turn on the spot and the end touch no new square; pawns' moves are no monster events
+            case _:
+                assert_never(e)
     return out
 
 
