@@ -39,8 +39,25 @@ from collections.abc import Iterable
 from importlib import resources
 from typing import Any
 
-from ..engine import End, Event, Look, Position, Turn
+from ..engine import (
+    Eat,
+    End,
+    Enter,
+    Escape,
+    Event,
+    Flip,
+    Look,
+    Move,
+    Position,
+    Push,
+    Remove,
+    Slide,
+    Teleport,
+    Turn,
+    Wrap,
+)
 from ..engine.errors import ExampleError, shown
+from ..engine.events import assert_never
 
 __all__ = [
     "TILES",
@@ -139,27 +156,30 @@ def _sq(square: tuple[int, int]) -> str:
 
 
 def _then(e: Event) -> str:
-    t = e.type
-    if isinstance(e, Turn):
-        return f"turn {e.from_.name}→{e.to.name}" + (
-            "" if e.reason == "sight" else f" ({e.reason})"
-        )
-    if t == "move":
-        return f"move →{_sq(e.to)}"  # type: ignore[union-attr]
-    if t in ("slide", "push"):
-        piece = e.piece  # type: ignore[union-attr]
-        who = "stone" if isinstance(piece, tuple) else piece
-        return f"{t} {who} {_sq(e.from_)}→{_sq(e.to)}"  # type: ignore[union-attr]
-    if t == "eat":
-        how = "" if e.how == "eaten" else f" ({e.how})"  # type: ignore[union-attr]
-        return f"eat {e.pawn}{how}"  # type: ignore[union-attr]
-    if t == "remove":
-        return f"remove stone {_sq(e.at)} ({e.why})"  # type: ignore[union-attr]
-    if t == "wrap":
-        return f"wrap {e.letter} {_sq(e.from_)}→{_sq(e.to)}"  # type: ignore[union-attr]
-    if t == "teleport":
-        return f"teleport {_sq(e.from_)}→{_sq(e.to)}"  # type: ignore[union-attr]
-    return t
+    """What an event did, in the step table's short words (one match over every kind)."""
+    match e:
+        case Turn():
+            return f"turn {e.from_.name}→{e.to.name}" + (
+                "" if e.reason == "sight" else f" ({e.reason})"
+            )
+        case Move():
+            return f"move →{_sq(e.to)}"
+        case Slide() | Push():
+            who = "stone" if isinstance(e.piece, tuple) else e.piece
+            return f"{e.type} {who} {_sq(e.from_)}→{_sq(e.to)}"
+        case Eat():
+            how = "" if e.how == "eaten" else f" ({e.how})"
+            return f"eat {e.pawn}{how}"
+        case Remove():
+            return f"remove stone {_sq(e.at)} ({e.why})"
+        case Wrap():
+            return f"wrap {e.letter} {_sq(e.from_)}→{_sq(e.to)}"
+        case Teleport():
+            return f"teleport {_sq(e.from_)}→{_sq(e.to)}"
+        case Look() | End() | Enter() | Escape() | Flip():
+            return e.type
+        case _:
+            assert_never(e)
 
 
 def step_table(events: Iterable[Event]) -> str:
