@@ -1,6 +1,6 @@
 """Issue 10 in a real browser (JupyterLab 4, headless Chromium): the picture is the state.
 A scripted game in a GameView — the helper bot's moves, the bots, the monster's phase, the
-hand-over, undo, a new game — and after each action the position synced to the browser is
+hand-over, a move of our own by clicks on the canvas, undo, a new game — and after each action the position synced to the browser is
 the engine's (and, stepped to its end, the canvas shows each pawn on its square).
 
 Themes, widths and the keyboard on every front end: test_reads_well_browser.py.
@@ -138,6 +138,30 @@ def test_game_view_shows_each_phase_and_ends_on_the_engine_state(
     wait_for(page, lambda: "Your move (blue)" in status.inner_text(), 15, "the hand-over")
     page.screenshot(path=str(shots / "game_light_1400.png"))
     assert_browser_draws_the_engine(nb, canvas)
+
+    # a move of our own, by clicks on the canvas: one of our pawns, then a lit square
+    pid, at = json.loads(
+        nb.run_code_cell(
+            "pid = sorted(v.board.movable or [])[0]\n"
+            "print(json.dumps([pid, v.game.position.pawn(pid).at]))"
+        )
+    )
+    css = float(canvas.evaluate("c => c.getBoundingClientRect().width")) / S.WIDTH
+    if isinstance(at, list):
+        x, y = center((at[0], at[1]))
+    else:  # waiting in the tray: its click zone
+        zones = json.loads(nb.run_code_cell("print(json.dumps(v.board.geometry['zones']))"))
+        z = next(z for z in zones if z["id"] == f"pawn:{pid}")
+        x, y = z["x"] + z["w"] / 2, z["y"] + z["h"] / 2
+    canvas.click(position={"x": x * css, "y": y * css})
+    lit = "print(json.dumps(sorted(t for t in v.board._ui.targets if isinstance(t, tuple))))"
+    targets = wait_for(page, lambda: json.loads(nb.run_code_cell(lit)), 20, "lit squares")
+    before = log_text(page)
+    tx, ty = center((targets[0][0], targets[0][1]))
+    canvas.click(position={"x": tx * css, "y": ty * css})
+    wait_for(page, lambda: log_text(page) not in (before, []), 20, "the story of our move")
+    assert log_text(page)[0].startswith(f"blue (you): pawn {pid}"), log_text(page)[0]
+    assert_synced_state_is_the_engine(nb, canvas)
 
     click_button(page, "undo my move")
     wait_for(page, lambda: "taken back" in (log_text(page) or [""])[0], 15, "the undo")
