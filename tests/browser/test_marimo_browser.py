@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import subprocess
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -51,40 +52,42 @@ FIRST = Position.from_dict(
 )
 
 
-@pytest.fixture(scope="module")
-def marimo_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """``marimo run`` of a copy of the tour on a free port (stopped by its PID)."""
+def _serve_marimo(base: Path, theme: str) -> tuple[subprocess.Popen[bytes], str]:
+    """``marimo run`` of a copy of the tour on a free port, marimo's theme ``theme``."""
     import marimo  # noqa: F401  (the marimo extra; missing, it is a failure, not a skip)
 
-    base = tmp_path_factory.mktemp("marimo")
     shutil.copy2(TOUR, base / TOUR.name)
     env = isolated_env(base)
     home = base / "home"
-    home.mkdir()
+    (home / ".config" / "marimo").mkdir(parents=True)
+    (home / ".config" / "marimo" / "marimo.toml").write_text(f'[display]\ntheme = "{theme}"\n')
     env.update(HOME=str(home), XDG_CONFIG_HOME=str(home / ".config"), MARIMO_SKIP_UPDATE_CHECK="1")
     env["PYTHONPATH"] = str(REPO_ROOT)
     port = free_port()
-    cmd = [
-        sys.executable,
-        "-m",
-        "marimo",
-        "-y",
-        "-q",
-        "run",
-        TOUR.name,
-        "--headless",
-        "--no-token",
-        "--no-sandbox",
-        "--host",
-        "127.0.0.1",
-        "--port",
-        str(port),
-    ]
+    cmd = [sys.executable, "-m", "marimo", "-y", "-q", "run", TOUR.name, "--headless"]
+    cmd += ["--no-token", "--no-sandbox", "--host", "127.0.0.1", "--port", str(port)]
     proc = start_server(
         cmd, cwd=base, env=env, port=port, log=base / "marimo.log", timeout=START_TIMEOUT
     )
+    return proc, f"http://127.0.0.1:{port}"
+
+
+@pytest.fixture(scope="module")
+def marimo_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The tour served by ``marimo run`` in marimo's light theme (stopped by its PID)."""
+    proc, url = _serve_marimo(tmp_path_factory.mktemp("marimo"), "light")
     try:
-        yield f"http://127.0.0.1:{port}"
+        yield url
+    finally:
+        stop_process(proc)
+
+
+@pytest.fixture(scope="module")
+def marimo_dark_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The same in marimo's dark theme."""
+    proc, url = _serve_marimo(tmp_path_factory.mktemp("marimo-dark"), "dark")
+    try:
+        yield url
     finally:
         stop_process(proc)
 
@@ -156,6 +159,7 @@ def test_marimo_tour_draws_steps_and_moves(tour: tuple[Any, list[str]], tmp_path
     boards = [Canvas(page, k) for k in range(4)]
     assert page.locator("canvas.fw-canvas").count() == 4
     assert page.locator(".fwp-root").count() == 5
+    assert [b.canvas.get_attribute("data-theme") for b in boards] == ["light"] * 4
     text = page.locator("body").inner_text()
     assert "Traceback" not in text and "AssertionError" not in text
 
@@ -219,3 +223,50 @@ def test_marimo_tour_draws_steps_and_moves(tour: tuple[Any, list[str]], tmp_path
         shutil.copy2(shot, SCREENSHOTS / shot.name)
     page.wait_for_timeout(200)
     assert_no_page_errors(errors)
+
+
+def _luminance(css_colour: str) -> float:
+    """Relative luminance 0..1 of ``rgb(r, g, b)``, ``rgba(...)`` or ``color(srgb r g b)``
+    (marimo's colours; sRGB, WCAG)."""
+    inner = css_colour[css_colour.index("(") + 1 : css_colour.index(")")]
+    if inner.startswith("srgb "):
+        r, g, b = (float(v) for v in inner.split()[1:4])
+    else:
+        r, g, b = (float(v) / 255 for v in inner.split(",")[:3])
+
+    def lin(c: float) -> float:
+        return c / 12.92 if c <= 0.03928 else float(((c + 0.055) / 1.055) ** 2.4)
+
+    return 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b)
+
+
+def test_marimo_dark_theme_paints_the_dark_board_with_readable_text(
+    browser: Any, marimo_dark_url: str, tmp_path: Path
+) -> None:
+    context = browser.new_context(viewport={"width": 1400, "height": 1000})
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(exc.stack or f"{exc.name}: {exc.message}"))
+    try:
+        page.goto(marimo_dark_url + "/")
+        boards = [Canvas(page, k) for k in range(4)]
+        assert "dark-theme" in (page.locator("body").get_attribute("class") or "")
+        assert [b.canvas.get_attribute("data-theme") for b in boards] == ["dark"] * 4
+        stepper = boards[0]
+        # the log's title and rows, the hint: light text (the page behind them is dark)
+        for css in [".fw-log-title", ".fw-log-row", ".fw-hint"]:
+            colour = stepper.root.locator(css).first.evaluate("e => getComputedStyle(e).color")
+            assert _luminance(colour) > 0.5, f"{css} is {colour} on a dark page"
+        panel_text = (
+            _panel(page, "stepper below")
+            .locator(".fwp-html")
+            .evaluate("e => getComputedStyle(e).color")
+        )
+        assert _luminance(panel_text) > 0.5, panel_text
+        stepper.canvas.scroll_into_view_if_needed()
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(SCREENSHOTS / "marimo-dark-stepper.png"))
+        page.wait_for_timeout(200)
+        assert_no_page_errors(errors)
+    finally:
+        context.close()

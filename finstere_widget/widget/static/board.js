@@ -197,6 +197,8 @@ function pageTheme(standalone) {
   if (body && body.dataset.jpThemeLight !== undefined) {
     return body.dataset.jpThemeLight === "false" ? "dark" : "light";
   }
+  // marimo marks its dark theme on <body> (class "dark-theme")
+  if (body && body.classList.contains("dark-theme")) return "dark";
   const dark = standalone && window.matchMedia && window.matchMedia(DARK_QUERY).matches;
   return dark ? "dark" : "light";
 }
@@ -382,6 +384,9 @@ function render({ model, el }) {
     canvas.dataset.frame = String(cur);
     canvas.dataset.paints = String(paints);
     canvas.dataset.theme = theme;
+    // outside Jupyter the page gives no --jp-* colours: board.css supplies the theme's own
+    root.dataset.theme = theme;
+    root.toggleAttribute("data-own-colours", document.body.dataset.jpThemeLight === undefined);
     announce();
     return performance.now() - t0;
   }
@@ -634,7 +639,7 @@ function render({ model, el }) {
   };
   const themeWatch = new MutationObserver(onTheme);
   if (document.body) {
-    themeWatch.observe(document.body, { attributes: true, attributeFilter: ["data-jp-theme-light"] });
+    themeWatch.observe(document.body, { attributes: true, attributeFilter: ["data-jp-theme-light", "class"] });
   }
   const darkQuery = window.matchMedia ? window.matchMedia(DARK_QUERY) : null;
   if (darkQuery && darkQuery.addEventListener) darkQuery.addEventListener("change", onTheme);
