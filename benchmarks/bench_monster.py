@@ -3,7 +3,9 @@
 * the straightforward implementation of benchmarks/reference.py (same events, as dicts);
 * a tight loop doing only the turn's looks (the three rays from each square the monster
   looked from, on a table of what blocks sight): the floor any implementation pays;
-* the trace's JSON form (``TurnResult.to_dict()``), against the turn's own time.
+* the trace's JSON form (``TurnResult.to_dict()``), against the turn's own time;
+* the same turn without its trace (``monster_outcome``: the bots' and the danger map's
+  turn), against the traced turn.
 
 Over random positions (8-12 pawns, 11 stones, both pools); each position is fresh (no
 cached tables), so unpacking the position is part of every measured time. Each figure is
@@ -33,6 +35,7 @@ from positions import random_positions
 
 from finstere_widget.engine import Look, Position, TurnResult, monster_turn
 from finstere_widget.engine.board import NUM_INDICES, RAYS, Heading
+from finstere_widget.engine.monster import monster_outcome
 from finstere_widget.engine.pieces import Pool
 
 LOOK_DIRS = {h: (h, h.left, h.right) for h in Heading}
@@ -81,7 +84,7 @@ def best_of(run: Callable[..., Any], calls: list[tuple[Any, ...]]) -> float:
 
 def measure(n: int, repeats: int = 5, seed: int = 2003) -> dict[str, float]:
     positions = random_positions(n, seed)
-    engine, ref, looks, to_dict = [], [], [], []
+    engine, ref, looks, to_dict, quiet = [], [], [], [], []
     gc.collect()
     gc.disable()
     try:
@@ -94,6 +97,7 @@ def measure(n: int, repeats: int = 5, seed: int = 2003) -> dict[str, float]:
             ref.append(best_of(reference.monster_turn, [(pos, 8)] * repeats))
             looks.append(best_of(looks_only, [(pos, steps)] * repeats))
             to_dict.append(best_of(TurnResult.to_dict, [(result,)] * repeats))
+            quiet.append(best_of(monster_outcome, [(fresh(pos), 8) for _ in range(repeats)]))
     finally:
         gc.enable()
 
@@ -109,6 +113,8 @@ def measure(n: int, repeats: int = 5, seed: int = 2003) -> dict[str, float]:
         "turn_vs_reference": ratio(engine, ref),
         "turn_vs_looks": ratio(engine, looks),
         "to_dict_vs_turn": ratio(to_dict, engine),
+        "untraced_us": statistics.median(quiet) * 1e6,
+        "untraced_vs_turn": ratio(quiet, engine),
     }
 
 
@@ -132,6 +138,10 @@ def main() -> None:
     print(
         f"  trace to_dict {r['to_dict_us']:.1f} us: x{r['to_dict_vs_turn']:.2f} the turn "
         "(target <= 1)"
+    )
+    print(
+        f"  without its trace (monster_outcome) {r['untraced_us']:.1f} us: "
+        f"x{r['untraced_vs_turn']:.2f} the traced turn"
     )
 
 
