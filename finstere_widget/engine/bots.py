@@ -10,10 +10,10 @@ action`` for the player to act (pawn moves and placements; tile draws are chance
   every pawn by progress towards the exit and, for the most promising ones, the danger of
   being taken in the coming monster phase, found by playing the engine's own monster turn
   for every tile still in the pile (:func:`eaten_probability`).
-* :class:`LookaheadBot` -- expectimax over the coming monster phase: each promising
-  outcome (of every pawn) is followed by the monster's turn for every tile the pile can
-  still give, weighted by its odds, and the positions reached are scored for the whole
-  side (:func:`evaluate`: escapes, progress, being able to leave next round, what the
+* :class:`LookaheadBot` -- escapes whenever it can; otherwise expectimax over the coming
+  monster phase: each promising outcome (of every pawn) is followed by the monster's turn
+  for every tile the pile can still give, weighted by its odds, and the positions reached
+  are scored for the whole side (:func:`evaluate`: escapes, progress, being able to leave next round, what the
   monster sees next, the opponents' standing). The danger of every pawn of the side --
   not only the one moved -- counts, and so do the monster's catches among opponents.
 * :class:`MCTSBot` -- Monte Carlo search with a *playout count* budget (reproducible from
@@ -36,7 +36,7 @@ import copy
 import math
 import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from .danger import eaten_probability
 from .errors import BotError, shown
@@ -154,18 +154,28 @@ def pawn_value(pawn: Pawn) -> float:
     return BOARD_VALUE - STEP_VALUE * (OUTSIDE_DISTANCE + 1)
 
 
-def evaluate(position: Position, colour: str, opponents: Sequence[str] = ()) -> float:
+def evaluate(
+    position: Position,
+    colour: str,
+    opponents: Sequence[str] = (),
+    unsettled: Mapping[str, Pawn] | None = None,
+) -> float:
     """Static value of ``position`` for ``colour``: the sum of its pawns' values
     (:func:`pawn_value`), less a penalty for each of its pawns the monster sees now, less
-    :data:`OPPONENT_WEIGHT` times the best opponent's own sum."""
+    :data:`OPPONENT_WEIGHT` times the best opponent's own sum. ``unsettled`` (pawn id ->
+    pawn) are pawns that will still move before the position is reached: they count as
+    they stand there (their danger is theirs to avoid on their own move), not as the
+    position has them."""
     sums: dict[str, float] = {c: 0.0 for c in (colour, *opponents)}
     for p in position.pawns:
         if p.player in sums:
+            if unsettled and p.id in unsettled:
+                p = unsettled[p.id]
             sums[p.player] += pawn_value(p)
     seen = sees(position)
     if seen:
         for p in position.pawns:
-            if p.id in seen and p.player == colour:
+            if p.id in seen and p.player == colour and not (unsettled and p.id in unsettled):
                 sums[colour] -= SEEN_PENALTY
     best_opp = max((sums[c] for c in opponents), default=0.0)
     return sums[colour] - OPPONENT_WEIGHT * best_opp
@@ -195,6 +205,18 @@ def _quick_score(o: MoveOutcome, pawn: Pawn) -> float:
     return -STEP_VALUE * (OUTSIDE_DISTANCE + 1)
 
 
+def escape_move(game: Game) -> PawnMove | None:
+    """A move that takes a pawn of the side out of the fortress now (P4), if any: every bot
+    but random takes it at once -- an escape is banked whatever the monster does, and the
+    race to the escapes a win needs (S2) does not wait (held back for a round, it lost
+    the lookahead games against greedy at 5 players: README, league)."""
+    for pawn in game.movable_pawns():
+        for o in game.pawn_moves(pawn.id):
+            if o.to == "escaped":
+                return PawnMove(pawn.id, o.path)
+    return None
+
+
 def candidates(game: Game, top: int) -> list[tuple[float, PawnMove, MoveOutcome]]:
     """Every legal outcome of every movable pawn, ordered by progress; the ``top`` best
     overall and the two best of each pawn (ties keep the engine's order)."""
@@ -220,8 +242,9 @@ class LookaheadBot:
 
     For each of the ``top`` candidate outcomes (by progress, plus each pawn's two best),
     the value is the sum over the tiles the pile can give of odds x :func:`evaluate` of the
-    position after the monster's turn; other pawns are taken where they stand. An escape
-    is worth its full value at once (the pawn is safe whatever the tile).
+    position after the monster's turn; other pawns are taken where they stand. A pawn
+    that can leave the fortress leaves at once (:func:`escape_move`), as with greedy and
+    MCTS: the escape is safe whatever the tile, and the race for escapes does not wait.
     """
 
     name = "lookahead"
@@ -235,13 +258,21 @@ class LookaheadBot:
         colour = game.colours[game.current_player]
         opponents = [c for c in game.colours if c != colour]
         odds = tile_odds(game)
+        moved = game.state.moved
         out: list[tuple[float, int, PawnMove, MoveOutcome]] = []
         for k, (_, action, o) in enumerate(candidates(game, self.top)):
             position = o.position
+            # the pawns still to move this phase (not this one) are scored where they
+            # stand: the monster comes after their moves, which will change their danger
+            unsettled = {
+                p.id: p
+                for p in position.pawns
+                if p.id not in moved and p.id != action.pawn and p.at not in ("escaped", "eaten")
+            }
             value = 0.0
             for tile, p in odds:
                 after = monster_outcome(position, tile, game.options)[0]
-                value += p * evaluate(after, colour, opponents)
+                value += p * evaluate(after, colour, opponents, unsettled)
             out.append((value, k, action, o))
         out.sort(key=lambda v: (-v[0], v[1]))
         return [(v, a, o) for v, _, a, o in out]
@@ -253,6 +284,9 @@ class LookaheadBot:
             )
         if not game.movable_pawns():
             raise BotError("LookaheadBot: nothing to choose (chance node or game over)")
+        escape = escape_move(game)
+        if escape is not None:
+            return escape
         return self.values(game)[0][1]
 
 
@@ -327,10 +361,10 @@ class MCTSBot:
             )
         if not game.movable_pawns():
             raise BotError("MCTSBot: nothing to choose (chance node or game over)")
+        escape = escape_move(game)
+        if escape is not None:
+            return escape  # a pawn can leave: nothing to search
         ranked = self.lookahead.values(game)
-        for _, action, o in ranked:
-            if o.to == "escaped":
-                return action  # a pawn can leave: nothing to search
         arms = ranked[: min(self.width, self.playouts)]
         if len(arms) <= 1:
             return ranked[0][1]
