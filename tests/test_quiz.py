@@ -55,8 +55,13 @@ def test_a_wrong_answer_gets_the_lines_of_sight_the_distances_and_the_rule() -> 
         "right (south): E at 3",
         "sees D north at 3 and E south at 3 — tie between D and E, keeps heading east (M5)",
     )
+    # the question stays open after a wrong answer: a second wrong answer and the right
+    # one are judged but not scored; the right one opens the next question
+    assert not quiz.judge((12, 4)).correct and quiz.score == (3, 4) and quiz.current == 3
+    assert quiz.judge(E).correct and quiz.score == (3, 4) and quiz.current == 4
     assert not quiz.judge((12, 4)).correct and quiz.score == (3, 5)
     assert score_line(quiz) == "score: 3 of 5"
+    assert quiz.first == [True, True, True, False, False]
 
 
 def test_the_final_look_is_m6_and_the_quiz_ends() -> None:
@@ -65,7 +70,8 @@ def test_the_final_look_is_m6_and_the_quiz_ends() -> None:
         quiz.judge(q.heading)
     last = quiz.judge(S)
     assert not last.correct and last.rule == "M6" and "turns west (M6)" in last.lines[-1]
-    assert quiz.done and quiz.score == (8, 9)
+    assert not quiz.done and quiz.score == (8, 9)  # open until answered right
+    assert quiz.judge(W).correct and quiz.done and quiz.score == (8, 9)
     with pytest.raises(IndexError, match="over"):
         quiz.judge(W)
 
@@ -78,6 +84,15 @@ def test_three_levels_of_hints() -> None:
     assert "keeps its heading (M5)" in quiz.hint(3)
     assert quiz.hints_used == 3
     assert repr(quiz) == "<Quiz question 1 of 9, score 0 of 0, 3 hints>"
+
+
+def test_hints_after_a_wrong_answer_are_for_the_question_still_open() -> None:
+    quiz = basic_quiz()
+    assert not quiz.judge(E).correct  # wrong: question 1 stays open
+    assert quiz.current == 0 and quiz.question is quiz.questions[0]
+    assert quiz.hint(2) == "left (north): A at 6"  # the open question's distances
+    assert quiz.hints_used == 1
+    assert repr(quiz) == "<Quiz question 1 of 9, score 0 of 1, 1 hints>"
 
 
 def test_the_quiz_speaks_french_with_the_same_rules() -> None:

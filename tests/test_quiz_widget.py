@@ -130,6 +130,25 @@ def test_the_browser_reports_answers_and_hints_the_first_answer_scores() -> None
         s.quiz.answer(5, N)
 
 
+def test_hints_asked_after_a_wrong_answer_count_for_the_question_still_open() -> None:
+    # the browser keeps a question open after a wrong answer and offers its hints
+    s = stepper()
+    assert s.quiz is not None
+    answer(s, 0, heading="E")  # wrong: question 0 stays open
+    s.board._on_msg(s.board, {"type": "quiz_hint", "question": 0, "level": 1}, None)
+    s.board._on_msg(s.board, {"type": "quiz_hint", "question": 0, "level": 2}, None)
+    assert s.quiz.hints_used == 2 and s.quiz.current == 0 and s.quiz.score == (0, 1)
+    assert repr(s.quiz) == "<Quiz question 1 of 9, score 0 of 1, 2 hints>"
+    s.board._on_msg(s.board, {"type": "quiz_hint", "question": 1, "level": 1}, None)  # not yet
+    assert s.quiz.hints_used == 2
+    answer(s, 1, heading="N")  # question 1 is not open yet: refused, not scored
+    assert s.quiz.score == (0, 1) and s.quiz.current == 0
+    answer(s, 0, heading="N")  # now right: the next question opens, the score stays
+    assert s.quiz.current == 1 and s.quiz.score == (0, 1)
+    s.board._on_msg(s.board, {"type": "quiz_hint", "question": 1, "level": 1}, None)
+    assert s.quiz.hints_used == 3
+
+
 def test_guesses_read_from_browser_messages() -> None:
     assert guess_of({"heading": "S"}) is S
     assert guess_of({"square": [3, 4]}) == (3, 4)

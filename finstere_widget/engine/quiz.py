@@ -135,7 +135,11 @@ class Quiz:
     events: tuple[Event, ...]
     lang: str | None = None
     questions: tuple[Question, ...] = field(init=False)
+    #: the open question: the first one not yet answered right (as the browser keeps it
+    #: open after a wrong answer, with its hints, until the right answer)
     current: int = field(init=False, default=0)
+    #: each question's first answer, right or wrong: the one scored
+    first: list[bool] = field(init=False, default_factory=list)
     right: int = field(init=False, default=0)
     asked: int = field(init=False, default=0)
     hints_used: int = field(init=False, default=0)
@@ -206,22 +210,29 @@ class Quiz:
         return Feedback(correct, (verdict, *rays, describe(look, self.lang)), question.rule)
 
     def judge(self, guess: Guess) -> Feedback:
-        """Judge ``guess`` for the current question, count it, and move to the next one."""
+        """Judge ``guess`` for the open question. Its first answer is scored, right or wrong;
+        the question stays open until it is answered right (as in the browser), then the
+        next one opens."""
         if self.done:
             raise QuizError("the quiz is over: every look has been answered")
-        q = self.questions[self.current]
+        number = self.current
+        q = self.questions[number]
         correct = q.is_right(guess)
-        self.asked += 1
-        self.right += int(correct)
-        self.current += 1
+        if len(self.first) == number:  # the first answer to it: the one that counts
+            self.first.append(correct)
+            self.asked += 1
+            self.right += int(correct)
+        if correct:
+            self.current += 1
         return self.feedback(q, correct)
 
     def answer(self, number: int, guess: Guess) -> Feedback | None:
-        """An answer to question ``number`` as a front end reports it: the first answer to
-        the current question is judged and counted (:meth:`judge`); a retry of a question
-        already answered gets its feedback but leaves the score; a guess that answers
-        nothing (:meth:`Question.verdict` None) gets None and leaves the score too. A
-        question not reached yet is refused with a :class:`PuzzleError`."""
+        """An answer to question ``number`` as a front end reports it: an answer to the open
+        question is judged (:meth:`judge`: the first one is scored, a right one opens the
+        next question); a retry of a question already answered right gets its feedback but
+        leaves the score; a guess that answers nothing (:meth:`Question.verdict` None) gets
+        None and leaves the score too. A question not reached yet is refused with a
+        :class:`PuzzleError`."""
         if not 0 <= number < len(self.questions) or number > self.current:
             raise PuzzleError(
                 f"quiz: question {number} cannot be answered now (question {self.current} "
@@ -236,7 +247,7 @@ class Quiz:
         return self.feedback(q, verdict)
 
     def hint(self, level: int = 1) -> str:
-        """A hint for the current question: 1 where to look, 2 the distances, 3 the rule."""
+        """A hint for the open question: 1 where to look, 2 the distances, 3 the rule."""
         self.hints_used += 1
         return hint_text(self.question, level, self.lang)
 

@@ -65,7 +65,7 @@ def record(quiz: Quiz, message: Any) -> str | None:
     number = message.get("question")
     if type(number) is not int:
         return "a quiz message without a question number"
-    if message.get("type") == "quiz_hint":
+    if message.get("type") == "quiz_hint":  # counted for the open question only
         if number == quiz.current and not quiz.done:
             quiz.hints_used += 1
         return None
