@@ -175,3 +175,37 @@ def test_a_refused_selection_leaves_the_step_through_and_the_synced_frames_as_th
     with pytest.raises(PositionError):
         b.select("ZZ")  # no such pawn
     assert (b.frame, b.frames, b.event_log, b.svg()) == before
+
+
+def test_the_editor_tools_are_a_closed_set_and_an_unknown_tool_is_named() -> None:
+    """The tools are one Literal (mypy checks the editor's match over them); a name that is
+    none of them is a ToolError naming it, and an edit with it changes nothing and says so."""
+    from finstere_widget.engine import FinstereError, StoneKind, ToolError
+    from finstere_widget.widget.editing import (
+        EDIT_TOOLS,
+        POOL_SHAPES,
+        STONE_TOOLS,
+        Tool,
+        edit_tool,
+        edited,
+    )
+
+    assert set(STONE_TOOLS) == {k.value for k in StoneKind}, "one stone tool per kind (B5)"
+    assert set(POOL_SHAPES) < set(EDIT_TOOLS) and len(set(EDIT_TOOLS)) == len(EDIT_TOOLS)
+    assert [edit_tool(t) for t in EDIT_TOOLS] == list(EDIT_TOOLS)
+    for bad in ("hammer", "", "Stone", 3, None):
+        with pytest.raises(ToolError, match="unknown editor tool") as err:
+            edit_tool(bad)
+        assert repr(bad) in str(err.value) and "erase" in str(err.value)
+    assert issubclass(ToolError, FinstereError)
+    pos = Position.basic()
+    hammer = Tool("hammer")  # type: ignore[arg-type]  # a caller without types
+    assert edit_refusal(pos, hammer.name, (3, 3)) is None
+    new, words, pending = edited(pos, hammer, (3, 3))
+    assert new is None and pending is None and words == "unknown tool 'hammer'"
+    _, words_fr, _ = edited(pos, hammer, (3, 3), "fr")
+    assert "'hammer'" in words_fr
+    # every real tool does something on a free square (none falls through to the hint)
+    for t in EDIT_TOOLS:
+        _, said, _ = edited(pos, Tool(t), (11, 3))  # free, with room for every pool
+        assert "unknown tool" not in said, t

@@ -36,6 +36,7 @@ from .errors import (
     SetupError,
     StudyError,
     TileError,
+    ToolError,
     TraceError,
 )
 from .events import (
@@ -149,6 +150,7 @@ __all__ = [
     "LanguageError",
     "OptionError",
     "PanelError",
+    "ToolError",
     "PathError",
     "PositionError",
     "PuzzleError",

@@ -134,6 +134,10 @@ class PanelError(FinstereError):
     value that control does not take."""
 
 
+class ToolError(FinstereError):
+    """A board editor tool that is not one of the editor's tools (it names the tool)."""
+
+
 class SceneError(FinstereError):
     """A drawing primitive (render contract) of an unknown kind, or with a key missing,
     unknown or of the wrong type; or a picture asked for in a form the writers do not make

@@ -25,27 +25,16 @@ from ..engine.board import Square
 from ..engine.events import Event
 from ..engine.pieces import COLOURS
 from ..render.primitives import PackedFrame, Prim
+from .editing import EDIT_TOOLS as _EDIT_TOOLS
+from .editing import EditTool as _EditTool
 from .interaction import Heat, History, Interaction, OnShow
 from .labels import Language
 
 STATIC_DIR = Path(__file__).resolve().parent / "static"
 
-EditTool = Literal[
-    "stone",
-    "crystal",
-    "pivot_right",
-    "pivot_left",
-    "pivot_180",
-    "pool_square",
-    "pool_long_h",
-    "pool_long_v",
-    "teleporter",
-    "pawn",
-    "monster",
-    "erase",
-]
-#: edit tools (``BoardWidget.tool``)
-EDIT_TOOLS: tuple[EditTool, ...] = get_args(EditTool)
+#: edit tools (``BoardWidget.tool``): the closed set of :mod:`.editing`
+EditTool = _EditTool
+EDIT_TOOLS: tuple[EditTool, ...] = _EDIT_TOOLS
 Mode = Literal["view", "move", "edit"]
 MODES: tuple[Mode, ...] = get_args(Mode)
 HintKind = Literal["info", "success", "problem"]

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal, get_args
 
 from ..engine import (
     ENTRANCE,
@@ -21,19 +21,43 @@ from ..engine import (
     on_board,
 )
 from ..engine.board import Square
-from ..engine.errors import shown
+from ..engine.errors import ToolError, cut, shown
+from ..engine.events import assert_never
 from ..engine.i18n import N_, translations
 from ..engine.narrate import _and
 from ..engine.pieces import TELEPORTER_PAIRS
 
-#: one editor tool per stone kind (B5), named by the kind
-STONE_TOOLS: tuple[str, ...] = tuple(k.value for k in StoneKind)
+#: one editor tool per stone kind (B5), named by the kind (a test keeps them equal)
+StoneTool = Literal["stone", "crystal", "pivot_right", "pivot_left", "pivot_180"]
+#: the pool tools, by the shape they place (B4)
+PoolTool = Literal["pool_square", "pool_long_h", "pool_long_v"]
+#: every editor tool (``BoardWidget.tool``, :class:`Tool`'s name): a closed set, so each
+#: dispatch over it is checked by mypy to handle them all
+EditTool = Literal[StoneTool, PoolTool, "teleporter", "pawn", "monster", "erase"]
+EDIT_TOOLS: tuple[EditTool, ...] = (
+    *get_args(StoneTool),
+    *get_args(PoolTool),
+    "teleporter",
+    "pawn",
+    "monster",
+    "erase",
+)
+STONE_TOOLS: tuple[StoneTool, ...] = get_args(StoneTool)
 #: the squares each pool tool covers, from the clicked (top-left) square
-POOL_SHAPES: dict[str, tuple[Square, ...]] = {
+POOL_SHAPES: dict[PoolTool, tuple[Square, ...]] = {
     "pool_square": ((0, 0), (1, 0), (0, 1), (1, 1)),
     "pool_long_h": ((0, 0), (1, 0), (2, 0), (3, 0)),
     "pool_long_v": ((0, 0), (0, 1), (0, 2), (0, 3)),
 }
+
+
+def edit_tool(name: object) -> EditTool:
+    """``name`` as an editor tool; :class:`~finstere_widget.engine.errors.ToolError` naming
+    it (and the tools there are) when it is none."""
+    for tool in EDIT_TOOLS:
+        if name == tool and isinstance(name, str):
+            return tool
+    raise ToolError(f"unknown editor tool {shown(name)}: the tools are {', '.join(EDIT_TOOLS)}")
 
 
 def _where(sq: Square) -> str:
@@ -79,64 +103,73 @@ def _pair_words(pair: str, lang: str | None) -> str:
     return colour_word(pair, lang)
 
 
-def edit_refusal(pos: Position, tool: str, sq: Square, lang: str | None = "en") -> str | None:
+def edit_refusal(pos: Position, tool: EditTool, sq: Square, lang: str | None = "en") -> str | None:
     """Why using ``tool`` on ``sq`` is against the rules (a sentence with the rule id, in
     ``lang``), or None when the edit may go ahead (removing or replacing a piece of the same
-    kind is always allowed)."""
+    kind is always allowed; :func:`edited` answers a tool it does not know)."""
     _ = translations(lang).gettext
     corner = {EXIT: _("the exit"), ENTRANCE: _("the entrance")}
-    if tool in STONE_TOOLS or tool == "teleporter":
-        if sq in corner:
-            if tool in STONE_TOOLS:
-                text = _(
-                    "{square} is {corner}: a stone may not lie there "
-                    "(B2; A2: no piece on the exit or the entrance)"
-                )
-            else:
-                text = _(
-                    "{square} is {corner}: a teleporter may not lie there "
-                    "(B2; A2: no piece on the exit or the entrance)"
-                )
-            return text.format(square=_where(sq), corner=corner[sq])
-        holder = _holder(pos, sq, lang)
-        same = sq in pos.stone_map if tool in STONE_TOOLS else sq in pos.teleporter_map
-        if holder is not None and not same:
-            return _(
-                "{square} already holds {holder}: two pieces never share a square (A2)"
-            ).format(square=_where(sq), holder=holder[1])
+    try:
+        tool = edit_tool(tool)
+    except ToolError:  # not a tool (a caller without types): edited() names it in a hint
         return None
-    if tool in POOL_SHAPES:
-        if sq in pos.pool_squares:
-            return None  # a click on a pool removes it
-        squares = [(sq[0] + dx, sq[1] + dy) for dx, dy in POOL_SHAPES[tool]]
-        for s in squares:
-            if s in corner:
+    match tool:
+        case "stone" | "crystal" | "pivot_right" | "pivot_left" | "pivot_180" | "teleporter":
+            stone_tool = tool != "teleporter"
+            if sq in corner:
+                if stone_tool:
+                    text = _(
+                        "{square} is {corner}: a stone may not lie there "
+                        "(B2; A2: no piece on the exit or the entrance)"
+                    )
+                else:
+                    text = _(
+                        "{square} is {corner}: a teleporter may not lie there "
+                        "(B2; A2: no piece on the exit or the entrance)"
+                    )
+                return text.format(square=_where(sq), corner=corner[sq])
+            holder = _holder(pos, sq, lang)
+            same = sq in pos.stone_map if stone_tool else sq in pos.teleporter_map
+            if holder is not None and not same:
                 return _(
-                    "the pool would cover {corner} {square}: no pool may lie there "
-                    "(B2; A2: no piece on the exit or the entrance)"
-                ).format(corner=corner[s], square=_where(s))
-            holder = _holder(pos, s, lang)
-            if holder is not None:
+                    "{square} already holds {holder}: two pieces never share a square (A2)"
+                ).format(square=_where(sq), holder=holder[1])
+            return None
+        case "pool_square" | "pool_long_h" | "pool_long_v":
+            if sq in pos.pool_squares:
+                return None  # a click on a pool removes it
+            squares = [(sq[0] + dx, sq[1] + dy) for dx, dy in POOL_SHAPES[tool]]
+            for s in squares:
+                if s in corner:
+                    return _(
+                        "the pool would cover {corner} {square}: no pool may lie there "
+                        "(B2; A2: no piece on the exit or the entrance)"
+                    ).format(corner=corner[s], square=_where(s))
+                holder = _holder(pos, s, lang)
+                if holder is not None:
+                    return _(
+                        "the pool would cover {holder} on {square}: pieces never overlap (A2)"
+                    ).format(holder=holder[1], square=_where(s))
+            return None
+        case "pawn":
+            holder = _holder(pos, sq, lang)
+            if holder is not None and sq not in pos.pawn_map and holder[0] != "pool":
+                return _("{square} already holds {holder}: a pawn needs a free square (P2)").format(
+                    square=_where(sq), holder=holder[1]
+                )
+            return None
+        case "monster":
+            holder = _holder(pos, sq, lang)
+            if holder is not None and holder[0] not in ("monster", "pool"):
                 return _(
-                    "the pool would cover {holder} on {square}: pieces never overlap (A2)"
-                ).format(holder=holder[1], square=_where(s))
-        return None
-    if tool == "pawn":
-        holder = _holder(pos, sq, lang)
-        if holder is not None and sq not in pos.pawn_map and holder[0] != "pool":
-            return _("{square} already holds {holder}: a pawn needs a free square (P2)").format(
-                square=_where(sq), holder=holder[1]
-            )
-        return None
-    if tool == "monster":
-        holder = _holder(pos, sq, lang)
-        if holder is not None and holder[0] not in ("monster", "pool"):
-            return _(
-                "{square} already holds {holder}: the monster needs a free square "
-                "(two pieces never share a square, A2)"
-            ).format(square=_where(sq), holder=holder[1])
-        return None
-    return None
+                    "{square} already holds {holder}: the monster needs a free square "
+                    "(two pieces never share a square, A2)"
+                ).format(square=_where(sq), holder=holder[1])
+            return None
+        case "erase":
+            return None  # removing is always allowed
+        case never:
+            assert_never(never)
 
 
 def next_pawn_id(used: Collection[str]) -> str:
@@ -168,7 +201,7 @@ class Tool:
     """The editor's chosen tool and its fields, and the first pad of a teleporter pair
     being placed (if any)."""
 
-    name: str
+    name: EditTool
     heading: str = "E"
     pair: str = "yellow"
     new_pawn: Callable[[Any], Pawn] = field(default=lambda at: Pawn("A", "blue", 6, 1, "light", at))
@@ -177,10 +210,28 @@ class Tool:
 
 def edited(pos: Position, tool: Tool, sq: Square, lang: str | None = "en") -> Edit:
     """The position after using ``tool`` on ``sq`` (None + a hint in ``lang`` when nothing
-    changes) and the pending teleporter pad after it. Check :func:`edit_refusal` first."""
-    if tool.name == "teleporter":
-        return _edit_teleporter(pos, sq, pos.teleporter_map.get(sq), tool, lang)
-    new, words = _edited(pos, tool, sq, lang)
+    changes) and the pending teleporter pad after it. Check :func:`edit_refusal` first. A
+    tool that is not one of :data:`EDIT_TOOLS` changes nothing: the hint names it."""
+    _ = translations(lang).gettext
+    try:
+        name = edit_tool(tool.name)
+    except ToolError:
+        return None, _("unknown tool {tool!r}").format(tool=cut(str(tool.name), 40)), tool.pending
+    match name:
+        case "teleporter":
+            return _edit_teleporter(pos, sq, pos.teleporter_map.get(sq), tool, lang)
+        case "erase":
+            new, words = _erased(pos, sq, lang)
+        case "stone" | "crystal" | "pivot_right" | "pivot_left" | "pivot_180":
+            new, words = _stone_placed(pos, name, sq, lang)
+        case "pool_square" | "pool_long_h" | "pool_long_v":
+            new, words = _pool_placed(pos, name, sq, lang)
+        case "pawn":
+            new, words = _pawn_placed(pos, tool, sq, lang)
+        case "monster":
+            new, words = _monster_placed(pos, tool, sq, lang)
+        case never:
+            assert_never(never)
     return new, words, tool.pending
 
 
@@ -188,90 +239,106 @@ def _sq(square: Square) -> str:
     return f"({square[0]}, {square[1]})"
 
 
-def _edited(pos: Position, tool: Tool, sq: Square, lang: str | None) -> tuple[Position | None, str]:
+#: what a tool does: the new position (None: nothing changes) and the hint
+_Done = tuple[Position | None, str]
+
+
+def _pool_index(pos: Position, sq: Square) -> int | None:
+    return next((k for k, p in enumerate(pos.pools) if sq in p.squares), None)
+
+
+def _erased(pos: Position, sq: Square, lang: str | None) -> _Done:
     _ = translations(lang).gettext
-    name = tool.name
     stone = pos.stone_map.get(sq)
     pawn = pos.pawn_map.get(sq)
     tele = pos.teleporter_map.get(sq)
-    pool_k = next((k for k, p in enumerate(pos.pools) if sq in p.squares), None)
-    where = _sq(sq)
-    if name == "erase":
-        if stone is not None:
-            return pos.replace(stones=tuple(s for s in pos.stones if s.at != sq)), _(
-                "removed {stone} on {square}"
-            ).format(stone=_stone_words(stone.kind.value, lang), square=where)
-        if pawn is not None:
-            return pos.replace(pawns=tuple(p for p in pos.pawns if p.at != sq)), _(
-                "removed pawn {pawn}"
-            ).format(pawn=pawn.id)
-        if tele is not None:
-            return pos.replace(
-                teleporters=tuple(t for t in pos.teleporters if t.pair != tele.pair)
-            ), _("removed both {pair} teleporters (they come in pairs, B5)").format(
-                pair=_pair_words(tele.pair, lang)
-            )
-        if pool_k is not None:
-            return pos.replace(pools=tuple(p for k, p in enumerate(pos.pools) if k != pool_k)), _(
-                "removed the pool"
-            )
-        if sq == pos.monster.at:
-            return None, _("the monster cannot be removed: move it with the monster tool")
-        return None, _("nothing to remove on {square}").format(square=where)
-    if name in STONE_TOOLS:
-        kind = StoneKind(name)
-        what = _stone_words(kind.value, lang)
-        if stone is not None and stone.kind is kind:
-            return pos.replace(stones=tuple(s for s in pos.stones if s.at != sq)), _(
-                "removed {stone} on {square}"
-            ).format(stone=what, square=where)
-        if stone is not None:
-            return pos.replace(
-                stones=tuple(Stone(sq, kind) if s.at == sq else s for s in pos.stones)
-            ), _("the stone on {square} is now {stone}").format(square=where, stone=what)
-        return pos.replace(stones=pos.stones + (Stone(sq, kind),)), _(
-            "placed {stone} on {square}"
-        ).format(stone=what, square=where)
-    if name in POOL_SHAPES:
-        if pool_k is not None:
-            return pos.replace(pools=tuple(p for k, p in enumerate(pos.pools) if k != pool_k)), _(
-                "removed the pool"
-            )
-        squares = [(sq[0] + dx, sq[1] + dy) for dx, dy in POOL_SHAPES[name]]
-        off = [s for s in squares if not on_board(s)]
-        if off:
-            return None, _("the pool would leave the board at {square} (B1)").format(
-                square=_sq(off[0])
-            )
-        return pos.replace(pools=pos.pools + (make_pool(squares),)), _(
-            "placed a pool from {square}"
-        ).format(square=where)
-    if name == "pawn":
-        if pawn is not None:
-            return pos.replace(pawns=tuple(p for p in pos.pawns if p.at != sq)), _(
-                "removed pawn {pawn}"
-            ).format(pawn=pawn.id)
-        new_pawn = tool.new_pawn(sq)
-        return pos.replace(pawns=pos.pawns + (new_pawn,)), _(
-            "placed pawn {pawn} ({player}, {value}) on {square}"
-        ).format(
-            pawn=new_pawn.id,
-            player=_pair_words(new_pawn.player, lang),
-            value=new_pawn.value,
-            square=where,
+    pool_k = _pool_index(pos, sq)
+    if stone is not None:
+        return pos.replace(stones=tuple(s for s in pos.stones if s.at != sq)), _(
+            "removed {stone} on {square}"
+        ).format(stone=_stone_words(stone.kind.value, lang), square=_sq(sq))
+    if pawn is not None:
+        return pos.replace(pawns=tuple(p for p in pos.pawns if p.at != sq)), _(
+            "removed pawn {pawn}"
+        ).format(pawn=pawn.id)
+    if tele is not None:
+        return pos.replace(teleporters=tuple(t for t in pos.teleporters if t.pair != tele.pair)), _(
+            "removed both {pair} teleporters (they come in pairs, B5)"
+        ).format(pair=_pair_words(tele.pair, lang))
+    if pool_k is not None:
+        return pos.replace(pools=tuple(p for k, p in enumerate(pos.pools) if k != pool_k)), _(
+            "removed the pool"
         )
-    if name == "monster":
-        names = _heading_names(lang)
-        if sq == pos.monster.at:
-            h = pos.monster.facing.right
-            return pos.replace(monster=Monster(sq, h)), _("the monster now faces {heading}").format(
-                heading=names[h.name]
-            )
-        h = Heading[tool.heading]
-        return pos.replace(monster=Monster(sq, h)), _(
-            "moved the monster to {square} facing {heading}"
-        ).format(square=where, heading=names[h.name])
-    return None, _("unknown tool {tool!r}").format(tool=name)
+    if sq == pos.monster.at:
+        return None, _("the monster cannot be removed: move it with the monster tool")
+    return None, _("nothing to remove on {square}").format(square=_sq(sq))
+
+
+def _stone_placed(pos: Position, name: StoneTool, sq: Square, lang: str | None) -> _Done:
+    _ = translations(lang).gettext
+    stone = pos.stone_map.get(sq)
+    kind = StoneKind(name)
+    what = _stone_words(kind.value, lang)
+    where = _sq(sq)
+    if stone is not None and stone.kind is kind:
+        return pos.replace(stones=tuple(s for s in pos.stones if s.at != sq)), _(
+            "removed {stone} on {square}"
+        ).format(stone=what, square=where)
+    if stone is not None:
+        return pos.replace(
+            stones=tuple(Stone(sq, kind) if s.at == sq else s for s in pos.stones)
+        ), _("the stone on {square} is now {stone}").format(square=where, stone=what)
+    return pos.replace(stones=pos.stones + (Stone(sq, kind),)), _(
+        "placed {stone} on {square}"
+    ).format(stone=what, square=where)
+
+
+def _pool_placed(pos: Position, name: PoolTool, sq: Square, lang: str | None) -> _Done:
+    _ = translations(lang).gettext
+    pool_k = _pool_index(pos, sq)
+    if pool_k is not None:
+        return pos.replace(pools=tuple(p for k, p in enumerate(pos.pools) if k != pool_k)), _(
+            "removed the pool"
+        )
+    squares = [(sq[0] + dx, sq[1] + dy) for dx, dy in POOL_SHAPES[name]]
+    off = [s for s in squares if not on_board(s)]
+    if off:
+        return None, _("the pool would leave the board at {square} (B1)").format(square=_sq(off[0]))
+    return pos.replace(pools=pos.pools + (make_pool(squares),)), _(
+        "placed a pool from {square}"
+    ).format(square=_sq(sq))
+
+
+def _pawn_placed(pos: Position, tool: Tool, sq: Square, lang: str | None) -> _Done:
+    _ = translations(lang).gettext
+    pawn = pos.pawn_map.get(sq)
+    if pawn is not None:
+        return pos.replace(pawns=tuple(p for p in pos.pawns if p.at != sq)), _(
+            "removed pawn {pawn}"
+        ).format(pawn=pawn.id)
+    new_pawn = tool.new_pawn(sq)
+    return pos.replace(pawns=pos.pawns + (new_pawn,)), _(
+        "placed pawn {pawn} ({player}, {value}) on {square}"
+    ).format(
+        pawn=new_pawn.id,
+        player=_pair_words(new_pawn.player, lang),
+        value=new_pawn.value,
+        square=_sq(sq),
+    )
+
+
+def _monster_placed(pos: Position, tool: Tool, sq: Square, lang: str | None) -> _Done:
+    _ = translations(lang).gettext
+    names = _heading_names(lang)
+    if sq == pos.monster.at:
+        h = pos.monster.facing.right
+        return pos.replace(monster=Monster(sq, h)), _("the monster now faces {heading}").format(
+            heading=names[h.name]
+        )
+    h = Heading[tool.heading]
+    return pos.replace(monster=Monster(sq, h)), _(
+        "moved the monster to {square} facing {heading}"
+    ).format(square=_sq(sq), heading=names[h.name])
 
 
 def _heading_names(lang: str | None) -> dict[str, str]:
