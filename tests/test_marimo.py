@@ -142,3 +142,36 @@ def test_marimo_tour_runs_as_a_script() -> None:
         timeout=300,
     )
     assert done.returncode == 0, done.stderr[-3000:]
+
+
+def test_panel_message_types_are_a_closed_set_and_an_unknown_one_is_refused_by_name(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """The panel takes "click" and "set" (one Literal, dispatched with match + assert_never);
+    any other type is a PanelError naming it, and from the browser a logged refusal that
+    leaves the controls as they were, never an exception."""
+    from finstere_widget.widget.panel import PANEL_MESSAGE_TYPES, panel_message_type
+
+    assert PANEL_MESSAGE_TYPES == ("click", "set")
+    assert [panel_message_type({"type": t, "id": 0}) for t in PANEL_MESSAGE_TYPES] == [
+        "click",
+        "set",
+    ]
+    for bad, named in [
+        ({"type": "bogus"}, "'bogus'"),
+        ({"type": "CLICK"}, "'CLICK'"),
+        ({"id": 0}, "None"),
+        ({"type": ["click"]}, "['click']"),
+        ("click", "must be an object"),
+    ]:
+        with pytest.raises(PanelError) as err:
+            panel_message_type(bad)
+        assert named in str(err.value)
+    view = fm.stepper(Position.basic(), tile="8")
+    panel = view.above
+    before = (view.tile, list(panel.controls))
+    with caplog.at_level("WARNING"):
+        panel._on_msg(panel, {"type": "bogus", "id": 0}, [])
+    assert (view.tile, list(panel.controls)) == before
+    said = [r.getMessage() for r in caplog.records]
+    assert any("unknown panel message type 'bogus'" in m for m in said), said

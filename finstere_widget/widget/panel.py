@@ -18,13 +18,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal, get_args
 
 import anywidget
 import ipywidgets as W  # type: ignore[import-untyped]
 import traitlets
 
-from ..engine.errors import PanelError
+from ..engine.errors import PanelError, shown
+from ..engine.events import assert_never
 
 STATIC_DIR = Path(__file__).resolve().parent / "static"
 
@@ -41,6 +42,25 @@ _WATCHED = (
     "children",
     "placeholder",
 )
+
+
+#: what the panel's front end (panel.js) sends: a click on a button, a value set on a control
+PanelMessageType = Literal["click", "set"]
+PANEL_MESSAGE_TYPES: tuple[PanelMessageType, ...] = get_args(PanelMessageType)
+
+
+def panel_message_type(content: object) -> PanelMessageType:
+    """The type of a panel message (``{"type": ..., "id": ...}``); :class:`PanelError`
+    naming it when the message is no object or of a type the panel does not take."""
+    if not isinstance(content, dict):
+        raise PanelError(f"a panel message must be an object, not {shown(content)}")
+    kind = content.get("type")
+    for known in PANEL_MESSAGE_TYPES:
+        if isinstance(kind, str) and kind == known:
+            return known
+    raise PanelError(
+        f"unknown panel message type {shown(kind)}: expected {' or '.join(PANEL_MESSAGE_TYPES)}"
+    )
 
 
 def _choice_labels(w: Any) -> list[str]:
@@ -188,15 +208,15 @@ class ControlPanel(anywidget.AnyWidget):
         """``{"type": "click", "id": k}`` or ``{"type": "set", "id": k, "value": v}``. A
         refused message redraws the panel as Python has it; nothing here raises."""
         try:
-            if not isinstance(content, dict):
-                raise PanelError("a panel message must be an object")
+            kind = panel_message_type(content)
             k: Any = content.get("id")
-            if content.get("type") == "click":
-                self.press(k)
-            elif content.get("type") == "set":
-                self.choose(k, content.get("value"))
-            else:
-                raise PanelError(f"unknown panel message {str(content.get('type'))[:40]!r}")
+            match kind:
+                case "click":
+                    self.press(k)
+                case "set":
+                    self.choose(k, content.get("value"))
+                case never:
+                    assert_never(never)
         except Exception as exc:  # never into the front end's log: redraw what Python has
             self.log.warning("ControlPanel: %s", exc)
             self.send_state("controls")
