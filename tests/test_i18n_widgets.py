@@ -20,6 +20,7 @@ from finstere_widget.engine.errors import LanguageError
 from finstere_widget.engine.i18n import LANGUAGES
 from finstere_widget.widget import BoardEditor, BoardWidget, GameView, MonsterStepper
 from finstere_widget.widget.editing import edit_refusal
+from finstere_widget.widget.labels import board_texts
 from tests.test_i18n import TOOL, rule_ids  # the catalogs tool (tools/i18n.py)
 
 OTHER = [code for code in LANGUAGES if code != "en"]
@@ -244,3 +245,18 @@ def test_no_english_is_left_in_the_quizzes(lang: str) -> None:
 
     assert english_left(MonsterStepper(quiz=True, lang=lang), lang) == []
     assert english_left(PuzzleQuiz(puzzles("all", n=2, seed=1), lang=lang), lang) == []
+
+
+def test_a_language_switch_after_the_story_keeps_the_learners_pawn_selected() -> None:
+    g = GameView(("blue", "red"), "blue", lang="en")
+    assert g.board.trace_frames  # the opening story on show
+    pawn = sorted(g._movable())[0]
+    g.board.select(pawn)  # the learner leaves the story for a move
+    targets = dict(g.board._ui.targets)
+    assert g.board.trace_frames == [] and g.board._ui.selected == pawn and targets
+    g.lang = "fr"
+    # still on the move in progress: no story told again, the pawn and its lit squares kept
+    assert g.board.trace_frames == [] and g.board.frame == 0
+    assert g.board._ui.selected == pawn and dict(g.board._ui.targets) == targets
+    assert g.board.position == g.game.position
+    assert g.board.texts["log_title"] != board_texts("en")["log_title"]

@@ -19,7 +19,7 @@ from ..engine import OPTION_INFO, FinstereError, Position, RuleOptions, SetupErr
 from ..engine.events import assert_never
 from ..engine.i18n import gettext, resolve, translations
 from .board import BoardWidget
-from .labels import Language, colour_word, option_choices, option_label, relabel_menu
+from .labels import Language, colour_word, option_choices, relabel_options
 from .static_output import StaticFallback
 from .story import Story, outcome_words
 
@@ -102,12 +102,8 @@ class GameView(StaticFallback, Language, W.VBox):  # type: ignore[misc]
 
     def _relabel_controls(self) -> None:
         _ = self._
-        code = self.lang
         self.bot_button.description = _("let a bot play my move")
-        for name, dd in self.option_widgets.items():
-            relabel_menu(dd, option_choices(name, code))
-            dd.description = option_label(name, code)
-            dd.tooltip = _(OPTION_INFO[name][2])
+        relabel_options(self.option_widgets, self.lang)
         self.seed_box.description = _("seed")
         self.advanced_box.description = _("advanced set-up (A1-A3)")
         self.new_button.description = _("new game")
@@ -118,7 +114,9 @@ class GameView(StaticFallback, Language, W.VBox):  # type: ignore[misc]
             return
         self._relabel_controls()
         self.board.lang = self.lang
-        if self._shown is not None:  # the story on show, told again on the same frame
+        if self._shown is not None and self.board.trace_frames:
+            # the story still on show (not left for a move): told again on the same frame;
+            # once left, the board keeps the learner's selection and lit targets
             frame = self.board.frame
             self._shown = self._shown.retold(self.lang)
             self.board.show_frames(self._shown.frames, self._shown.log, start=frame)

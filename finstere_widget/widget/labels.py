@@ -9,7 +9,7 @@ values stay the values of the menus, whatever the language.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import traitlets
@@ -127,6 +127,16 @@ def relabel_menu(menu: Any, choices: list[tuple[str, str]]) -> None:
         menu._initializing_traits_ = False
     if index is not None:
         menu.label = choices[index][0]
+
+
+def relabel_options(menus: Mapping[str, Any], lang: str | None) -> None:
+    """The rule-option menus' words in ``lang`` (each menu keyed by its option's name): the
+    choices (the choice kept, :func:`relabel_menu`), the label and the tooltip."""
+    _ = tr(lang)
+    for name, menu in menus.items():
+        relabel_menu(menu, option_choices(name, lang))
+        menu.description = option_label(name, lang)
+        menu.tooltip = _(OPTION_INFO[name][2])
 
 
 class Language(traitlets.HasTraits):

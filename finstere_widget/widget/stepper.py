@@ -10,7 +10,7 @@ from typing import Any
 
 import ipywidgets as W  # type: ignore[import-untyped]
 
-from ..engine import OPTION_INFO, Position, RuleOptions, TurnResult
+from ..engine import Position, RuleOptions, TurnResult
 from ..engine.errors import FinstereError, TileError
 from ..engine.i18n import N_, resolve
 from ..engine.monster import MAX_STEPS, Tile
@@ -18,7 +18,7 @@ from ..engine.position import as_position
 from ..engine.quiz import Quiz, quiz_words
 from .board import BoardWidget
 from .html import problem_html
-from .labels import Language, option_choices, option_label, relabel_menu
+from .labels import Language, option_choices, relabel_options
 from .quiz import quiz_state, record, told_text
 from .static_output import StaticFallback, with_static
 
@@ -132,10 +132,7 @@ class MonsterStepper(StaticFallback, Language, W.VBox):  # type: ignore[misc]
         self.tile_buttons.description = _("tile")
         self.tile_buttons.tooltips = [_(t) for t in TILE_TIPS]
         self.steps.description = _("steps")
-        for name, dd in self.option_widgets.items():
-            relabel_menu(dd, option_choices(name, code))
-            dd.description = option_label(name, code)
-            dd.tooltip = _(OPTION_INFO[name][2])
+        relabel_options(self.option_widgets, code)
         self.apply_button.description = _("apply the turn")
         self.apply_button.tooltip = _("make the position after this turn the board's position")
         self.board.lang = code
