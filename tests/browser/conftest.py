@@ -560,3 +560,12 @@ def voila_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[VoilaServ
         yield server
     finally:
         stop_process(proc)
+
+
+@pytest.fixture
+def shots(tmp_path: Path) -> Path:
+    """Where a test writes its screenshots: ``$FINSTERE_SHOTS`` (to look at them after the
+    run), else the test's temporary directory."""
+    out = Path(os.environ.get("FINSTERE_SHOTS") or tmp_path)
+    out.mkdir(parents=True, exist_ok=True)
+    return out

@@ -35,7 +35,6 @@ SITE = REPO_ROOT / "site" / "lite"
 #: 2-core machine (bounded waits, never timed)
 KERNEL_TIMEOUT = 420.0
 RUN_TIMEOUT = 420.0
-SCREENSHOTS = Path("/tmp/finstere-screenshots")
 
 
 @pytest.fixture(scope="module")
@@ -112,7 +111,7 @@ def _open(page: Any, url: str, name: str) -> None:
 
 
 def test_lite_site_runs_the_tour_offline_and_steps_a_turn(
-    offline_page: tuple[Any, list[str], list[str]], lite_url: str
+    offline_page: tuple[Any, list[str], list[str]], lite_url: str, shots: Path
 ) -> None:
     page, elsewhere, errors = offline_page
     _open(page, lite_url, "01_tour.ipynb")
@@ -159,9 +158,8 @@ def test_lite_site_runs_the_tour_offline_and_steps_a_turn(
         page.wait_for_timeout(500)
     assert seen == "1", seen
 
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     canvas.scroll_into_view_if_needed()
-    page.screenshot(path=str(SCREENSHOTS / "lite-tour-stepper.png"))
+    page.screenshot(path=str(shots / "lite-tour-stepper.png"))
     assert elsewhere == [], f"the site asked the network for {elsewhere[:5]}"
     # and the page really is offline: a request elsewhere is refused and recorded
     probe = "https://pypi.org/simple/micropip/"

@@ -8,7 +8,6 @@ Python (synced frames, pieces, hints, panel HTML) and compares it with the engin
 from __future__ import annotations
 
 import json
-import os
 import shutil
 import subprocess
 import sys
@@ -35,7 +34,6 @@ pytestmark = pytest.mark.browser
 
 TOUR = REPO_ROOT / "notebooks" / "01_tour.py"
 START_TIMEOUT = 120.0
-SCREENSHOTS = Path(os.environ.get("FINSTERE_SCREENSHOTS", "/tmp/finstere-screenshots"))
 
 #: the tour's position "first" (notebooks/01_tour.py, section 4)
 FIRST = Position.from_dict(
@@ -154,7 +152,7 @@ def _panel(page: Any, name: str) -> Any:
     return page.locator(".fwp-root").nth(PANELS[name])
 
 
-def test_marimo_tour_draws_steps_and_moves(tour: tuple[Any, list[str]], tmp_path: Path) -> None:
+def test_marimo_tour_draws_steps_and_moves(tour: tuple[Any, list[str]], shots: Path) -> None:
     page, errors = tour
     boards = [Canvas(page, k) for k in range(4)]
     assert page.locator("canvas.fw-canvas").count() == 4
@@ -185,7 +183,7 @@ def test_marimo_tour_draws_steps_and_moves(tour: tuple[Any, list[str]], tmp_path
     wait_for(page, lambda: f"tile 10: {n10} frames" in below.inner_text(), 20, "the message")
     assert above.locator("button.fwp-on").inner_text() == "10"
     stepper.canvas.scroll_into_view_if_needed()
-    page.screenshot(path=str(tmp_path / "marimo-stepper.png"))
+    page.screenshot(path=str(shots / "marimo-stepper.png"))
 
     # --- the move board: click pawn A, then a lit square the engine allows -------------
     board = boards[1]
@@ -199,7 +197,7 @@ def test_marimo_tour_draws_steps_and_moves(tour: tuple[Any, list[str]], tmp_path
     board.click_sq(target)
     wait_for(page, lambda: _json(board.pieces()) == _json(piece_groups(after)), 20, "A moved")
     assert "pawn A moved" in board.hint()
-    page.screenshot(path=str(tmp_path / "marimo-board.png"))
+    page.screenshot(path=str(shots / "marimo-board.png"))
 
     # --- the editor: a stone placed by a click, taken back by the panel's undo ---------
     editor = boards[2]
@@ -216,11 +214,8 @@ def test_marimo_tour_draws_steps_and_moves(tour: tuple[Any, list[str]], tmp_path
     game.root.locator("button[data-action=last]").click()
     wait_for(page, lambda: "Your move (blue)" in status.inner_text(), 20, "your move")
     game.canvas.scroll_into_view_if_needed()
-    page.screenshot(path=str(tmp_path / "marimo-game.png"))
+    page.screenshot(path=str(shots / "marimo-game.png"))
 
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    for shot in tmp_path.glob("marimo-*.png"):
-        shutil.copy2(shot, SCREENSHOTS / shot.name)
     page.wait_for_timeout(200)
     assert_no_page_errors(errors)
 
@@ -241,7 +236,7 @@ def _luminance(css_colour: str) -> float:
 
 
 def test_marimo_dark_theme_paints_the_dark_board_with_readable_text(
-    browser: Any, marimo_dark_url: str, tmp_path: Path
+    browser: Any, marimo_dark_url: str, shots: Path
 ) -> None:
     context = browser.new_context(viewport={"width": 1400, "height": 1000})
     page = context.new_page()
@@ -264,8 +259,7 @@ def test_marimo_dark_theme_paints_the_dark_board_with_readable_text(
         )
         assert _luminance(panel_text) > 0.5, panel_text
         stepper.canvas.scroll_into_view_if_needed()
-        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(SCREENSHOTS / "marimo-dark-stepper.png"))
+        page.screenshot(path=str(shots / "marimo-dark-stepper.png"))
         page.wait_for_timeout(200)
         assert_no_page_errors(errors)
     finally:

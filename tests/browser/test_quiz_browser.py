@@ -13,7 +13,6 @@ from typing import Any
 
 import pytest
 
-import tests.browser.test_widget_truth_browser as truth
 import tests.browser.widget_checks as checks
 from finstere_widget.engine import Heading
 from finstere_widget.engine.board import HEIGHT, WIDTH
@@ -22,7 +21,6 @@ from finstere_widget.render.scene import center
 from tests.browser.browser_support import wait_for, write_notebook
 
 pytestmark = pytest.mark.browser
-shots = truth.shots  # the screenshots' folder ($FINSTERE_SHOTS), a fixture
 
 NAME = "fw_quiz.ipynb"
 CELLS = [

@@ -10,7 +10,6 @@ the test's temporary directory).
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -23,13 +22,6 @@ from tests.browser import widget_checks as C
 from tests.browser.browser_support import wait_for
 
 pytestmark = pytest.mark.browser
-
-
-@pytest.fixture
-def shots(tmp_path: Path) -> Path:
-    out = Path(os.environ.get("FINSTERE_SHOTS") or tmp_path)
-    out.mkdir(parents=True, exist_ok=True)
-    return out
 
 
 def _jupyter_theme(page: Any, theme: str) -> None:

@@ -10,7 +10,6 @@ Screenshots go to ``$FINSTERE_SHOTS`` (default: the test's temporary directory).
 from __future__ import annotations
 
 import json
-import os
 from pathlib import Path
 from typing import Any
 
@@ -40,13 +39,6 @@ CELLS = [
 def truth_notebook(jupyter_server: Any) -> str:
     write_notebook(jupyter_server.root / NAME, CELLS)
     return NAME
-
-
-@pytest.fixture
-def shots(tmp_path: Path) -> Path:
-    out = Path(os.environ.get("FINSTERE_SHOTS") or tmp_path)
-    out.mkdir(parents=True, exist_ok=True)
-    return out
 
 
 def game_canvas(page: Any) -> Any:
