@@ -142,8 +142,7 @@ def test_waiting_pawns_show_their_ids_and_only_the_one_that_stays_is_marked() ->
             ],
         }
     )
-    w = BoardWidget(pos, mode="move")
-    w.allow_stay = True
+    w = BoardWidget(pos, mode="move", allow_stay=True)
     w.select("A")
     svg = w.svg()
     outside = next(z for z in place_zones() if z["id"] == "place:outside")

@@ -289,6 +289,29 @@ def test_to_html_embeds_painter_and_frames(tmp_path: Path) -> None:
     assert data["frames"] == s.board.frames and data["event_log"] == s.board.event_log
 
 
+def test_exported_page_takes_its_colours_from_the_theme_light_and_dark(tmp_path: Path) -> None:
+    """The page around the exported board is the drawing's own background, and on a reader's
+    dark system (prefers-color-scheme) the DARK palette's: read back from the page's CSS."""
+    import re
+
+    page = MonsterStepper(TIE, tile="8").to_html(tmp_path / "turn.html").read_text()
+    own_css = page.split("<style>", 1)[1].split(".fw-root", 1)[0]  # before board.css
+
+    def body_rule(css: str) -> dict[str, str]:
+        rule = re.search(r"body \{([^}]*)\}", css)
+        assert rule is not None, css
+        return dict(
+            (k.strip(), v.strip())
+            for k, v in (d.split(":", 1) for d in rule.group(1).split(";") if ":" in d)
+        )
+
+    light_css, dark_css = own_css.split("@media (prefers-color-scheme: dark)", 1)
+    light, dark = body_rule(light_css), body_rule(dark_css)
+    assert (light["background"], light["color"]) == (S.BACKGROUND, S.CAPTION_TEXT)
+    assert (dark["background"], dark["color"]) == (S.DARK[S.BACKGROUND], S.DARK[S.CAPTION_TEXT])
+    assert dark["background"] != light["background"] and dark["color-scheme"] == "dark"
+
+
 def test_ipycanvas_painter_records_the_same_primitives(monkeypatch: pytest.MonkeyPatch) -> None:
     import ipycanvas  # the canvas extra is part of the test environment
     from ipycanvas.canvas import COMMANDS

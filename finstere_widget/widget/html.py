@@ -8,7 +8,16 @@ import json
 from pathlib import Path
 from typing import Any
 
+from ..render import style
+
 STATIC_DIR = Path(__file__).resolve().parent / "static"
+
+#: the exported page's background and text, light and dark: the drawing's own (render/style.py
+#: and its DARK palette), so the board's canvas and the page around it are one surface
+PAGE_COLOURS: dict[str, dict[str, str]] = {
+    "light": {"bg": style.BACKGROUND, "text": style.CAPTION_TEXT},
+    "dark": {"bg": style.DARK[style.BACKGROUND], "text": style.DARK[style.CAPTION_TEXT]},
+}
 
 _PAGE = """<!DOCTYPE html>
 <html lang="{lang}">
@@ -17,16 +26,11 @@ _PAGE = """<!DOCTYPE html>
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>{title}</title>
 <style>
-body {{ margin: 16px; background: #ffffff; color: #1f1a16; }}
-/* a reader whose system is dark gets the dark page (board.js paints the dark palette) */
+body {{ margin: 16px; background: {light_bg}; color: {light_text}; }}
+/* a reader whose system is dark gets the dark page (board.js paints the dark palette, and
+   board.css gives the board's controls their dark colours) */
 @media (prefers-color-scheme: dark) {{
-  body {{
-    background: #111111; color: #e0e0e0; color-scheme: dark;
-    --jp-ui-font-color0: #ffffff; --jp-ui-font-color1: #e0e0e0; --jp-ui-font-color2: #bdbdbd;
-    --jp-layout-color1: #1e1e1e; --jp-layout-color2: #2c2c2c; --jp-layout-color3: #424242;
-    --jp-border-color1: #8a8a8a; --jp-border-color2: #616161; --jp-border-color3: #333333;
-    --jp-brand-color1: #64b5f6;
-  }}
+  body {{ background: {dark_bg}; color: {dark_text}; color-scheme: dark; }}
 }}
 {css}
 </style>
@@ -101,6 +105,10 @@ def html_page(state: dict[str, Any], title: str = "Finstere Flure") -> str:
         css=css,
         state=script_json(state),
         esm=_script_safe(esm),
+        light_bg=PAGE_COLOURS["light"]["bg"],
+        light_text=PAGE_COLOURS["light"]["text"],
+        dark_bg=PAGE_COLOURS["dark"]["bg"],
+        dark_text=PAGE_COLOURS["dark"]["text"],
     )
 
 
