@@ -150,7 +150,6 @@ __all__ = [
     "LanguageError",
     "OptionError",
     "PanelError",
-    "ToolError",
     "PathError",
     "PositionError",
     "PuzzleError",
@@ -161,5 +160,6 @@ __all__ = [
     "SetupError",
     "StudyError",
     "TileError",
+    "ToolError",
     "TraceError",
 ]
