@@ -229,6 +229,10 @@ def test_small_league_plays_every_bot_in_a_ladder_at_two_sizes() -> None:
 
 @pytest.mark.slow
 @pytest.mark.league
+@pytest.mark.xfail(
+    strict=True,
+    reason="issue 15 open: lookahead is not yet shown above greedy at 3-7 players (README, League)",
+)
 def test_full_league_orders_random_greedy_lookahead_mcts_at_two_to_seven_players() -> None:
     """The README's league: at every player count 2-7, greedy beats random and lookahead
     beats greedy with non-overlapping 95 % intervals, and MCTS is not below lookahead
