@@ -168,6 +168,7 @@ def test_the_language_switches_and_keeps_every_choice() -> None:
     s.board.frame = 3
     before = s.result
     s.lang = "de"
+    assert s.board.frame == 3  # the frame on show stays: only the words change
     assert s.tile_buttons.description == "Plättchen" and s.tile == "7"
     assert s.option_widgets["slide_over_pawn"].value == "stop"
     assert s.option_widgets["slide_over_pawn"].label == "frisst sie und bleibt stehen"

@@ -187,6 +187,33 @@ def test_a_new_turn_brings_a_new_quiz_and_other_frames_none() -> None:
     assert MonsterStepper(basic(), tile="8").board.quiz == {}
 
 
+def test_a_language_switch_keeps_the_frame_and_the_quiz_progress() -> None:
+    s = stepper()
+    answer(s, 0, heading="E")  # wrong, then right: scored once
+    answer(s, 0, heading="N")
+    s.board._on_msg(s.board, {"type": "quiz_hint", "question": 1, "level": 1}, None)
+    s.board.frame = 2
+    quiz, round_ = s.quiz, s.board.quiz["round"]
+    s.lang = "fr"
+    assert s.board.frame == 2 and s.quiz is quiz  # the same frame, the same quiz
+    assert s.quiz.score == (0, 1) and s.quiz.current == 1 and s.quiz.hints_used == 1
+    # the browser's quiz: the same round (so it keeps its answers), in French
+    assert s.board.quiz["round"] == round_ and s.board.quiz["lang"] == "fr"
+    assert s.board.quiz["questions"][0]["wrong"][0] == "Pas tout à fait : il va vers le nord."
+    assert s.board.quiz["frames"] == len(s.board.frames)
+    assert s.message.value.startswith("Prédire le monstre : tuile 8")
+    answer(s, 1, square=[9, 5])  # the quiz goes on where it was
+    assert s.quiz.score == (1, 2) and s.quiz.current == 2
+    # the board's language switched directly: the stepper and its quiz follow, nothing lost
+    s.board.lang = "de"
+    assert s.lang == "de" and s.quiz is quiz and s.quiz.score == (1, 2)
+    assert s.board.quiz["round"] == round_ and s.board.quiz["words"]["N"] == "Norden"
+    assert s.board.frame == 2
+    # a new turn is a new round: the browser starts afresh
+    s.run()
+    assert s.board.quiz["round"] != round_ and s.quiz is not quiz
+
+
 def test_the_exported_page_carries_the_quiz(tmp_path: Path) -> None:
     page = stepper("fr").to_html(tmp_path / "quiz.html").read_text(encoding="utf-8")
     assert '"quiz":{"lang":"fr"' in page and "quizVerdict" in page
@@ -236,7 +263,11 @@ def test_a_graded_series_of_puzzles_as_a_quiz() -> None:
             None,
         )
     assert pq.scores == {0: (1, 2)} and pq.total.value == "series score: 1 of 2"
+    played: list[object] = []
+    board_play = pq.board.show_turn_from
+    pq.board.show_turn_from = lambda *a: played.append(a[0]) or board_play(*a)  # type: ignore[method-assign]
     pq.next_button.click()
+    assert played == [series[1].position]  # the next puzzle's turn, played once
     assert pq.index == 1 and pq.stepper.position == series[1].position
     assert pq.stepper.quiz is not None and pq.stepper.quiz.score == (0, 0)
     assert pq.score == (1, 2)  # the series keeps the first puzzle's score

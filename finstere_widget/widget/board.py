@@ -133,9 +133,11 @@ class BoardWidget(BoardMessages, MoveMode, EditMode, Overlays, TurnsOnShow):
             return
         self.texts = board_texts(self.lang)
         if self._on_show is not None and self._trace_source is not None:
-            frame = self.frame
-            self.show_trace(*self._trace_source)
-            self.frame = frame
+            frame, quiz = self.frame, self.quiz
+            with self.hold_sync():
+                self.show_trace(*self._trace_source)
+                self.quiz = quiz  # the same frames: their quiz (and its progress) stays
+                self.frame = frame
         else:
             self._refresh()
 

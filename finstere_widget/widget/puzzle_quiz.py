@@ -84,9 +84,7 @@ class PuzzleQuiz(W.VBox):  # type: ignore[misc]
         k = max(0, min(len(self.puzzles) - 1, int(k)))
         self.index = k
         p = self.puzzles[k]
-        with self.board.hold_sync():
-            self.stepper.options = p.options
-            self.stepper.position = p.position  # plays the step and builds its quiz
+        self.stepper.play_from(p.position, p.options)  # plays the step once, with its quiz
         self._update()
 
     def _on_quiz_message(self, message: dict[str, Any]) -> None:

@@ -23,9 +23,11 @@ if TYPE_CHECKING:
     from .board import BoardWidget
 
 
-def quiz_state(quiz: Quiz, frames: Sequence[TraceFrame]) -> dict[str, Any]:
-    """``quiz.to_dict()`` with each question's ``gate`` and ``look`` frame numbers, and the
-    number of frames it was built for (the browser ignores a quiz that does not fit)."""
+def quiz_state(quiz: Quiz, frames: Sequence[TraceFrame], round: int = 0) -> dict[str, Any]:
+    """``quiz.to_dict()`` with each question's ``gate`` and ``look`` frame numbers, the
+    number of frames it was built for (the browser ignores a quiz that does not fit) and
+    ``round``: the browser starts its answers afresh when the round changes, and keeps them
+    when only the words do (a language switch sends the same round)."""
     where = {f.event_index: f.index for f in frames if f.event_index is not None}
     data = quiz.to_dict()
     for q in data["questions"]:
@@ -35,6 +37,7 @@ def quiz_state(quiz: Quiz, frames: Sequence[TraceFrame]) -> dict[str, Any]:
         q["look"] = look
         q["gate"] = look - 1
     data["frames"] = len(frames)
+    data["round"] = round
     return data
 
 

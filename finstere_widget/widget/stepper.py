@@ -79,6 +79,7 @@ class MonsterStepper(StaticFallback, Language, W.VBox):  # type: ignore[misc]
         #: the quiz on the turn on show (``quiz=True``), with the score the browser reports
         self.quiz: Quiz | None = None
         self.board.quiz_listener = self._on_quiz_message
+        self._rounds = 0  # turns played: the browser starts its quiz afresh on a new one
         self._options = options or RuleOptions()
         self.tile_buttons = W.ToggleButtons(
             options=list(TILES) + ["n"],
@@ -122,7 +123,10 @@ class MonsterStepper(StaticFallback, Language, W.VBox):  # type: ignore[misc]
             **kwargs,
         )
         self._start = self.board.position
-        self.lang = code  # every word, then the turn (_relabel)
+        self.lang = code  # every word (_relabel)
+        # the board's language switched directly (``stepper.board.lang``) is the stepper's
+        self.board.observe(self._on_board_lang, "lang")
+        self.run()
 
     def _relabel(self) -> None:
         if not hasattr(self, "_start"):
@@ -135,8 +139,19 @@ class MonsterStepper(StaticFallback, Language, W.VBox):  # type: ignore[misc]
         relabel_options(self.option_widgets, code)
         self.apply_button.description = _("apply the turn")
         self.apply_button.tooltip = _("make the position after this turn the board's position")
-        self.board.lang = code
-        self.run()
+        # only the words change: the board tells the turn again on the frame on show and
+        # keeps its quiz; the quiz speaks the new language with its progress kept (the
+        # browser keeps its answers, score and hints: the same round of the same questions)
+        with self.board.hold_sync():
+            self.board.lang = code
+            if self.quiz is not None:
+                self.quiz.lang = code
+                self.board.quiz = quiz_state(self.quiz, self.board.trace_frames, self._rounds)
+        if self.result is not None:
+            self._say(self.result)
+
+    def _on_board_lang(self, change: Any) -> None:
+        self.lang = change["new"]
 
     def __repr__(self) -> str:
         p = self._start
@@ -177,13 +192,16 @@ class MonsterStepper(StaticFallback, Language, W.VBox):  # type: ignore[misc]
 
     @options.setter
     def options(self, value: RuleOptions) -> None:
+        self._set_options(value)
+        self.run()
+
+    def _set_options(self, value: RuleOptions) -> None:
         self._options = value
         values = value.to_dict()
         for name, dd in self.option_widgets.items():
             dd.unobserve(self._on_option, "value")
             dd.value = values[name]
             dd.observe(self._on_option, "value")
-        self.run()
 
     @property
     def position(self) -> Position:
@@ -194,6 +212,17 @@ class MonsterStepper(StaticFallback, Language, W.VBox):  # type: ignore[misc]
     def position(self, value: Position | Mapping[str, Any] | str) -> None:
         self._start = as_position(value)
         self.run()
+
+    def play_from(
+        self, position: Position | Mapping[str, Any] | str, options: RuleOptions | None = None
+    ) -> TurnResult | None:
+        """Start from ``position`` with ``options`` (default: the stepper's) and play the turn
+        once (setting ``position`` and ``options`` one after the other plays it twice)."""
+        start = as_position(position)
+        if options is not None:
+            self._set_options(options)
+        self._start = start
+        return self.run()
 
     # --- actions ----------------------------------------------------------------------
 
@@ -239,28 +268,34 @@ class MonsterStepper(StaticFallback, Language, W.VBox):  # type: ignore[misc]
             with self.board.hold_sync():  # the frames and their quiz reach the browser together
                 self.result = self.board.show_turn_from(self._start, self.tile, self._options)
                 self.quiz = None
+                self._rounds += 1
                 if self._quiz_on:
                     self.quiz = Quiz(self._start, self.result.events, self.lang)
-                    self.board.quiz = quiz_state(self.quiz, self.board.trace_frames)
+                    frames = self.board.trace_frames
+                    self.board.quiz = quiz_state(self.quiz, frames, self._rounds)
         except FinstereError as exc:  # a bad tile or option: say so, never raise into the UI
             self.result = None
             self.quiz = None
             self.message.value = problem_html(str(exc))
             return None
+        note, self._note = self._note, ""
+        self._say(self.result, note)
+        return self.result
+
+    def _say(self, result: TurnResult, note: str = "") -> None:
+        """The message under the board about the turn on show, in the stepper's language."""
         if self.quiz is not None:  # nothing about the turn's outcome before it is guessed
             words = quiz_words(self.quiz.lang)
             self.message.value = escape(
-                words["intro"].format(tile=self.result.tile, n=len(self.quiz.questions))
+                words["intro"].format(tile=result.tile, n=len(self.quiz.questions))
             )
-            return self.result
+            return
         # the message is HTML (ipywidgets sets innerHTML): every user string is escaped
-        eaten = ", ".join(self.result.eaten) or self._("nobody")
-        note, self._note = self._note, ""
+        eaten = ", ".join(result.eaten) or self._("nobody")
         said = self._("tile {tile}: {frames} frames; taken: {eaten}").format(
-            tile=self.result.tile, frames=len(self.board.frames), eaten=eaten
+            tile=result.tile, frames=len(self.board.frames), eaten=eaten
         )
         self.message.value = escape(note + said)
-        return self.result
 
     def _on_quiz_message(self, message: dict[str, Any]) -> None:
         if self.quiz is not None:

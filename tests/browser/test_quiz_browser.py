@@ -16,6 +16,7 @@ import pytest
 import tests.browser.widget_checks as checks
 from finstere_widget.engine import Heading
 from finstere_widget.engine.board import HEIGHT, WIDTH
+from finstere_widget.engine.quiz import quiz_words
 from finstere_widget.render import style as S
 from finstere_widget.render.scene import center
 from tests.browser.browser_support import wait_for, write_notebook
@@ -178,6 +179,20 @@ def test_quiz_in_jupyterlab(nb: Any, quiz_notebook: str, shots: Path) -> None:
     readable("dark")
     page.screenshot(path=str(shots / "quiz_dark.png"), full_page=True)
     switch_theme(page, "Light")
+
+    # a language switch mid-question: the same frame, answers, score and hints, in French
+    fr = quiz_words("fr")
+    nb.run_code_cell("s.lang = 'fr'")
+    french_q = fr["question"].format(n=3, total=9)
+    wait_for(page, lambda: q.question().startswith(french_q), 15, "the question in French")
+    assert q.frame() == 5 and q.score() == fr["score"].format(right=1, asked=3)
+    assert q.verdict() == "wrong" and q.feedback_text().startswith("Pas tout à fait")
+    assert hint.inner_text().startswith(fr["hint_level"].format(level=2))
+    out = nb.run_code_cell("print(s.quiz.score, s.quiz.hints_used, s.quiz.current, s.board.frame)")
+    assert out.strip() == "(1, 3) 2 2 5", out
+    nb.run_code_cell("s.lang = 'en'")
+    wait_for(page, lambda: q.question().startswith("Look 3 of 9"), 15, "back in English")
+    assert q.score() == "score: 1 of 3" and q.frame() == 5
 
     # a new turn (another tile) brings a new quiz: the page starts it afresh
     nb.run_code_cell("s.tile = '5'")

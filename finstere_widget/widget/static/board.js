@@ -612,7 +612,9 @@ function render({ model, el }) {
     const i = model.get("frame") || 0;
     if (i !== cur) setFrame(i, false);
   };
-  const onQuiz = () => { quiz.reset(); onFrames(); };
+  // a new round (a new turn, or the same one played again) starts the answers afresh; the
+  // same round in other words (a language switch) keeps them
+  const onQuiz = () => { quiz.renew(); onFrames(); };
   const onTexts = () => { relabel(); updateControls(); announce(); };
   const onStatic = () => { staticDirty = true; paint(false); };
   const onGeometry = () => { resize(); staticDirty = true; paint(false); };
@@ -804,19 +806,40 @@ function mountQuiz({ model, main, canvas, board }) {
     feedback.dataset.rule = rule || "";
     feedback.hidden = false;
   }
-  function tell(text) { showFeedback([text], "none", "", ""); }
+  // what the panel says, kept to say it again in other words (a language switch):
+  // ["tell", key of words] or ["answer", question, verdict]; the hint as [question, level]
+  let shown = null;
+  let hinted = null;
+  function tell(key) {
+    shown = ["tell", key];
+    showFeedback([words()[key] || ""], "none", "", "");
+  }
+  function showAnswer(k, verdict) {
+    shown = ["answer", k, verdict];
+    const q = questions()[k];
+    if (verdict) showFeedback(q.right, "right", q.rule, "");
+    else showFeedback(q.wrong, "wrong", q.rule, words().retry);
+  }
+  function showHint(k, level) {
+    hinted = [k, level];
+    hintText.textContent = quizFill(words().hint_level, { level }) + ": " + questions()[k].hints[level - 1];
+  }
+  function retell() {
+    if (shown && shown[0] === "tell") tell(shown[1]);
+    else if (shown && questions()[shown[1]]) showAnswer(shown[1], shown[2]);
+    if (hinted && questions()[hinted[0]]) showHint(hinted[0], hinted[1]);
+  }
 
   function answer(ans) {
     if (!active()) return false;
     if (done()) return true;
-    const w = words();
-    if (board.cur() < limit()) { tell(w.step_on); return true; }
+    if (board.cur() < limit()) { tell("step_on"); return true; }
     const k = state.open;
     const q = questions()[k];
     const verdict = quizVerdict(q, ans);
     if (verdict === null) {
       const dir = ans.heading || quizDirection(q.at, ans.square);
-      tell(dir === QUIZ_BACK[q.facing] ? w.behind : w.nothing);
+      tell(dir === QUIZ_BACK[q.facing] ? "behind" : "nothing");
       return true;
     }
     if (state.first[k] === undefined) {
@@ -825,14 +848,13 @@ function mountQuiz({ model, main, canvas, board }) {
       state.right += verdict ? 1 : 0;
     }
     model.send({ type: "quiz_answer", question: k, answer: ans });
+    showAnswer(k, verdict);
     if (verdict) {
       state.open += 1;
       hintText.textContent = "";
-      showFeedback(q.right, "right", q.rule, "");
+      hinted = null;
       board.stop();
       board.show(q.look);  // the look itself, its lines of sight drawn
-    } else {
-      showFeedback(q.wrong, "wrong", q.rule, w.retry);
     }
     update();
     return true;
@@ -844,8 +866,7 @@ function mountQuiz({ model, main, canvas, board }) {
     const level = Math.min(3, (state.levels[k] || 0) + 1);
     state.levels[k] = level;
     state.hints += 1;
-    const q = questions()[k];
-    hintText.textContent = quizFill(words().hint_level, { level }) + ": " + q.hints[level - 1];
+    showHint(k, level);
     model.send({ type: "quiz_hint", question: k, level });
     update();
   }
@@ -886,8 +907,20 @@ function mountQuiz({ model, main, canvas, board }) {
     panel.dataset.open = String(state.open);
   }
 
+  // the quiz's round: a new one starts the answers afresh, the same one keeps them
+  const roundOf = () => JSON.stringify([data().round, data().frames, questions().length]);
+  let round = null;
+  function renew() {
+    const key = roundOf();
+    if (key !== round) reset();
+    else retell();
+    round = key;
+  }
+
   function reset() {
     state = fresh();
+    shown = null;
+    hinted = null;
     feedback.replaceChildren();
     feedback.hidden = true;
     hintText.textContent = "";
@@ -912,9 +945,10 @@ function mountQuiz({ model, main, canvas, board }) {
   }
 
   reset();
+  round = roundOf();
   return {
-    active, limit, update, reset, hides, onKey,
-    locked: () => { if (active() && !done()) tell(words().locked); },
+    active, limit, update, reset, renew, hides, onKey,
+    locked: () => { if (active() && !done()) tell("locked"); },
     onSquare: (sq) => (active() ? answer({ square: sq }) : false),
     state: () => ({ ...state, limit: limit(), asking: asking() }),
   };
