@@ -253,11 +253,13 @@ def test_a_language_switch_after_the_story_keeps_the_learners_pawn_selected() ->
     assert g.board.trace_frames  # the opening story on show
     pawn = sorted(g._movable())[0]
     g.board.select(pawn)  # the learner leaves the story for a move
-    targets = dict(g.board._ui.targets)
+    lit = lambda: {sq: o.path for sq, o in g.board._ui.targets.items()}  # noqa: E731
+    targets, english = lit(), g.board.hint
     assert g.board.trace_frames == [] and g.board._ui.selected == pawn and targets
     g.lang = "fr"
+    assert g.board.hint.startswith(f"pion {pawn}") and g.board.hint != english
     # still on the move in progress: no story told again, the pawn and its lit squares kept
     assert g.board.trace_frames == [] and g.board.frame == 0
-    assert g.board._ui.selected == pawn and dict(g.board._ui.targets) == targets
+    assert g.board._ui.selected == pawn and lit() == targets
     assert g.board.position == g.game.position
     assert g.board.texts["log_title"] != board_texts("en")["log_title"]

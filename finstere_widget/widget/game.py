@@ -120,6 +120,8 @@ class GameView(StaticFallback, Language, W.VBox):  # type: ignore[misc]
             frame = self.board.frame
             self._shown = self._shown.retold(self.lang)
             self.board.show_frames(self._shown.frames, self._shown.log, start=frame)
+        elif self.board._ui.selected is not None:  # the selected pawn's hint in the new words
+            self.board.select(self.board._ui.selected)
         self._update()
 
     def new_game(self) -> None:
