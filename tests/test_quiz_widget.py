@@ -240,6 +240,47 @@ def test_the_quiz_speaks_five_languages() -> None:
         MonsterStepper(basic(), quiz=True, lang="xx")
 
 
+def test_the_quiz_opens_with_its_own_instruction_and_a_prompt_in_the_log() -> None:
+    """▶ waits for the first answer, so the opening caption (drawn and announced) says what
+    the quiz asks instead of "press ▶ to step", in every language; the log, which tells
+    nothing before an answer, gets a line saying so (the quiz's log_prompt)."""
+
+    def opening(s: MonsterStepper) -> tuple[str, list[str]]:
+        b = s.board
+        drawn = [p["text"] for g in b.frames[0]["g"] for p in b.groups[g] if p["k"] == "text"]
+        return b.frames[0].get("c", ""), drawn
+
+    assert [q["gate"] for q in stepper().board.quiz["questions"]][0] == 0
+    plain, _ = opening(MonsterStepper(basic(), tile="8"))
+    assert "▶" in plain
+    said: dict[str, str] = {}
+    for lang in LANGUAGES:
+        s = stepper(lang)
+        caption, drawn = opening(s)
+        assert caption in drawn, "the caption strip shows it, not only the screen reader"
+        assert "▶" not in caption and caption.startswith(
+            {
+                "en": "tile 8",
+                "fr": "tuile 8",
+                "de": "Plättchen 8",
+                "it": "tessera 8",
+                "cs": "kartička 8",
+            }[lang]
+        )
+        said[lang] = caption
+        prompt = s.board.quiz["words"]["log_prompt"]
+        assert prompt and prompt == quiz_words(lang)["log_prompt"]
+    assert said["en"] == (
+        "tile 8: the monster at (9, 7) facing east — where does it go? Answer to step on"
+    )
+    assert len(set(said.values())) == len(LANGUAGES), "each language its own words"
+    s = stepper()
+    s.lang = "de"  # switched: the opening follows the language
+    assert opening(s)[0] == said["de"]
+    answer(s, 0, heading="N")
+    assert opening(s)[0] == said["de"], "frame 0 keeps its caption after the first answer"
+
+
 def test_a_graded_series_of_puzzles_as_a_quiz() -> None:
     from finstere_widget.engine.puzzles import puzzles
     from finstere_widget.widget import PuzzleQuiz

@@ -308,6 +308,9 @@ def quiz_words(lang: str | None = None) -> dict[str, str]:
             "(arrow keys)."
         ),
         "step_on": t.gettext("Step on (→) to the next look: a question waits there."),
+        "log_prompt": t.gettext(
+            "Answer the question below: each look is told here once it is answered."
+        ),
         "locked": t.gettext("Answer first: the monster's look is shown once you have answered."),
         "retry": t.gettext("Now give the right answer to see the monster's look."),
         "behind": t.gettext("The monster never looks behind (M4): choose ahead, left or right."),

@@ -52,6 +52,8 @@ PLAYERS = COLOURS
 #: update from the front end is refused, logged and answered with the Python-side state.
 FRONT_END_KEYS = frozenset({"frame"})
 
+#: a trace's opening caption in a language (``show_trace(..., opening=)``)
+Opening = Callable[[str | None], str]
 #: ``callback(pawn_id, result)``, called after each move made on the board
 MoveListener = Callable[[str, Any], None]
 #: the pawns that may be selected in move mode: ids, a callable naming them when asked, or
@@ -120,7 +122,8 @@ class BoardTraits(Language, anywidget.AnyWidget):
     _on_show: OnShow | None  # the frames being stepped through, if any
     #: the monster trace on show (position, events, tile, after): told again when the
     #: language changes
-    _trace_source: tuple[Position, Sequence[Event], str | None, Position] | None
+    #: what show_trace was given (told again when the language changes)
+    _trace_source: tuple[Position, Sequence[Event], str | None, Position, Opening | None] | None
     _heat: Heat
     _ui: Interaction
     _move_listeners: list[MoveListener]

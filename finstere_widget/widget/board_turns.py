@@ -5,13 +5,14 @@ leaves them for the position after."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 from ..engine import Position, RuleOptions, monster_turn
 from ..engine.errors import TraceError
 from ..engine.events import Event
 from ..render.frames import TraceFrame, event_log, trace_frames
-from .board_traits import BoardTraits
+from .board_traits import BoardTraits, Opening
 from .interaction import Interaction, OnShow
 
 
@@ -25,10 +26,16 @@ class TurnsOnShow(BoardTraits):
         return self.show_turn_from(self._position, tile, options)
 
     def show_turn_from(
-        self, position: Position, tile: str | int = "8", options: RuleOptions | None = None
+        self,
+        position: Position,
+        tile: str | int = "8",
+        options: RuleOptions | None = None,
+        opening: Opening | None = None,
     ) -> Any:
+        """Play the monster's turn from ``position`` and show it (``opening``: as in
+        :meth:`show_trace`)."""
         result = monster_turn(position, tile, options or RuleOptions())
-        self.show_trace(position, result.events, result.tile)
+        self.show_trace(position, result.events, result.tile, opening=opening)
         return result
 
     def show_trace(
@@ -37,16 +44,19 @@ class TurnsOnShow(BoardTraits):
         events: Sequence[Event],
         tile: str | None = None,
         after: Position | None = None,
+        opening: Opening | None = None,
     ) -> None:
         """Step through ``events`` (a monster trace) played from ``position``. ``after``:
         the board's position once the trace is left (a click in move mode); default
-        ``position``."""
+        ``position``. ``opening``: the opening frame's caption in a language, instead of
+        the usual one (a quiz says what to do first); told again when the language changes."""
         after = after if after is not None else position
         lang = self.lang or None
-        self.show_frames(
-            trace_frames(position, events, tile, lang=lang), event_log(events, lang), after=after
-        )
-        self._trace_source = (position, events, tile, after)
+        frames = trace_frames(position, events, tile, lang=lang)
+        if opening is not None:
+            frames[0] = replace(frames[0], caption=opening(lang))
+        self.show_frames(frames, event_log(events, lang), after=after)
+        self._trace_source = (position, events, tile, after, opening)
 
     def show_frames(
         self,

@@ -10,9 +10,10 @@ and ``look`` the look's own frame, shown once the answer is right.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
+from ..engine import Position
 from ..engine.board import Heading
 from ..engine.errors import FinstereError, TraceError
 from ..engine.quiz import Guess, Quiz
@@ -39,6 +40,25 @@ def quiz_state(quiz: Quiz, frames: Sequence[TraceFrame], round: int = 0) -> dict
     data["frames"] = len(frames)
     data["round"] = round
     return data
+
+
+def quiz_opening(position: Position, tile: str | None) -> Callable[[str | None], str]:
+    """The opening caption of a quizzed turn from ``position``, as a function of the
+    language: the monster's turn opens with a look (M5), so the quiz asks at once and ▶ waits
+    for the answer; the caption says so instead of "press ▶ to step"."""
+    from ..engine.i18n import translations
+    from ..engine.narrate import _towards, sq
+
+    monster = position.monster
+
+    def caption(lang: str | None) -> str:
+        t = translations(lang)
+        return t.gettext(
+            "tile {tile}: the monster at {square} facing {heading} — where does it go? "
+            "Answer to step on"
+        ).format(tile=tile or "?", square=sq(monster.at), heading=_towards(t, monster.facing))
+
+    return caption
 
 
 def guess_of(answer: Any) -> Guess | None:
@@ -91,4 +111,4 @@ def told_text(board: BoardWidget, head: str) -> str:
     return static_text(head, told, current)
 
 
-__all__ = ["guess_of", "quiz_state", "record", "told_text"]
+__all__ = ["guess_of", "quiz_opening", "quiz_state", "record", "told_text"]

@@ -19,7 +19,7 @@ from ..engine.quiz import Quiz, quiz_words
 from .board import BoardWidget
 from .html import problem_html
 from .labels import Language, option_choices, relabel_options
-from .quiz import quiz_state, record, told_text
+from .quiz import quiz_opening, quiz_state, record, told_text
 from .static_output import StaticFallback, with_static
 
 TILES = ("5", "7", "8", "10", "X", "XX")
@@ -266,9 +266,13 @@ class MonsterStepper(StaticFallback, Language, W.VBox):  # type: ignore[misc]
         """Play the turn with the engine and show it (frame 0)."""
         try:
             with self.board.hold_sync():  # the frames and their quiz reach the browser together
-                self.result = self.board.show_turn_from(self._start, self.tile, self._options)
                 self.quiz = None
                 self._rounds += 1
+                # a quiz's opening caption says what it asks first (▶ waits for the answer)
+                opening = quiz_opening(self._start, self.tile) if self._quiz_on else None
+                self.result = self.board.show_turn_from(
+                    self._start, self.tile, self._options, opening
+                )
                 if self._quiz_on:
                     self.quiz = Quiz(self._start, self.result.events, self.lang)
                     frames = self.board.trace_frames

@@ -251,6 +251,10 @@ def test_exported_page_quizzes_without_a_kernel(browser: Any, tmp_path: Path) ->
         assert judged == expected
         # and a learner's answers are judged here, in French, with no kernel behind
         assert q.question().startswith("Regard 1 sur 9")
+        # the log tells nothing yet: a prompt stands in its place, in French
+        prompt = page.locator(".fw-log-prompt")
+        assert prompt.is_visible() and prompt.inner_text() == quiz_words("fr")["log_prompt"]
+        assert not page.locator(".fw-log[role='list']").is_visible()
         q.click_sq((12, 2))  # D: a pawn, but not the one it chases
         wait_for(page, lambda: q.verdict() == "wrong", 10, "the wrong answer's feedback")
         assert q.feedback_text().startswith("Pas tout à fait : il va vers le nord.")
@@ -258,6 +262,7 @@ def test_exported_page_quizzes_without_a_kernel(browser: Any, tmp_path: Path) ->
         page.locator(".fw-quiz-dir[data-heading='N']").click()
         q.wait_frame(1, "the look after the right answer")
         assert q.score() == "score : 0 sur 1"
+        assert page.locator(".fw-log[role='list']").is_visible() and not prompt.is_visible()
         assert "no Python kernel" not in page.locator(".fw-hint").inner_text()
         assert not errors, errors
     finally:

@@ -242,7 +242,10 @@ function render({ model, el }) {
   const log = el_("div", "fw-log");
   log.setAttribute("role", "list");
   log.setAttribute("aria-labelledby", logTitle.id);
-  side.append(logTitle, log);
+  // in a quiz, before the first answer, a line in place of the (still untold) story
+  const logPrompt = el_("div", "fw-log fw-log-prompt");
+  logPrompt.hidden = true;
+  side.append(logTitle, logPrompt, log);
   main.append(canvas, controls, hint, live);
   root.append(main, side);
   el.append(root);
@@ -444,6 +447,11 @@ function render({ model, el }) {
         row.removeAttribute("aria-current");
       }
     }
+    const prompt = quiz.prompt();
+    const told = [...log.children].some((row) => !row.hidden);
+    if (logPrompt.textContent !== prompt) logPrompt.textContent = prompt;
+    logPrompt.hidden = !prompt || told;
+    log.hidden = !!prompt && !told;
   }
 
   // "frame 3 of 12" in the widget's language
@@ -950,6 +958,8 @@ function mountQuiz({ model, main, canvas, board }) {
     active, limit, update, reset, renew, hides, onKey,
     locked: () => { if (active() && !done()) tell("locked"); },
     onSquare: (sq) => (active() ? answer({ square: sq }) : false),
+    // what the log says while the quiz hides the whole story (before the first answer)
+    prompt: () => (active() && !done() ? words().log_prompt || "" : ""),
     state: () => ({ ...state, limit: limit(), asking: asking() }),
   };
 }
