@@ -62,9 +62,7 @@ def golden() -> dict[str, Any]:
 
 
 def golden_scene() -> Scene:
-    doc = golden()
-    prims = [check_primitive(p, f"primitive {i}") for i, p in enumerate(doc["primitives"])]
-    return Scene(prims, [], doc["width"], doc["height"])
+    return Scene.from_dict(golden())
 
 
 # --- the types -----------------------------------------------------------------------------
@@ -152,6 +150,25 @@ def test_scenes_are_typed_primitives_end_to_end() -> None:
         for g in packed["groups"]:
             for p in g:
                 check_primitive(p)
+
+
+def test_a_scene_reads_back_from_its_json_and_refuses_a_bad_one() -> None:
+    from finstere_widget.engine import Position
+
+    scene = build_scene(Position.basic())
+    back = Scene.from_dict(json.loads(json.dumps(scene.to_dict())))
+    assert scene_svg(back) == scene_svg(scene)
+    doc = golden()
+    for bad, words in [
+        ([], "an object with width, height and primitives"),
+        ({**doc, "extra": 1}, "an object with width, height and primitives"),
+        ({**doc, "width": 0}, "whole numbers 1..10000, not [0, 160]"),
+        ({**doc, "height": 1e9}, "whole numbers"),
+        ({**doc, "primitives": {}}, "primitives are a list"),
+        ({**doc, "primitives": [*doc["primitives"], {"k": "rect"}]}, "primitive 13: a rect needs"),
+    ]:
+        with pytest.raises(SceneError, match=re.escape(words)):
+            Scene.from_dict(bad)
 
 
 @pytest.mark.parametrize(

@@ -126,6 +126,14 @@ KINDS: dict[str, type[Any]] = {
 }
 
 
+class SceneDict(TypedDict):
+    """A whole drawing as JSON (``Scene.to_dict``; tests/data/golden_scene.json)."""
+
+    width: float
+    height: float
+    primitives: list[Prim]
+
+
 class Zone(TypedDict):
     """A click area in scene units, named ``pawn:ID`` or ``place:PLACE`` (the tray)."""
 

@@ -23,9 +23,9 @@ widget syncs the static layer once and each frame as a list of group numbers.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
 
 from ..engine import Position
+from ..engine.errors import SceneError
 from . import style as S
 from .board import (
     board_outline,
@@ -77,7 +77,9 @@ from .primitives import (
     Poly,
     Prim,
     Rect,
+    SceneDict,
     Text,
+    check_primitive,
     circle,
     line,
     memo_group,
@@ -115,8 +117,24 @@ class Scene:
             out += g
         return out
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> SceneDict:
         return {"width": self.width, "height": self.height, "primitives": self.primitives()}
+
+    @classmethod
+    def from_dict(cls, data: object) -> Scene:
+        """A scene read back from :meth:`to_dict`'s JSON, every primitive checked against
+        the render contract (:class:`~finstere_widget.engine.errors.SceneError` naming the
+        primitive and key at fault)."""
+        if not isinstance(data, dict) or set(data) != {"width", "height", "primitives"}:
+            raise SceneError("a scene is an object with width, height and primitives")
+        size = [data["width"], data["height"]]
+        if not all(type(v) is int and 0 < v <= 10_000 for v in size):
+            raise SceneError(f"a scene's width and height are whole numbers 1..10000, not {size}")
+        prims = data["primitives"]
+        if not isinstance(prims, list):
+            raise SceneError("a scene's primitives are a list")
+        checked = [check_primitive(p, f"primitive {i}") for i, p in enumerate(prims)]
+        return cls(checked, [], data["width"], data["height"])
 
     def _repr_svg_(self) -> str:
         from .svg import scene_svg
