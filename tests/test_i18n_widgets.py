@@ -253,7 +253,10 @@ def test_a_language_switch_after_the_story_keeps_the_learners_pawn_selected() ->
     assert g.board.trace_frames  # the opening story on show
     pawn = sorted(g._movable())[0]
     g.board.select(pawn)  # the learner leaves the story for a move
-    lit = lambda: {sq: o.path for sq, o in g.board._ui.targets.items()}  # noqa: E731
+
+    def lit() -> dict[Any, Any]:
+        return {sq: o.path for sq, o in g.board._ui.targets.items()}
+
     targets, english = lit(), g.board.hint
     assert g.board.trace_frames == [] and g.board._ui.selected == pawn and targets
     g.lang = "fr"

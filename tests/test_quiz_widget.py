@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import string
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -194,19 +195,20 @@ def test_a_language_switch_keeps_the_frame_and_the_quiz_progress() -> None:
     s.board._on_msg(s.board, {"type": "quiz_hint", "question": 1, "level": 1}, None)
     s.board.frame = 2
     quiz, round_ = s.quiz, s.board.quiz["round"]
+    assert quiz is not None
     s.lang = "fr"
     assert s.board.frame == 2 and s.quiz is quiz  # the same frame, the same quiz
-    assert s.quiz.score == (0, 1) and s.quiz.current == 1 and s.quiz.hints_used == 1
+    assert quiz.score == (0, 1) and quiz.current == 1 and quiz.hints_used == 1
     # the browser's quiz: the same round (so it keeps its answers), in French
     assert s.board.quiz["round"] == round_ and s.board.quiz["lang"] == "fr"
     assert s.board.quiz["questions"][0]["wrong"][0] == "Pas tout à fait : il va vers le nord."
     assert s.board.quiz["frames"] == len(s.board.frames)
     assert s.message.value.startswith("Prédire le monstre : tuile 8")
     answer(s, 1, square=[9, 5])  # the quiz goes on where it was
-    assert s.quiz.score == (1, 2) and s.quiz.current == 2
+    assert s.quiz is quiz and quiz.score == (1, 2) and quiz.current == 2
     # the board's language switched directly: the stepper and its quiz follow, nothing lost
     s.board.lang = "de"
-    assert s.lang == "de" and s.quiz is quiz and s.quiz.score == (1, 2)
+    assert s.lang == "de" and s.quiz is quiz and quiz.score == (1, 2)
     assert s.board.quiz["round"] == round_ and s.board.quiz["words"]["N"] == "Norden"
     assert s.board.frame == 2
     # a new turn is a new round: the browser starts afresh
@@ -306,7 +308,12 @@ def test_a_graded_series_of_puzzles_as_a_quiz() -> None:
     assert pq.scores == {0: (1, 2)} and pq.total.value == "series score: 1 of 2"
     played: list[object] = []
     board_play = pq.board.show_turn_from
-    pq.board.show_turn_from = lambda *a: played.append(a[0]) or board_play(*a)  # type: ignore[method-assign]
+
+    def play(*a: Any) -> Any:
+        played.append(a[0])
+        return board_play(*a)
+
+    pq.board.show_turn_from = play  # type: ignore[method-assign, assignment]
     pq.next_button.click()
     assert played == [series[1].position]  # the next puzzle's turn, played once
     assert pq.index == 1 and pq.stepper.position == series[1].position
