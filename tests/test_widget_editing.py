@@ -209,3 +209,19 @@ def test_the_editor_tools_are_a_closed_set_and_an_unknown_tool_is_named() -> Non
     for t in EDIT_TOOLS:
         _, said, _ = edited(pos, Tool(t), (11, 3))  # free, with room for every pool
         assert "unknown tool" not in said, t
+
+
+def test_a_board_told_an_unknown_tool_refuses_it_by_name() -> None:
+    """``board.tool = "hammer"`` is the package's ToolError naming it (and a TraitError, as
+    traitlets refuses any bad value); the tool in use stays."""
+    import traitlets
+
+    from finstere_widget.engine import ToolError
+
+    b = BoardWidget(Position.basic(), mode="edit")
+    b.tool = "crystal"
+    for bad in ("hammer", "", 7):
+        with pytest.raises(ToolError, match=f"unknown editor tool {bad!r}") as err:
+            b.tool = bad  # type: ignore[assignment]
+        assert isinstance(err.value, traitlets.TraitError)
+        assert b.tool == "crystal"

@@ -22,11 +22,13 @@ import traitlets
 
 from ..engine import Position
 from ..engine.board import Square
+from ..engine.errors import ToolError
 from ..engine.events import Event
 from ..engine.pieces import COLOURS
 from ..render.primitives import PackedFrame, Prim
 from .editing import EDIT_TOOLS as _EDIT_TOOLS
 from .editing import EditTool as _EditTool
+from .editing import edit_tool
 from .interaction import Heat, History, Interaction, OnShow
 from .labels import Language
 
@@ -59,6 +61,22 @@ MoveListener = Callable[[str, Any], None]
 #: the pawns that may be selected in move mode: ids, a callable naming them when asked, or
 #: None (every pawn)
 Movable = Collection[str] | Callable[[], Collection[str]] | None
+
+
+class UnknownToolError(ToolError, traitlets.TraitError):
+    """``BoardWidget.tool`` set to a name that is no editor tool: the package's
+    :class:`~finstere_widget.engine.errors.ToolError` naming it, and the ``TraitError``
+    traitlets raises for any refused value."""
+
+
+class _ToolTrait(traitlets.Enum[EditTool]):
+    """The editor tool trait: a value that is no tool is refused naming it (edit_tool)."""
+
+    def validate(self, obj: Any, value: Any) -> EditTool:
+        try:
+            return edit_tool(value)
+        except ToolError as exc:
+            raise UnknownToolError(str(exc)) from None
 
 
 def _items_are_dicts() -> Any:
@@ -108,7 +126,7 @@ class BoardTraits(Language, anywidget.AnyWidget):
     texts: traitlets.Dict[str, str] = traitlets.Dict(traitlets.Unicode()).tag(sync=True)
 
     # edit tools (Python side; the editor's controls set them)
-    tool: traitlets.Enum[EditTool] = traitlets.Enum(EDIT_TOOLS, "stone")
+    tool: traitlets.Enum[EditTool] = _ToolTrait(EDIT_TOOLS, "stone")
     tool_heading: traitlets.Enum[HeadingName] = traitlets.Enum(HEADING_NAMES, "E")
     #: free text (the editor's combobox): checked when a pad is placed (editing, B5)
     tool_pair: traitlets.Unicode[str, str | bytes] = traitlets.Unicode("yellow")
