@@ -175,3 +175,20 @@ def test_panel_message_types_are_a_closed_set_and_an_unknown_one_is_refused_by_n
     assert (view.tile, list(panel.controls)) == before
     said = [r.getMessage() for r in caplog.records]
     assert any("unknown panel message type 'bogus'" in m for m in said), said
+
+
+def test_the_browser_tests_run_the_tours_own_first_position() -> None:
+    """The marimo and JupyterLite browser tests check the tour's turn against
+    ``TOUR_FIRST``: it must be the position both tours (Jupyter and marimo) define."""
+    import ast
+    import re
+
+    from finstere_widget.engine import Position
+    from tests.browser.browser_support import TOUR_FIRST
+
+    root = Path(__file__).resolve().parents[1] / "notebooks"
+    for source in (root / "src" / "01_tour.md", root / "01_tour.py"):
+        text = source.read_text(encoding="utf-8")
+        found = re.search(r"first = Position\.from_dict\((\{.*?\})\)\n", text, re.S)
+        assert found, f"{source.name}: no 'first = Position.from_dict(...)'"
+        assert Position.from_dict(ast.literal_eval(found.group(1))) == TOUR_FIRST, source.name

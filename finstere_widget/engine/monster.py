@@ -339,9 +339,7 @@ class _Turn:
         self.sight = t.sight
         self.pool = t.pool
         self.tele = t.tele
-        self.stone_at = [
-            INDEX[s.at] for s in pos.stones
-        ]  # stone k -> index, -1 when gone  # stone k -> index, -1 when gone
+        self.stone_at = [INDEX[s.at] for s in pos.stones]  # stone k -> index, -1 when gone
         self.stones_moved = False
         self.pawn_place: dict[int, PawnPlace] = {}  # pawn k -> new place, when changed
         self.eaten: list[str] = []
@@ -571,6 +569,22 @@ class _Turn:
         )
 
 
+def _start(
+    position: Position, tile: str | int | Tile, options: RuleOptions | None
+) -> tuple[Tile, _Turn]:
+    """The door of a monster turn (traced or not): the arguments checked, the tile read
+    under the options, the turn's working state with the monster on its square."""
+    opts = options if options is not None else _DEFAULT
+    if not isinstance(position, Position):
+        raise PositionError(f"monster turn: expected a Position, got {shown(position)}")
+    if not isinstance(opts, RuleOptions):
+        raise OptionError(f"monster turn: expected RuleOptions, got {shown(opts)}")
+    t = Tile.parse(tile, opts)
+    turn = _Turn(position, opts)
+    turn.m = INDEX[position.monster.at]
+    return t, turn
+
+
 def monster_turn(
     position: Position, tile: str | int | Tile, options: RuleOptions | None = None
 ) -> TurnResult:
@@ -580,14 +594,7 @@ def monster_turn(
     turns the monster (M6). Prey tiles stop as soon as enough pawns are taken (M13), after
     20 steps at most (M1).
     """
-    opts = options if options is not None else _DEFAULT
-    if not isinstance(position, Position):
-        raise PositionError(f"monster turn: expected a Position, got {shown(position)}")
-    if not isinstance(opts, RuleOptions):
-        raise OptionError(f"monster turn: expected RuleOptions, got {shown(opts)}")
-    t = Tile.parse(tile, opts)
-    turn = _Turn(position, opts)
-    turn.m = INDEX[position.monster.at]
+    t, turn = _start(position, tile, options)
     h = position.monster.facing
     events = turn.events
     pawns = position.pawns
@@ -620,14 +627,7 @@ def monster_outcome(
     by the same rules (M1-M13), for players that try thousands of turns and read only
     where they end (the bots, the danger map). No look is recorded, so it costs about
     half a traced turn."""
-    opts = options if options is not None else _DEFAULT
-    if not isinstance(position, Position):
-        raise PositionError(f"monster turn: expected a Position, got {shown(position)}")
-    if not isinstance(opts, RuleOptions):
-        raise OptionError(f"monster turn: expected RuleOptions, got {shown(opts)}")
-    t = Tile.parse(tile, opts)
-    turn = _Turn(position, opts)
-    turn.m = INDEX[position.monster.at]
+    t, turn = _start(position, tile, options)
     h = position.monster.facing
     sight = turn.sight
     prey = t.prey

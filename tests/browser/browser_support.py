@@ -12,6 +12,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+from finstere_widget.engine import Position
+
 
 def free_port() -> int:
     with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
@@ -128,3 +130,19 @@ def write_notebook(path: Path, cells: list[str]) -> Path:
     nb.cells = [nbformat.v4.new_code_cell(src) for src in cells]
     nbformat.write(nb, path)
     return path
+
+
+#: the tour's position "first" (section 4 of notebooks/src/01_tour.md and notebooks/01_tour.py),
+#: which the marimo and JupyterLite tests run
+TOUR_FIRST = Position.from_dict(
+    {
+        "format": "finstere-position/1",
+        "layout": "basic",
+        "monster": {"at": [0, 0], "facing": "E"},
+        "pawns": [
+            {"id": "A", "player": "blue", "light": 1, "dark": 6, "up": "dark", "at": [5, 0]},
+            {"id": "B", "player": "red", "light": 3, "dark": 4, "up": "dark", "at": [0, 4]},
+            {"id": "C", "player": "blue", "light": 5, "dark": 2, "up": "dark", "at": [11, 6]},
+        ],
+    }
+)

@@ -15,9 +15,15 @@ from typing import Any
 
 import pytest
 
-from finstere_widget.engine import Position, monster_turn
+from finstere_widget.engine import monster_turn
 from finstere_widget.render.frames import trace_frames
-from tests.browser.browser_support import free_port, start_server, stop_process, wait_for
+from tests.browser.browser_support import (
+    TOUR_FIRST,
+    free_port,
+    start_server,
+    stop_process,
+    wait_for,
+)
 from tests.browser.conftest import (
     _STATE_JS,
     CHROMIUM,
@@ -128,18 +134,7 @@ def test_lite_site_runs_the_tour_offline_and_steps_a_turn(
     canvas = page.locator("canvas.fw-canvas").first
     canvas.scroll_into_view_if_needed()
     wait_for(page, lambda: int(canvas.get_attribute("data-paints") or 0) > 0, 60, "a paint")
-    first = Position.from_dict(
-        {
-            "format": "finstere-position/1",
-            "layout": "basic",
-            "monster": {"at": [0, 0], "facing": "E"},
-            "pawns": [
-                {"id": "A", "player": "blue", "light": 1, "dark": 6, "up": "dark", "at": [5, 0]},
-                {"id": "B", "player": "red", "light": 3, "dark": 4, "up": "dark", "at": [0, 4]},
-                {"id": "C", "player": "blue", "light": 5, "dark": 2, "up": "dark", "at": [11, 6]},
-            ],
-        }
-    )
+    first = TOUR_FIRST
     n = len(trace_frames(first, monster_turn(first, "7").events, "7"))
     assert canvas.evaluate("c => c.__finstere.frames()") == n
     assert canvas.evaluate("c => c.__finstere.frame()") == 0

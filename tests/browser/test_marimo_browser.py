@@ -17,11 +17,12 @@ from typing import Any
 
 import pytest
 
-from finstere_widget.engine import Position, legal_moves, monster_turn
+from finstere_widget.engine import legal_moves, monster_turn
 from finstere_widget.engine.moves import apply_move
 from finstere_widget.render.frames import trace_frames
 from finstere_widget.render.scene import piece_groups
 from tests.browser.browser_support import (
+    TOUR_FIRST,
     free_port,
     isolated_env,
     start_server,
@@ -35,19 +36,7 @@ pytestmark = pytest.mark.browser
 TOUR = REPO_ROOT / "notebooks" / "01_tour.py"
 START_TIMEOUT = 120.0
 
-#: the tour's position "first" (notebooks/01_tour.py, section 4)
-FIRST = Position.from_dict(
-    {
-        "format": "finstere-position/1",
-        "layout": "basic",
-        "monster": {"at": [0, 0], "facing": "E"},
-        "pawns": [
-            {"id": "A", "player": "blue", "light": 1, "dark": 6, "up": "dark", "at": [5, 0]},
-            {"id": "B", "player": "red", "light": 3, "dark": 4, "up": "dark", "at": [0, 4]},
-            {"id": "C", "player": "blue", "light": 5, "dark": 2, "up": "dark", "at": [11, 6]},
-        ],
-    }
-)
+FIRST = TOUR_FIRST
 
 
 def _serve_marimo(base: Path, theme: str) -> tuple[subprocess.Popen[bytes], str]:
