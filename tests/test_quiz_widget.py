@@ -333,3 +333,18 @@ def test_a_graded_series_of_puzzles_as_a_quiz() -> None:
     assert PuzzleQuiz(series, lang="it").heading.value == "Enigma 1 di 5 (livello 1)"
     with pytest.raises(PuzzleError, match="at least one puzzle"):
         PuzzleQuiz([])
+
+
+def test_a_language_switch_after_the_board_left_the_turn_drops_the_quiz() -> None:
+    """Once the board no longer shows the turn (its trace cleared), a language switch
+    neither fails nor brings back a quiz over a board that shows none."""
+    s = MonsterStepper(quiz=True, lang="en")
+    assert s.quiz is not None and s.board.quiz
+    s.board.clear_trace()
+    assert not s.board.trace_frames and not s.board.quiz
+    s.lang = "fr"
+    assert s.quiz is None and not s.board.quiz and s.board.lang == "fr"
+    s.board.lang = "de"  # switched on the board directly: the stepper follows
+    assert s.lang == "de" and s.quiz is None
+    s.run()  # a new turn played: the quiz is back, in the language chosen
+    assert s.quiz is not None and s.quiz.lang == "de" and s.board.quiz

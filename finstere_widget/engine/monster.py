@@ -626,7 +626,7 @@ def monster_outcome(
     ids of the pawns taken, in order -- :func:`monster_turn`'s ``position`` and ``eaten``
     by the same rules (M1-M13), for players that try thousands of turns and read only
     where they end (the bots, the danger map). No look is recorded, so it costs about
-    half a traced turn."""
+    0.7 of a traced turn (README, Speed)."""
     t, turn = _start(position, tile, options)
     h = position.monster.facing
     sight = turn.sight

@@ -144,6 +144,8 @@ class MonsterStepper(StaticFallback, Language, W.VBox):  # type: ignore[misc]
         # browser keeps its answers, score and hints: the same round of the same questions)
         with self.board.hold_sync():
             self.board.lang = code
+            if self.quiz is not None and not self.board.trace_frames:
+                self.quiz = None  # the board has left the turn (a move, a new position...)
             if self.quiz is not None:
                 self.quiz.lang = code
                 self.board.quiz = quiz_state(self.quiz, self.board.trace_frames, self._rounds)

@@ -243,7 +243,7 @@ function render({ model, el }) {
   log.setAttribute("role", "list");
   log.setAttribute("aria-labelledby", logTitle.id);
   // in a quiz, before the first answer, a line in place of the (still untold) story
-  const logPrompt = el_("div", "fw-log fw-log-prompt");
+  const logPrompt = el_("div", "fw-log-prompt");  // boxed like the log, not the log
   logPrompt.hidden = true;
   side.append(logTitle, logPrompt, log);
   main.append(canvas, controls, hint, live);
