@@ -57,6 +57,24 @@ def test_page_text_reads_in_both_palettes() -> None:
         assert game_colour not in S.DARK
 
 
+def test_the_boards_outline_shows_against_the_page_and_the_floor_in_both_palettes() -> None:
+    """WCAG 1.4.11 (non-text contrast, 3:1): the board's outer wall marks the board on a dark
+    page too, not only the floor's edge; it is drawn in its own colour, so the swap touches
+    nothing else."""
+    outline = [
+        p
+        for p in static_layer(Position.basic())
+        if p["k"] == "poly" and p.get("stroke") == S.OUTLINE
+    ]
+    assert len(outline) == 1 and outline[0]["closed"]
+    for name, pal in S.PALETTES.items():
+        for bg in (S.BACKGROUND, S.FLOOR):
+            ratio = contrast(pal.get(S.OUTLINE, S.OUTLINE), pal.get(bg, bg))
+            assert ratio >= 3, f"{name}: the outline on {bg} is {ratio:.2f}:1"
+    other = {v for k, v in vars(S).items() if k.isupper() and k != "OUTLINE" and isinstance(v, str)}
+    assert S.OUTLINE not in other
+
+
 def test_the_svg_writer_takes_the_dark_palette() -> None:
     scene = build_scene(Position.basic())
     light = scene_svg(scene)

@@ -160,7 +160,7 @@ def _board_below_fixtures(lang: str) -> tuple[Prim, ...]:
 def _board_above_fixtures(lang: str) -> tuple[Prim, ...]:
     """The walls, the wall letters, the square names and the tray: the same for every
     position (built once per language)."""
-    out: Group = [poly(_outline_corners(), closed=True, stroke=S.WALL, lw=4)]
+    out: Group = [poly(_outline_corners(), closed=True, stroke=S.OUTLINE, lw=4)]
     return tuple(out + wall_letters() + square_names() + tray_background(lang))
 
 

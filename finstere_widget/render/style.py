@@ -34,6 +34,7 @@ FLOOR_ALT: Final = "#dfcfab"
 GRID: Final = "#b59f78"
 WALL: Final = "#3b2f2a"
 LETTER: Final = "#3a2f2a"  # the wall letters, in the margin (its own colour: see DARK)
+OUTLINE: Final = "#3c2f2a"  # the board's outer wall, against the page (its own colour: see DARK)
 COORD_TEXT: Final = "#5f5344"  # the square names in the margin
 EXIT_FILL: Final = "#9ed39a"
 ENTRANCE_FILL: Final = "#9ec5ea"
@@ -126,6 +127,7 @@ DARK: Final = {
     TRAY_FILL: "#333333",
     TRAY_TEXT: "#d9d9d9",
     LETTER: "#f3e6c8",
+    OUTLINE: "#8c7556",  # 3:1 or more against the dark page and against the floor
     COORD_TEXT: "#cfc3ac",
 }
 PALETTES: Final = {"light": {}, "dark": DARK}
