@@ -339,9 +339,7 @@ def _result_position(b: _Board, at: int, stones: _Stones) -> Position:
         "dark" if pawn.up == "light" else "light",
         _place(at),
     )
-    return Position._trusted(
-        pos.monster, new_stones, pos.pools, pos.teleporters, tuple(pawns), pos.stage
-    )
+    return Position(pos.monster, new_stones, pos.pools, pos.teleporters, tuple(pawns), pos.stage)
 
 
 class MoveResult(NamedTuple):
