@@ -197,7 +197,7 @@ class Look(NamedTuple):
             "step": self.step,
             "at": [x, y],
             "facing": NAMES[self.facing],
-            "rays": [r.to_dict() for r in self.rays],  # three rays: no second pass
+            "rays": list(map(Ray.to_dict, self.rays)),
             "decision": self.decision,
             "rule": self.rule,
         }

@@ -38,7 +38,6 @@ from .events import (
     Teleport,
     Turn,
     Wrap,
-    event_to_dict,
 )
 from .options import RuleOptions
 from .pieces import Monster, Pawn, PawnPlace, Stone, StoneKind
@@ -209,7 +208,7 @@ class TurnResult(NamedTuple):
         """docs/format.md's monster trace: ``{"tile", "events", "position"}``."""
         return {
             "tile": self.tile,
-            "events": [event_to_dict(e) for e in self.events],
+            "events": [e.to_dict() for e in self.events],  # event_to_dict, one call less
             "position": self.position.to_dict(),
         }
 
@@ -581,9 +580,11 @@ class _Turn:
                 if i >= 0
             )
         pawns = pos.pawns
-        if self.pawn_place:
-            place = self.pawn_place
-            pawns = tuple(p.moved(place[k]) if k in place else p for k, p in enumerate(pawns))
+        if self.pawn_place:  # only the pawns that moved are new
+            moved = list(pawns)
+            for k, at in self.pawn_place.items():
+                moved[k] = moved[k].moved(at)
+            pawns = tuple(moved)
         return Position(
             Monster(SQUARE_OF[self.m], h), stones, pos.pools, pos.teleporters, pawns, pos.stage
         )
