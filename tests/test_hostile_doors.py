@@ -530,3 +530,17 @@ def test_monster_turn_refuses_a_malformed_position_built_by_hand() -> None:
         with pytest.raises(PositionError, match=re.escape("pawns[0].at: square [30, 3]")):
             door(Position(Monster((0, 0), Heading.E), pawns=(pawn,)), 8)
     assert monster_turn(Position(Monster((0, 0), Heading.E)), 1).position.monster.at == (1, 0)
+
+
+def test_pawn_moves_refuse_a_malformed_position_built_by_hand() -> None:
+    from finstere_widget.engine import apply_move, legal_moves
+
+    pawns = (Pawn("A", "blue", 6, 1, "light", (30, 3)),)
+    off = Position(Monster((0, 0), Heading.E), pawns=pawns)
+    with pytest.raises(PositionError, match=re.escape("pawns[0].at: square [30, 3]")):
+        legal_moves(off, "A")
+    with pytest.raises(PositionError, match=re.escape("pawns[0].at: square [30, 3]")):
+        apply_move(position=off, pawn_id="A", path="W")
+    gone = Position(Monster((99, 0), Heading.E), pawns=(pawns[0].moved((3, 3)),))
+    with pytest.raises(PositionError, match=re.escape("monster.at: square [99, 0]")):
+        legal_moves(gone, "A")

@@ -41,7 +41,7 @@ from .events import (
 )
 from .options import RuleOptions
 from .pieces import Monster, Pawn, PawnPlace, Stone, StoneKind
-from .position import Position, position_svg
+from .position import Position, position_svg, refuses_malformed
 from .replay import eaten_place
 
 PREY_STEP_CAP = 20  # M1
@@ -313,46 +313,29 @@ def _heading_after(sight: list[int | str | None], m: int, h: Heading) -> tuple[b
     return True, False, towards[0]
 
 
-#: what a malformed position (built by hand: ``Position(...)`` does not check) makes the
-#: turn's table look-ups raise; the turn then refuses the position (:func:`_refused`)
-_MALFORMED = (KeyError, IndexError, TypeError, AttributeError)
-
-
-def _refused(position: Position, exc: Exception) -> Exception:
-    """The error for a turn that failed with ``exc`` on ``position``: the
-    :class:`PositionError` naming the position's fault, raised here by
-    :meth:`Position.validated`; for a valid position, ``exc`` itself (a bug of the engine)."""
-    position.validated()
-    return exc
-
-
+@refuses_malformed
 def sees(position: Position) -> frozenset[str]:
     """M4: the ids of the pawns the monster sees from where it stands (the nearest on each
     of its three lines of sight): :func:`look`'s ``seen`` without the look's record."""
-    try:
-        sight = _tables(position).sight
-        pawns = position.pawns
-        seen = []
-        for line in SIGHT_LINES[position.monster.facing][INDEX[position.monster.at]]:
-            for j in line.indices:
-                v = sight[j]
-                if v is not None:
-                    if isinstance(v, int):
-                        seen.append(pawns[v].id)
-                    break
-        return frozenset(seen)
-    except _MALFORMED as exc:
-        raise _refused(position, exc) from None
+    sight = _tables(position).sight
+    pawns = position.pawns
+    seen = []
+    for line in SIGHT_LINES[position.monster.facing][INDEX[position.monster.at]]:
+        for j in line.indices:
+            v = sight[j]
+            if v is not None:
+                if isinstance(v, int):
+                    seen.append(pawns[v].id)
+                break
+    return frozenset(seen)
 
 
+@refuses_malformed
 def look(position: Position) -> Look:
     """M4/M5: what the monster sees from where it stands, and its decision."""
-    try:
-        sight = _tables(position).sight
-        m = position.monster
-        return _look(sight, position.pawns, INDEX[m.at], m.facing, 0, "M4")[0]
-    except _MALFORMED as exc:
-        raise _refused(position, exc) from None
+    sight = _tables(position).sight
+    m = position.monster
+    return _look(sight, position.pawns, INDEX[m.at], m.facing, 0, "M4")[0]
 
 
 class _Turn:
@@ -603,6 +586,7 @@ def _start(
     return Tile.parse(tile, opts), _Turn(position, opts)
 
 
+@refuses_malformed
 def monster_turn(
     position: Position, tile: str | int | Tile, options: RuleOptions | None = None
 ) -> TurnResult:
@@ -613,10 +597,7 @@ def monster_turn(
     20 steps at most (M1). A malformed position is refused with the
     :class:`PositionError` naming its fault.
     """
-    try:
-        return _traced_turn(*_start(position, tile, options))
-    except _MALFORMED as exc:
-        raise _refused(position, exc) from None
+    return _traced_turn(*_start(position, tile, options))
 
 
 def _traced_turn(t: Tile, turn: _Turn) -> TurnResult:
@@ -644,6 +625,7 @@ def _traced_turn(t: Tile, turn: _Turn) -> TurnResult:
     return TurnResult(t.label, turn.result_position(h), tuple(events))
 
 
+@refuses_malformed
 def monster_outcome(
     position: Position, tile: str | int | Tile, options: RuleOptions | None = None
 ) -> tuple[Position, tuple[str, ...]]:
@@ -652,10 +634,7 @@ def monster_outcome(
     by the same rules (M1-M13), for players that try thousands of turns and read only
     where they end (the bots, the danger map). No look is recorded, so it costs about
     0.7 of a traced turn (README, Speed)."""
-    try:
-        return _quiet_turn(*_start(position, tile, options))
-    except _MALFORMED as exc:
-        raise _refused(position, exc) from None
+    return _quiet_turn(*_start(position, tile, options))
 
 
 def _quiet_turn(t: Tile, turn: _Turn) -> tuple[Position, tuple[str, ...]]:

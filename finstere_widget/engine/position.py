@@ -13,10 +13,10 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, replace
-from functools import cached_property
-from typing import Any, NamedTuple
+from functools import cached_property, wraps
+from typing import Any, NamedTuple, ParamSpec, TypeVar
 
 from .board import ENTRANCE, EXIT, INDEX, Heading, Square, on_board
 from .errors import PositionError, cut, shown
@@ -604,6 +604,44 @@ def _validate(pos: Position) -> None:
 def corner(square: Square) -> bool:
     """B2: the entrance or the exit."""
     return square == ENTRANCE or square == EXIT
+
+
+_P = ParamSpec("_P")
+_R = TypeVar("_R")
+
+#: what a malformed position built by hand (``Position(...)`` does not check) makes the
+#: engine's table look-ups raise
+MALFORMED = (KeyError, IndexError, TypeError, AttributeError)
+
+
+def refuses_malformed(play: Callable[_P, _R]) -> Callable[_P, _R]:
+    """For the engine's entry points that take a position first (the monster's turn, a
+    pawn's moves): they trust the position, and when it makes them fail, the position is
+    refused with the :class:`PositionError` naming its fault (:meth:`Position.validated`).
+    Nothing is checked before: a valid position costs one call more, not a check."""
+
+    @wraps(play)
+    def door(*args: _P.args, **kwargs: _P.kwargs) -> _R:
+        try:
+            return play(*args, **kwargs)
+        except MALFORMED:
+            fault = _fault(args[0] if args else kwargs.get("position"))
+            if fault is None:
+                raise  # a valid position: a bug of the engine, not of its input
+        raise fault from None
+
+    return door
+
+
+def _fault(position: object) -> PositionError | None:
+    """The error naming what is wrong with ``position``; None when it is valid (or no
+    position at all: the entry point's own check names that)."""
+    if isinstance(position, Position):
+        try:
+            _validate(position)
+        except PositionError as exc:
+            return exc
+    return None
 
 
 def as_position(value: Position | Mapping[str, Any] | str) -> Position:
