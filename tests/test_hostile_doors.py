@@ -19,10 +19,11 @@ from finstere_widget.engine import (
     Position,
     PositionError,
     RuleOptions,
+    Stone,
     monster_turn,
 )
 from finstere_widget.engine.errors import MAX_MESSAGE, OptionError, TileError, shown
-from finstere_widget.engine.monster import MAX_STEPS, Tile
+from finstere_widget.engine.monster import MAX_STEPS, Tile, monster_outcome
 
 XSS = "<img src=x onerror=alert(1)>"
 
@@ -80,7 +81,7 @@ def test_loader_and_constructors_refuse_bad_pawns(field: str, value: Any, key: s
     kw = {"pid": "A", "player": "blue", "light": 6, "dark": 1, "up": "light", field: value}
     pawn = Pawn(kw["pid"], kw["player"], kw["light"], kw["dark"], kw["up"], (3, 3))
     with pytest.raises(PositionError, match=re.escape(key)):
-        Position(Monster((0, 0), Heading.E), pawns=(pawn,))
+        Position(Monster((0, 0), Heading.E), pawns=(pawn,)).validated()
     with pytest.raises(PositionError, match=re.escape(key)):
         Position.basic([pawn])
     with pytest.raises(PositionError, match=re.escape(key)):
@@ -241,7 +242,7 @@ def test_messages_cut_long_inputs() -> None:
 def trusted_position(pid: str) -> Position:
     """A position with a hostile id built without the checks (as if an older version or a
     bug let one through): what reaches HTML is escaped anyway."""
-    return Position._trusted(
+    return Position(
         Monster((0, 0), Heading.E), (), (), (), (Pawn(pid, "blue", 6, 1, "light", (1, 0)),), 1
     )
 
@@ -513,3 +514,33 @@ def test_simulate_streams_and_checks_first() -> None:
     a = simulate(4, 2, ["random", "greedy"], seed=3, jobs=1)
     b = simulate(4, 2, ["random", "greedy"], seed=3, jobs=2, chunk=1)
     assert a == b and [g.game for g in a.games] == [0, 1, 2, 3]
+
+
+def test_monster_turn_refuses_a_malformed_position_built_by_hand() -> None:
+    """``Position(...)`` only stores its fields; the turn names the fault instead of crashing
+    on its tables (a KeyError or a TypeError)."""
+    off = Position(Monster((99, 0), Heading.E))
+    with pytest.raises(PositionError, match=re.escape("monster.at: square [99, 0] is off")):
+        monster_turn(off, 1)
+    listed = Position(Monster((0, 0), Heading.E), stones=(Stone([3, 3]),))  # type: ignore[arg-type]
+    with pytest.raises(PositionError, match=re.escape("stones[0].at")):
+        monster_turn(listed, 1)
+    pawn = Pawn("A", "blue", 6, 1, "light", (30, 3))
+    for door in (monster_outcome, monster_turn):
+        with pytest.raises(PositionError, match=re.escape("pawns[0].at: square [30, 3]")):
+            door(Position(Monster((0, 0), Heading.E), pawns=(pawn,)), 8)
+    assert monster_turn(Position(Monster((0, 0), Heading.E)), 1).position.monster.at == (1, 0)
+
+
+def test_pawn_moves_refuse_a_malformed_position_built_by_hand() -> None:
+    from finstere_widget.engine import apply_move, legal_moves
+
+    pawns = (Pawn("A", "blue", 6, 1, "light", (30, 3)),)
+    off = Position(Monster((0, 0), Heading.E), pawns=pawns)
+    with pytest.raises(PositionError, match=re.escape("pawns[0].at: square [30, 3]")):
+        legal_moves(off, "A")
+    with pytest.raises(PositionError, match=re.escape("pawns[0].at: square [30, 3]")):
+        apply_move(position=off, pawn_id="A", path="W")
+    gone = Position(Monster((99, 0), Heading.E), pawns=(pawns[0].moved((3, 3)),))
+    with pytest.raises(PositionError, match=re.escape("monster.at: square [99, 0]")):
+        legal_moves(gone, "A")

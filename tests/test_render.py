@@ -210,7 +210,7 @@ def test_number_formatting() -> None:
 def test_svg_escapes_text() -> None:
     # the loaders refuse such an id; the SVG writer escapes it anyway (a position built
     # without the checks, as the engine's own results are)
-    pos = Position._trusted(
+    pos = Position(
         Monster((0, 0), Heading.E), (), (), (), (Pawn("<&>", "blue", 6, 1, "light", (3, 3)),), 1
     )
     svg = position_svg(pos)

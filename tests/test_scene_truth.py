@@ -106,7 +106,7 @@ def _crowded(pid: str) -> Position:
         for _ in range(40):
             pawns.append(Pawn(f"{pid}{k}"[-16:], "red", 4, 3, "light", place))
             k += 1
-    return Position._trusted(Monster((0, 0), Heading.E), (), (), (), tuple(pawns), 1)
+    return Position(Monster((0, 0), Heading.E), (), (), (), tuple(pawns), 1)
 
 
 @pytest.mark.parametrize("pid", ["W", "WWWW", "W" * 13, "MM_mm-00"])

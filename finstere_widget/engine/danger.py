@@ -77,7 +77,7 @@ def touched(position: Position, tile: str, options: RuleOptions | None = None) -
 
 def _probe(position: Position, square: Square) -> Position:
     probe = Pawn(PROBE_ID, "probe", 1, 6, "light", square)
-    return Position._trusted(
+    return Position(
         position.monster,
         position.stones,
         position.pools,

@@ -204,7 +204,9 @@ def parse_diagram(text: str) -> Position:
         component = _component(sq, pool_cells - declared)
         pools.append(make_pool(component, f"diagram pool at {list(sq)}"))
         declared |= set(component)
-    return Position(monster, tuple(stones), tuple(pools), tuple(teleporters), tuple(pawns), stage)
+    return Position(
+        monster, tuple(stones), tuple(pools), tuple(teleporters), tuple(pawns), stage
+    ).validated()
 
 
 def _component(start: Square, cells: set[Square]) -> list[Square]:

@@ -158,7 +158,7 @@ class Ray(NamedTuple):
     def to_dict(self) -> dict[str, Any]:
         return {
             "direction": NAMES[self.direction],
-            "cells": [[x, y] for x, y in self.cells],
+            "cells": list(map(list, self.cells)),
             "seen": self.seen,
             "distance": self.distance,
             "blocked_by": self.blocked_by,
@@ -197,7 +197,7 @@ class Look(NamedTuple):
             "step": self.step,
             "at": [x, y],
             "facing": NAMES[self.facing],
-            "rays": [r.to_dict() for r in self.rays],
+            "rays": list(map(Ray.to_dict, self.rays)),
             "decision": self.decision,
             "rule": self.rule,
         }

@@ -1010,6 +1010,8 @@ def _check_setup(
         raise SetupError(f"options: expected RuleOptions, got {shown(options)}")
     if position is not None and not isinstance(position, Position):
         raise SetupError(f"position: expected a Position, got {shown(position)}")
+    if position is not None:
+        position.validated()  # a position built by hand enters the game here
     if type(advanced) is not bool:
         raise SetupError(f"advanced: expected True or False, got {shown(advanced)}")
     for name, value, top in (
@@ -1026,7 +1028,7 @@ def _tile_key(t: str) -> tuple[int, str]:
 
 
 def _with_pawns(position: Position, pawns: Sequence[Pawn]) -> Position:
-    return Position._trusted(
+    return Position(
         position.monster,
         position.stones,
         position.pools,

@@ -21,6 +21,7 @@ from .board import (
     RAYS,
     SQUARE_OF,
     Heading,
+    Square,
     wrap_index,
 )
 from .errors import OptionError, PositionError, TileError, shown
@@ -37,11 +38,10 @@ from .events import (
     Teleport,
     Turn,
     Wrap,
-    event_to_dict,
 )
 from .options import RuleOptions
 from .pieces import Monster, Pawn, PawnPlace, Stone, StoneKind
-from .position import Position, position_svg
+from .position import Position, position_svg, refuses_malformed
 from .replay import eaten_place
 
 PREY_STEP_CAP = 20  # M1
@@ -63,31 +63,46 @@ _RIGHT = tuple(Heading((h + 1) % 4) for h in Heading)
 _ABOUT = tuple(Heading((h + 2) % 4) for h in Heading)
 _LEFT = tuple(Heading((h + 3) % 4) for h in Heading)
 
-#: RAY_SQUARES[h][i]: RAYS as (x, y) squares.
-RAY_SQUARES = tuple(tuple(tuple(SQUARE_OF[j] for j in ray) for ray in row) for row in RAYS)
-#: _CELLS[h][i][k]: the first k squares of that ray (a look picks, it does not slice)
-_CELLS = tuple(
-    tuple(tuple(cells[:k] for k in range(len(cells) + 1)) for cells in row) for row in RAY_SQUARES
-)
-#: _OPEN_RAY[h][i]: the line of sight from i towards h that meets nothing up to the wall
-_OPEN_RAY = tuple(
-    tuple(Ray(h, cells, None, None, "wall") for cells in row)
-    for h, row in zip(Heading, RAY_SQUARES, strict=True)
-)
-#: _BLOCKED_RAY[kind][h][i][k]: the line of sight from i towards h that a stone of ``kind``
-#: (any kind but the crystal, M4) stops on the ray's square k: the k squares before it.
-#: Sight lines are values of the board alone, so they are built once, not per look.
-_BLOCKED_RAY: dict[str, tuple[tuple[tuple[Ray, ...], ...], ...]] = {
-    kind.value: tuple(
-        tuple(
-            tuple(Ray(h, cells[:k], None, None, kind.value) for k in range(len(cells)))
-            for cells in row
-        )
-        for h, row in zip(Heading, RAY_SQUARES, strict=True)
-    )
-    for kind in StoneKind
-    if kind.blocks_sight
+#: what a stone of each kind puts on a line of sight (M4): its kind's name, or nothing for a
+#: crystal, which the monster sees through
+_SIGHT_OF: dict[StoneKind, str | None] = {
+    kind: kind.value if kind.blocks_sight else None for kind in StoneKind
 }
+
+
+class SightLine(NamedTuple):
+    """M4: one of the monster's lines of sight, from a square towards a heading, with every
+    record a look can make of it. A value of the board alone, built once per square and
+    heading (:data:`SIGHT_LINES`), so a look only walks ``indices`` and picks a record."""
+
+    direction: Heading
+    indices: tuple[int, ...]  # the squares seen, nearest first, up to the wall (no wrap)
+    open: Ray  # the record when nothing stands on the line: stopped by the wall
+    #: blocked[kind][k]: the record when a stone of ``kind`` stands on indices[k]
+    blocked: Mapping[str, tuple[Ray, ...]]
+    #: cells[k]: the squares up to and including indices[k - 1] (a pawn seen k squares off)
+    cells: tuple[tuple[Square, ...], ...]
+
+
+def _sight_line(h: Heading, i: int) -> SightLine:
+    ray = RAYS[h][i]
+    squares = tuple(SQUARE_OF[j] for j in ray)
+    cells = tuple(squares[:k] for k in range(len(squares) + 1))
+    blocked = {
+        kind.value: tuple(Ray(h, cells[k], None, None, kind.value) for k in range(len(ray)))
+        for kind in StoneKind
+        if kind.blocks_sight
+    }
+    return SightLine(h, ray, Ray(h, squares, None, None, "wall"), blocked, cells)
+
+
+_LINES = tuple(tuple(_sight_line(h, i) for i in range(NUM_INDICES)) for h in Heading)
+#: SIGHT_LINES[h][i]: the three lines of sight (ahead, left, right, M4) of a monster on
+#: square index i facing h
+SIGHT_LINES: tuple[tuple[tuple[SightLine, SightLine, SightLine], ...], ...] = tuple(
+    tuple((_LINES[h][i], _LINES[h.left][i], _LINES[h.right][i]) for i in range(NUM_INDICES))
+    for h in Heading
+)
 
 
 _TILE_CACHE: dict[tuple[str | int, bool], Tile] = {}
@@ -193,7 +208,7 @@ class TurnResult(NamedTuple):
         """docs/format.md's monster trace: ``{"tile", "events", "position"}``."""
         return {
             "tile": self.tile,
-            "events": [event_to_dict(e) for e in self.events],
+            "events": [e.to_dict() for e in self.events],  # event_to_dict, one call less
             "position": self.position.to_dict(),
         }
 
@@ -202,37 +217,34 @@ class _Tables(NamedTuple):
     """A position as flat tables over square indices (the turn changes its own copy)."""
 
     sight: list[int | str | None]  # what a look meets: pawn number k, a blocking stone's kind
-    kinds: list[StoneKind | None]  # the stone's kind on each square
-    stone_ids: list[int]  # stone number k on each square, else -1
-    pawn_ids: list[int]  # pawn number k on each square, else -1
+    piece: list[int | None]  # what stands there: pawn number k as k, stone number k as ~k
+    stone_at: list[int]  # stone number k's square index, -1 once removed
     pool: frozenset[int]  # pool squares
     tele: Mapping[int, tuple[int, Heading]]  # pad -> (partner pad, partner's arrow)
 
 
 def _tables(pos: Position) -> _Tables:
-    """The position's tables, built afresh in one pass over its pieces (cheaper than
-    building :attr:`Position.indices` first: a turn's position is usually new)."""
+    """The position's tables, built in one pass over its pieces."""
     sight: list[int | str | None] = [None] * NUM_INDICES
-    kinds: list[StoneKind | None] = [None] * NUM_INDICES
-    stone_ids = [-1] * NUM_INDICES
-    index = INDEX
-    for k, s in enumerate(pos.stones):
-        i = index[s.at]
-        kind = s.kind
-        kinds[i] = kind
-        stone_ids[i] = k
-        if kind is not _CRYSTAL:
-            sight[i] = _KIND_VALUE[kind]
-    pawn_ids = [-1] * NUM_INDICES
+    piece: list[int | None] = [None] * NUM_INDICES
+    stones = pos.stones
+    stone_at = [INDEX[s.at] for s in stones]
+    for k, i in enumerate(stone_at):
+        piece[i] = ~k
+        sight[i] = _SIGHT_OF[stones[k].kind]
     for k, p in enumerate(pos.pawns):
-        if p.at.__class__ is tuple:
-            i = index[p.at]
-            pawn_ids[i] = k
-            sight[i] = k
-    pools = pos.pools
-    pool = pools[0].indices.union(*[p.indices for p in pools[1:]]) if pools else frozenset()
-    tele = pos.indices.teleporters if pos.teleporters else {}
-    return _Tables(sight, kinds, stone_ids, pawn_ids, pool, tele)
+        at = p.at
+        if at.__class__ is tuple:
+            i = INDEX[at]
+            piece[i] = sight[i] = k
+    # the pools' squares read directly: cheaper than each Pool's cached ``indices`` the
+    # first time, and a turn's pools are often new objects (a loaded or edited position)
+    pool = frozenset([INDEX[sq] for p in pos.pools for sq in p.squares])
+    tele: dict[int, tuple[int, Heading]] = {}
+    for t in pos.teleporters:
+        partner = pos.partner(t)
+        tele[INDEX[t.at]] = (INDEX[partner.at], partner.arrow)
+    return _Tables(sight, piece, stone_at, pool, tele)
 
 
 def _look(
@@ -241,37 +253,37 @@ def _look(
     """M4 + M5: three rays (ahead, left, right) and the heading the monster takes.
 
     ``sight[i]`` is what a look meets on square index i: pawn number k, the kind of a
-    stone that blocks sight, or None."""
+    stone that blocks sight, or None. Each line of sight is walked up to what it meets; its
+    record is the line's own (:class:`SightLine`) unless it sees a pawn."""
     rays = []
-    best = 99
-    best_dirs: list[Heading] = []
-    for d in _LOOK_DIRS[h]:
-        ray = RAYS[d][m]
-        v = None
+    nearest = 99  # how far off the nearest pawn seen stands
+    towards: list[Heading] = []  # the lines that see a pawn that near
+    for d, ray, open_ray, blocked, cells in SIGHT_LINES[h][m]:
         for j in ray:
             v = sight[j]
             if v is not None:
+                k = ray.index(j)
+                if isinstance(v, str):
+                    rays.append(blocked[v][k])
+                else:
+                    k += 1
+                    rays.append(Ray(d, cells[k], pawns[v].id, k, "pawn"))
+                    if k < nearest:
+                        nearest = k
+                        towards = [d]
+                    elif k == nearest:
+                        towards.append(d)
                 break
-        if v is None:
-            rays.append(_OPEN_RAY[d][m])
-        elif v.__class__ is str:
-            rays.append(_BLOCKED_RAY[v][d][m][ray.index(j)])
         else:
-            dist = ray.index(j) + 1
-            if dist < best:
-                best = dist
-                best_dirs = [d]
-            elif dist == best:
-                best_dirs.append(d)
-            rays.append(Ray(d, _CELLS[d][m][dist], pawns[v].id, dist, "pawn"))  # type: ignore[index]
-    if not best_dirs:
+            rays.append(open_ray)
+    if not towards:
         decision, new_h = "none", h
-    elif len(best_dirs) > 1:
+    elif len(towards) > 1:
         decision, new_h = "tie", h
-    elif best_dirs[0] == h:
+    elif towards[0] == h:
         decision, new_h = "keep", h
     else:
-        decision, new_h = "turn", best_dirs[0]
+        decision, new_h = "turn", towards[0]
     return Look(step, SQUARE_OF[m], h, tuple(rays), decision, rule), new_h
 
 
@@ -279,80 +291,85 @@ def _heading_after(sight: list[int | str | None], m: int, h: Heading) -> tuple[b
     """M4 + M5 without the look's record: (saw a pawn, tie, the heading taken). The same
     walk as :func:`_look` (``tests/test_reference.py`` and ``test_monster_properties.py``
     check that both play every turn alike), for turns played without a trace (:func:`monster_outcome`)."""
-    best = 99
-    best_dirs: list[Heading] = []
-    for d in _LOOK_DIRS[h]:
-        ray = RAYS[d][m]
+    nearest = 99
+    towards: list[Heading] = []
+    for line in SIGHT_LINES[h][m]:
+        ray = line.indices
         for j in ray:
             v = sight[j]
             if v is not None:
                 if v.__class__ is int:
-                    dist = ray.index(j)
-                    if dist < best:
-                        best = dist
-                        best_dirs = [d]
-                    elif dist == best:
-                        best_dirs.append(d)
+                    k = ray.index(j)
+                    if k < nearest:
+                        nearest = k
+                        towards = [line.direction]
+                    elif k == nearest:
+                        towards.append(line.direction)
                 break
-    if not best_dirs:
+    if not towards:
         return False, False, h
-    if len(best_dirs) > 1:
+    if len(towards) > 1:
         return True, True, h
-    return True, False, best_dirs[0]
+    return True, False, towards[0]
 
 
+@refuses_malformed
 def sees(position: Position) -> frozenset[str]:
     """M4: the ids of the pawns the monster sees from where it stands (the nearest on each
     of its three lines of sight): :func:`look`'s ``seen`` without the look's record."""
     sight = _tables(position).sight
-    m = INDEX[position.monster.at]
     pawns = position.pawns
     seen = []
-    for d in _LOOK_DIRS[position.monster.facing]:
-        for j in RAYS[d][m]:
+    for line in SIGHT_LINES[position.monster.facing][INDEX[position.monster.at]]:
+        for j in line.indices:
             v = sight[j]
             if v is not None:
-                if v.__class__ is int:
+                if isinstance(v, int):
                     seen.append(pawns[v].id)
                 break
     return frozenset(seen)
 
 
+@refuses_malformed
 def look(position: Position) -> Look:
     """M4/M5: what the monster sees from where it stands, and its decision."""
     sight = _tables(position).sight
-    return _look(
-        sight, position.pawns, INDEX[position.monster.at], position.monster.facing, 0, "M4"
-    )[0]
+    m = position.monster
+    return _look(sight, position.pawns, INDEX[m.at], m.facing, 0, "M4")[0]
 
 
 class _Turn:
-    """Mutable state of one monster turn."""
+    """Mutable state of one monster turn: the position's tables (:class:`_Tables`), the
+    monster's square ``m``, and what changed so far."""
 
     def __init__(self, pos: Position, options: RuleOptions) -> None:
         t = _tables(pos)
         self.pos = pos
         self.opts = options
-        self.kinds = t.kinds
-        self.stone_ids = t.stone_ids
-        self.pawn_ids = t.pawn_ids
         self.sight = t.sight
+        self.piece = t.piece
+        self.stone_at = t.stone_at
         self.pool = t.pool
         self.tele = t.tele
-        self.stone_at = [INDEX[s.at] for s in pos.stones]  # stone k -> index, -1 when gone
         self.stones_moved = False
         self.pawn_place: dict[int, PawnPlace] = {}  # pawn k -> new place, when changed
         self.eaten: list[str] = []
         self.events: list[Event] = []
         self.gone: PawnPlace = eaten_place(pos.stage)  # M7
         self.step = 0
+        self.m = INDEX[pos.monster.at]
 
     # --- pieces ------------------------------------------------------------------------
+
+    def _stone_kind(self, i: int) -> StoneKind | None:
+        """The kind of the stone on square index ``i``, or None when no stone stands there."""
+        p = self.piece[i]
+        return self.pos.stones[~p].kind if p is not None and p < 0 else None
 
     def _eat(self, k: int, at: int, how: str, rule: str, where: int | None = None) -> None:
         """Pawn ``k``, standing on ``at``, is eaten there, or destroyed at ``where`` (a
         teleporter it was pushed onto): it leaves its square either way."""
-        self.pawn_ids[at] = -1
+        self.piece[at] = None
         self.sight[at] = None
         self.pawn_place[k] = self.gone
         pid = self.pos.pawns[k].id
@@ -364,28 +381,24 @@ class _Turn:
     def _remove_stone(self, at: int, where: int, why: str, rule: str) -> None:
         """The stone standing on ``at`` leaves the game at ``where`` (a teleporter: where
         it was pushed to; off the board, a corner: its own square)."""
-        sid = self.stone_ids[at]
-        self.kinds[at] = None
+        p = self.piece[at]
+        assert p is not None and p < 0
+        self.piece[at] = None
         self.sight[at] = None
-        self.stone_ids[at] = -1
-        self.stone_at[sid] = -1
+        self.stone_at[~p] = -1
         self.stones_moved = True
         self.events.append(Remove(self.step, SQUARE_OF[at], SQUARE_OF[where], why, rule))
 
     def _move_piece(self, src: int, dst: int) -> None:
-        if self.kinds[src] is not None:
-            sid = self.stone_ids[src]
-            self.kinds[dst] = self.kinds[src]
-            self.stone_ids[dst] = sid
-            self.stone_at[sid] = dst
+        p = self.piece[src]
+        assert p is not None
+        if p < 0:
+            self.stone_at[~p] = dst
             self.stones_moved = True
-            self.kinds[src] = None
-            self.stone_ids[src] = -1
         else:
-            k = self.pawn_ids[src]
-            self.pawn_ids[dst] = k
-            self.pawn_ids[src] = -1
-            self.pawn_place[k] = SQUARE_OF[dst]
+            self.pawn_place[p] = SQUARE_OF[dst]
+        self.piece[dst] = p
+        self.piece[src] = None
         self.sight[dst] = self.sight[src]
         self.sight[src] = None
 
@@ -394,7 +407,7 @@ class _Turn:
         nxt = NEXT[h]
         chain = [start]
         j = nxt[start]
-        while j >= 0 and (self.kinds[j] is not None or self.pawn_ids[j] >= 0):
+        while j >= 0 and self.piece[j] is not None:
             chain.append(j)
             j = nxt[j]
         for c in reversed(chain):
@@ -402,21 +415,23 @@ class _Turn:
 
     def _push_one(self, c: int, h: Heading) -> None:
         nxt = NEXT[h]
-        is_stone = self.kinds[c] is not None
-        piece: Any = SQUARE_OF[c] if is_stone else self.pos.pawns[self.pawn_ids[c]].id
+        p = self.piece[c]
+        assert p is not None
+        is_stone = p < 0
+        piece: Any = SQUARE_OF[c] if is_stone else self.pos.pawns[p].id
         dest = nxt[c]
         if dest < 0:  # M8: off the board (notches included)
             if is_stone:
                 self._remove_stone(c, c, "off_board", "M8")
             else:
-                self._eat(self.pawn_ids[c], c, "crushed", "M8")
+                self._eat(p, c, "crushed", "M8")
             return
         self.events.append(Push(self.step, piece, SQUARE_OF[c], SQUARE_OF[dest], "M8"))
         if dest in self.tele:  # M8: destroyed on a teleporter
             if is_stone:
                 self._remove_stone(c, dest, "teleporter", "M8")
             else:
-                self._eat(self.pawn_ids[c], c, "teleporter", "M8", where=dest)
+                self._eat(p, c, "teleporter", "M8", where=dest)
             return
         self._move_piece(c, dest)
         end = dest
@@ -424,13 +439,7 @@ class _Turn:
             pool = self.pool
             while end in pool:
                 n = nxt[end]
-                if (
-                    n < 0
-                    or self.kinds[n] is not None
-                    or self.pawn_ids[n] >= 0
-                    or n == self.m
-                    or n in self.tele
-                ):
+                if n < 0 or self.piece[n] is not None or n == self.m or n in self.tele:
                     break
                 end = n
             if end != dest:
@@ -459,13 +468,7 @@ class _Turn:
         step = self.step
         m = self.m
         t = NEXT[h][m]
-        if (
-            t >= 0
-            and self.kinds[t] is None
-            and self.pawn_ids[t] < 0
-            and t not in self.pool
-            and t not in self.tele
-        ):
+        if t >= 0 and self.piece[t] is None and t not in self.pool and t not in self.tele:
             # the common step onto an empty floor square: no wall, push, eat, slide, teleport
             ev.append(Move(step, SQUARE_OF[m], SQUARE_OF[t], "M3"))
             self.m = t
@@ -477,7 +480,7 @@ class _Turn:
             t = NEXT[h][m]
             if t < 0:
                 t = wrap_index(m)
-            kind = self.kinds[t]
+            kind = self._stone_kind(t)
             if kind is _PIVOT_RIGHT or kind is _PIVOT_180 or kind is _PIVOT_LEFT:
                 if not saw_pawn or (tied and pivot_turns):
                     if turns == 4:
@@ -501,7 +504,8 @@ class _Turn:
             crossed = t < 0
             if crossed:  # M10 / B3: through the wall, same heading
                 t = wrap_index(m)
-            if self.kinds[t] is not None:  # M8 (a stone on a pool in the way too, M9)
+            p = self.piece[t]
+            if p is not None and p < 0:  # M8: a stone (on a pool too, M9) in the way
                 if sliding and seg != m:
                     ev.append(Slide(step, "monster", SQUARE_OF[seg], SQUARE_OF[m], "M9"))
                     seg = m
@@ -527,12 +531,12 @@ class _Turn:
                 return arrow
             if not crossed and not sliding:
                 ev.append(Move(step, SQUARE_OF[m], SQUARE_OF[t], "M3"))
-            k = self.pawn_ids[t]
-            if k >= 0:  # M7 (or, slid over on a pool, M9)
+            p = self.piece[t]
+            if p is not None and p >= 0:  # M7 (or, slid over on a pool, M9)
                 if sliding and not crossed:
                     ev.append(Slide(step, "monster", SQUARE_OF[seg], SQUARE_OF[t], "M9"))
                     seg = t
-                self._eat(k, t, "eaten", "M7")
+                self._eat(p, t, "eaten", "M7")
                 if sliding and t in self.pool and self.opts.slide_over_pawn == "stop":
                     self.m = t
                     return h
@@ -547,24 +551,24 @@ class _Turn:
                 seg = m
         raise AssertionError("monster slide did not end")  # pragma: no cover - pools are finite
 
-    m: int
-
     def result_position(self, h: Heading) -> Position:
+        """The one position the turn builds: the monster on its square facing ``h``, the
+        stones and pawns that moved on their new squares (in the position's order)."""
         pos = self.pos
         stones = pos.stones
         if self.stones_moved:
             stones = tuple(
-                s if self.stone_at[k] == INDEX[s.at] else Stone(SQUARE_OF[self.stone_at[k]], s.kind)
-                for k, s in enumerate(pos.stones)
-                if self.stone_at[k] >= 0
+                s if i == INDEX[s.at] else Stone(SQUARE_OF[i], s.kind)
+                for s, i in zip(pos.stones, self.stone_at, strict=True)
+                if i >= 0
             )
         pawns = pos.pawns
-        if self.pawn_place:
-            pawns = tuple(
-                p.moved(self.pawn_place[k]) if k in self.pawn_place else p
-                for k, p in enumerate(pos.pawns)
-            )
-        return Position._trusted(
+        if self.pawn_place:  # only the pawns that moved are new
+            moved = list(pawns)
+            for k, at in self.pawn_place.items():
+                moved[k] = moved[k].moved(at)
+            pawns = tuple(moved)
+        return Position(
             Monster(SQUARE_OF[self.m], h), stones, pos.pools, pos.teleporters, pawns, pos.stage
         )
 
@@ -579,12 +583,10 @@ def _start(
         raise PositionError(f"monster turn: expected a Position, got {shown(position)}")
     if not isinstance(opts, RuleOptions):
         raise OptionError(f"monster turn: expected RuleOptions, got {shown(opts)}")
-    t = Tile.parse(tile, opts)
-    turn = _Turn(position, opts)
-    turn.m = INDEX[position.monster.at]
-    return t, turn
+    return Tile.parse(tile, opts), _Turn(position, opts)
 
 
+@refuses_malformed
 def monster_turn(
     position: Position, tile: str | int | Tile, options: RuleOptions | None = None
 ) -> TurnResult:
@@ -592,12 +594,16 @@ def monster_turn(
 
     Each step is a look (M4, M5) then one move (M7-M12); after the last step a final look
     turns the monster (M6). Prey tiles stop as soon as enough pawns are taken (M13), after
-    20 steps at most (M1).
+    20 steps at most (M1). A malformed position is refused with the
+    :class:`PositionError` naming its fault.
     """
-    t, turn = _start(position, tile, options)
-    h = position.monster.facing
+    return _traced_turn(*_start(position, tile, options))
+
+
+def _traced_turn(t: Tile, turn: _Turn) -> TurnResult:
+    h = turn.pos.monster.facing
     events = turn.events
-    pawns = position.pawns
+    pawns = turn.pos.pawns
     sight = turn.sight
     for step in range(1, t.steps + 1):
         turn.step = step
@@ -619,6 +625,7 @@ def monster_turn(
     return TurnResult(t.label, turn.result_position(h), tuple(events))
 
 
+@refuses_malformed
 def monster_outcome(
     position: Position, tile: str | int | Tile, options: RuleOptions | None = None
 ) -> tuple[Position, tuple[str, ...]]:
@@ -627,8 +634,11 @@ def monster_outcome(
     by the same rules (M1-M13), for players that try thousands of turns and read only
     where they end (the bots, the danger map). No look is recorded, so it costs about
     0.7 of a traced turn (README, Speed)."""
-    t, turn = _start(position, tile, options)
-    h = position.monster.facing
+    return _quiet_turn(*_start(position, tile, options))
+
+
+def _quiet_turn(t: Tile, turn: _Turn) -> tuple[Position, tuple[str, ...]]:
+    h = turn.pos.monster.facing
     sight = turn.sight
     prey = t.prey
     for step in range(1, t.steps + 1):

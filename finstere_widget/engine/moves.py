@@ -27,7 +27,7 @@ from .errors import IllegalMoveError, PathError, PositionError, shown
 from .events import Enter, Escape, Event, Flip, Move, Push, Remove, Slide, event_to_dict
 from .options import RuleOptions
 from .pieces import Pawn, PawnPlace, Stone
-from .position import Position
+from .position import Position, refuses_malformed
 
 TOKENS = ("N", "E", "S", "W", "IN", "OUT")
 #: the longest path read: a pawn shows at most 6 points (P1, P2), so any longer path is
@@ -339,9 +339,7 @@ def _result_position(b: _Board, at: int, stones: _Stones) -> Position:
         "dark" if pawn.up == "light" else "light",
         _place(at),
     )
-    return Position._trusted(
-        pos.monster, new_stones, pos.pools, pos.teleporters, tuple(pawns), pos.stage
-    )
+    return Position(pos.monster, new_stones, pos.pools, pos.teleporters, tuple(pawns), pos.stage)
 
 
 class MoveResult(NamedTuple):
@@ -367,6 +365,7 @@ class MoveResult(NamedTuple):
         }
 
 
+@refuses_malformed
 def apply_move(
     position: Position, pawn_id: str, path: str | Sequence[str], options: RuleOptions | None = None
 ) -> MoveResult:
@@ -437,6 +436,7 @@ class MoveOutcome:
         return f"MoveOutcome(to={self.to!r}, path={','.join(self.path)!r}, cost={self.cost})"
 
 
+@refuses_malformed
 def legal_moves(
     position: Position, pawn_id: str, options: RuleOptions | None = None
 ) -> list[MoveOutcome]:
@@ -542,6 +542,7 @@ def _dedupe(
     return unique
 
 
+@refuses_malformed
 def random_path(position: Position, pawn_id: str, rng: Any) -> tuple[str, ...]:
     """A random legal path for the pawn, much cheaper than :func:`legal_moves` (for fast
     random play): a random walk that, before each point, stops with chance 1/5 when the

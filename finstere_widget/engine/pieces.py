@@ -110,11 +110,8 @@ class Pawn:
         )
 
     def moved(self, at: PawnPlace) -> Pawn:
-        """The same pawn on ``at`` (no validation: the engine's hot paths use this)."""
-        pawn = object.__new__(Pawn)
-        pawn.__dict__.update(self.__dict__)
-        pawn.__dict__["at"] = at
-        return pawn
+        """The same pawn on ``at``."""
+        return Pawn(self.id, self.player, self.light, self.dark, self.up, at)
 
 
 @dataclass(frozen=True)

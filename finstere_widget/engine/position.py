@@ -1,18 +1,22 @@
 """Positions and the ``finstere-position/1`` JSON format (docs/format.md).
 
 A :class:`Position` is an immutable value: monster, stones, pools, teleporters, pawns and
-the stage. Loading validates everything docs/format.md lists and names the offending key or
-square in the error; nothing is half-loaded.
+the stage. Its constructor only stores them; the doors a position enters by check it
+(:meth:`Position.validated`): loading (``from_dict``, ``from_json``, the diagram parser,
+the widgets' messages), :meth:`Position.basic`, :meth:`Position.replace` (the widgets'
+editor) and the game's set-up. Every
+check of docs/format.md names the offending key or square in the error; nothing is
+half-loaded.
 """
 
 from __future__ import annotations
 
 import json
 from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, replace
-from functools import cached_property
-from typing import Any, NamedTuple
+from functools import cached_property, wraps
+from typing import Any, NamedTuple, ParamSpec, TypeVar
 
 from .board import ENTRANCE, EXIT, INDEX, Heading, Square, on_board
 from .errors import PositionError, cut, shown
@@ -55,6 +59,11 @@ BASIC_POOLS: tuple[tuple[Square, ...], ...] = (
 )
 
 
+#: the JSON names of the enums (an enum's ``name`` and ``value`` are slower properties)
+_HEADING_NAME: dict[Heading, str] = {h: h.name for h in Heading}
+_KIND_NAME: dict[StoneKind, str] = {k: k.value for k in StoneKind}
+
+
 class Indices(NamedTuple):
     """A position's pieces as board indices (``y * 16 + x``, :func:`board.index`): what the
     hot paths (the monster's turn, pawn moves) read, computed once per position
@@ -71,7 +80,14 @@ class Indices(NamedTuple):
 @dataclass(frozen=True)
 class Position:
     """A board position (docs/format.md). Build with :meth:`from_dict`, :meth:`from_json`,
-    :meth:`basic` or :func:`finstere_widget.engine.diagram.parse_diagram`."""
+    :meth:`basic` or :func:`finstere_widget.engine.diagram.parse_diagram`, which check it.
+
+    ``Position(...)`` itself only stores its fields (the engine builds its results with it
+    in the hot paths): a position built by hand is checked by :meth:`validated`, which
+    :class:`~finstere_widget.engine.game.Game` calls on the position it is given. The
+    monster's turn and a pawn's moves refuse a malformed one with a
+    :class:`~finstere_widget.engine.errors.PositionError` instead of crashing
+    (:func:`refuses_malformed`); the drawings escape whatever text a position holds."""
 
     monster: Monster
     stones: tuple[Stone, ...] = ()
@@ -79,9 +95,6 @@ class Position:
     teleporters: tuple[Teleporter, ...] = ()
     pawns: tuple[Pawn, ...] = ()
     stage: int = 1
-
-    def __post_init__(self) -> None:
-        _validate(self)  # every door validates; the engine's own results use _trusted
 
     # --- construction -----------------------------------------------------------------
 
@@ -99,7 +112,7 @@ class Position:
             pools=tuple(Pool(p) for p in BASIC_POOLS),
             pawns=tuple(pawns),
             stage=stage,
-        )
+        ).validated()
 
     @classmethod
     def from_json(cls, text: str | bytes) -> Position:
@@ -110,13 +123,16 @@ class Position:
         return _from_dict(data)
 
     def to_dict(self) -> dict[str, Any]:
+        """docs/format.md's JSON object (the enums' names read from tables: a trace's
+        ``to_dict`` writes one position per turn)."""
         return {
             "format": FORMAT_ID,
-            "monster": {"at": list(self.monster.at), "facing": self.monster.facing.name},
-            "stones": [{"at": list(s.at), "kind": s.kind.value} for s in self.stones],
-            "pools": [[list(sq) for sq in p.squares] for p in self.pools],
+            "monster": {"at": list(self.monster.at), "facing": _HEADING_NAME[self.monster.facing]},
+            "stones": [{"at": list(s.at), "kind": _KIND_NAME[s.kind]} for s in self.stones],
+            "pools": [list(map(list, p.squares)) for p in self.pools],
             "teleporters": [
-                {"at": list(t.at), "pair": t.pair, "arrow": t.arrow.name} for t in self.teleporters
+                {"at": list(t.at), "pair": t.pair, "arrow": _HEADING_NAME[t.arrow]}
+                for t in self.teleporters
             ],
             "pawns": [
                 {
@@ -155,31 +171,15 @@ class Position:
             raise PositionError(
                 f"replace: unknown field {_first(unknown)} ({', '.join(sorted(_FIELDS))})"
             )
-        return replace(self, **changes)
+        return replace(self, **changes).validated()
 
-    @classmethod
-    def _trusted(
-        cls,
-        monster: Monster,
-        stones: tuple[Stone, ...],
-        pools: tuple[Pool, ...],
-        teleporters: tuple[Teleporter, ...],
-        pawns: tuple[Pawn, ...],
-        stage: int,
-    ) -> Position:
-        """The one way to build without validation: for positions the engine derives from a
-        checked one (a turn's or a move's result, a replayed frame, a set-up in progress, a
-        probe), where checking again would cost more than the step itself."""
-        pos = object.__new__(cls)
-        pos.__dict__.update(
-            monster=monster,
-            stones=stones,
-            pools=pools,
-            teleporters=teleporters,
-            pawns=pawns,
-            stage=stage,
-        )
-        return pos
+    def validated(self) -> Position:
+        """The position itself once every check of docs/format.md and the rules passed
+        (types, squares on the board, pawns (P1), teleporter pairs (B5), no two pieces on
+        one square, pools); else a :class:`PositionError` naming the key or square at
+        fault. Lists given for the piece tuples are made tuples."""
+        _validate(self)
+        return self
 
     # --- look-ups ----------------------------------------------------------------------
 
@@ -456,7 +456,9 @@ def _from_dict(data: Any) -> Position:
         pawns.append(Pawn(p["id"], p["player"], p["light"], p["dark"], p.get("up", "light"), at))
     stage = data.get("stage", 1)
     _check_stage(stage)
-    return Position(monster, tuple(stones), tuple(pools), tuple(teleporters), tuple(pawns), stage)
+    return Position(
+        monster, tuple(stones), tuple(pools), tuple(teleporters), tuple(pawns), stage
+    ).validated()
 
 
 def make_pool(squares: Iterable[Square], where: str = "pool") -> Pool:
@@ -515,10 +517,10 @@ def _pieces(pos: Position, name: str, kind: type) -> tuple[Any, ...]:
 
 
 def _validate(pos: Position) -> None:
-    """Every check of docs/format.md and the rules, for positions built by any door (the loaders,
-    ``Position(...)``, :meth:`Position.basic`, :meth:`Position.replace`): types, squares on
-    the board, pawns (P1), teleporter pairs (B5), no two pieces on one square, pools.
-    Positions the engine builds from checked ones skip it (:meth:`Position._trusted`)."""
+    """Every check of docs/format.md and the rules, for positions entering by any door (the
+    loaders, :meth:`Position.basic`, :meth:`Position.replace`, :meth:`Position.validated`):
+    types, squares on the board, pawns (P1), teleporter pairs (B5), no two pieces on one
+    square, pools. Positions the engine builds from checked ones are not checked again."""
     if not isinstance(pos.monster, Monster):
         raise PositionError(f"monster: expected a Monster, got {shown(pos.monster)}")
     _at(pos.monster.at, "monster.at")
@@ -604,8 +606,46 @@ def corner(square: Square) -> bool:
     return square == ENTRANCE or square == EXIT
 
 
+_P = ParamSpec("_P")
+_R = TypeVar("_R")
+
+#: what a malformed position built by hand (``Position(...)`` does not check) makes the
+#: engine's table look-ups raise
+MALFORMED = (KeyError, IndexError, TypeError, AttributeError)
+
+
+def refuses_malformed(play: Callable[_P, _R]) -> Callable[_P, _R]:
+    """For the engine's entry points that take a position first (the monster's turn, a
+    pawn's moves): they trust the position, and when it makes them fail, the position is
+    refused with the :class:`PositionError` naming its fault (:meth:`Position.validated`).
+    Nothing is checked before: a valid position costs one call more, not a check."""
+
+    @wraps(play)
+    def door(*args: _P.args, **kwargs: _P.kwargs) -> _R:
+        try:
+            return play(*args, **kwargs)
+        except MALFORMED:
+            fault = _fault(args[0] if args else kwargs.get("position"))
+            if fault is None:
+                raise  # a valid position: a bug of the engine, not of its input
+        raise fault from None
+
+    return door
+
+
+def _fault(position: object) -> PositionError | None:
+    """The error naming what is wrong with ``position``; None when it is valid (or no
+    position at all: the entry point's own check names that)."""
+    if isinstance(position, Position):
+        try:
+            _validate(position)
+        except PositionError as exc:
+            return exc
+    return None
+
+
 def as_position(value: Position | Mapping[str, Any] | str) -> Position:
-    """Accept a Position, a docs/format.md dict or its JSON text."""
+    """Accept a Position (as it is), a docs/format.md dict or its JSON text (checked)."""
     if isinstance(value, Position):
         return value
     if isinstance(value, (str, bytes, bytearray)):

@@ -188,8 +188,6 @@ def question_text(lang: str | None = None) -> str:
 def _step(position: Position, heading: Heading, saw: bool, tied: bool, opts: RuleOptions) -> Answer:
     """The monster's step towards ``heading`` (M7-M12), as if its look had chosen it."""
     turn = _Turn(position, opts)
-    m = position.monster.at
-    turn.m = m[1] * 16 + m[0]
     turn.step = 1
     h = turn.advance(heading, saw, tied)
     pos = turn.result_position(h)
@@ -206,7 +204,6 @@ def solve(
         _tables(position).sight, position.pawns, m[1] * 16 + m[0], position.monster.facing, 1, "M4"
     )
     turn = _Turn(position, opts)
-    turn.m = m[1] * 16 + m[0]
     turn.step = 1
     events: list[Event] = [lk]
     if h != position.monster.facing:
@@ -409,7 +406,7 @@ class _Builder:
         try:
             return Position(
                 monster, tuple(self.stones), tuple(self.pools), tuple(self.pads), tuple(self.pawns)
-            )
+            ).validated()
         except PositionError:  # an overlap of the random pieces: try another
             return None
 

@@ -103,7 +103,7 @@ class _Pieces:
 
     def position(self) -> Position:
         b = self.base
-        return Position._trusted(
+        return Position(
             self.monster, tuple(self.stones), b.pools, b.teleporters, tuple(self.pawns), b.stage
         )
 

@@ -229,7 +229,7 @@ def apply_placement(position: Position, placement: Placement) -> Position:
     p = placement
     if p.piece.startswith("pool"):
         squares = tuple(sorted(piece_squares(p), key=lambda s: (s[1], s[0])))
-        return Position._trusted(
+        return Position(
             position.monster,
             position.stones,
             position.pools + (Pool(squares),),
@@ -240,7 +240,7 @@ def apply_placement(position: Position, placement: Placement) -> Position:
     if p.piece.startswith("teleporter"):
         pair = p.piece.split("_", 1)[1]
         tele = Teleporter(p.at, pair, Heading[p.orientation])
-        return Position._trusted(
+        return Position(
             position.monster,
             position.stones,
             position.pools,
@@ -249,7 +249,7 @@ def apply_placement(position: Position, placement: Placement) -> Position:
             position.stage,
         )
     stone = Stone(p.at, StoneKind(p.piece))
-    return Position._trusted(
+    return Position(
         position.monster,
         position.stones + (stone,),
         position.pools,

@@ -58,7 +58,7 @@ def crowded(pid: str = LONG_ID) -> Position:
         for _ in range(12):
             pid_k = f"{pid}{len(pawns)}"[-16:]
             pawns.append(Pawn(pid_k, "red", 4, 3, "light", place))
-    return Position._trusted(Monster((0, 0), Heading.E), (), (), (), tuple(pawns), 1)
+    return Position(Monster((0, 0), Heading.E), (), (), (), tuple(pawns), 1)
 
 
 NOTEBOOK = "fw_reads_well.ipynb"
