@@ -128,6 +128,81 @@ function roundRectPath(ctx, x, y, w, h, r) {
  * @property {PackedFrame[]} frames
  */
 
+// What else crosses between Python and this file (finstere_widget/widget/synced.py, whose
+// TypedDicts these typedefs mirror key for key, checked by the same test): the quiz Python
+// builds, the state an exported page embeds, and the quiz's messages this file sends.
+
+/**
+ * @typedef {Object} QuizQuestion one look to predict, tied to its frames
+ * @property {number} event the look's event index
+ * @property {number[]} at the monster's square [x, y]
+ * @property {"N"|"E"|"S"|"W"} facing
+ * @property {"N"|"E"|"S"|"W"} heading the right answer's direction
+ * @property {number[][]} squares the squares that answer it right
+ * @property {number[][]} accepted those and the chased pawn's square
+ * @property {string|null} pawn the pawn it chases (null: none seen, or a tie)
+ * @property {(number|string)[][]} pawns [x, y, id] of each pawn on the board
+ * @property {string} rule the rule id that decides (M5, M6...)
+ * @property {string[]} right the feedback's lines for a right answer
+ * @property {string[]} wrong the feedback's lines for a wrong one
+ * @property {string[]} hints levels 1, 2 and 3
+ * @property {number} look the look's frame, shown once answered right
+ * @property {number} gate the frame the question is asked on
+ */
+
+/**
+ * @typedef {Object} QuizState the quiz trait: questions, words, the frames it fits, round
+ * @property {string} lang
+ * @property {QuizQuestion[]} questions
+ * @property {Object<string,string>} words
+ * @property {number} frames
+ * @property {number} round
+ */
+
+/**
+ * @typedef {Object} NoQuiz the quiz trait with no quiz: {}
+ */
+
+/** @typedef {QuizState|NoQuiz} QuizData */
+
+/**
+ * @typedef {Object} PageState what an exported page embeds: the synced traits
+ * @property {Prim[]} static
+ * @property {Prim[][]} groups
+ * @property {PackedFrame[]} frames
+ * @property {string[]} event_log
+ * @property {number} frame
+ * @property {Geometry} geometry
+ * @property {string} hint
+ * @property {"view"|"move"|"edit"} mode
+ * @property {number} max_width
+ * @property {boolean} standalone
+ * @property {QuizData} quiz
+ * @property {string} lang
+ * @property {Object<string,string>} texts
+ */
+
+/**
+ * @typedef {Object} QuizAnswer one key of three
+ * @property {"N"|"E"|"S"|"W"} [heading]
+ * @property {number[]} [square]
+ * @property {string} [pawn]
+ */
+
+/**
+ * @typedef {Object} QuizAnswerMessage sent when the page has judged an answer
+ * @property {"quiz_answer"} type
+ * @property {number} question
+ * @property {QuizAnswer} answer
+ */
+
+/**
+ * @typedef {Object} QuizHintMessage sent when the learner asks for a hint
+ * @property {"quiz_hint"} type
+ * @property {number} question
+ * @property {number} level 1..3
+ */
+
 // What the context was last set to while painting one list of primitives: a setting is
 // written only when it changes (the context keeps it between primitives). Writing the same
 // font, colours, width, dash and opacity again for every primitive cost a fifth of a full
@@ -781,6 +856,11 @@ function quizDirection(at, sq) {
 // Judge `answer` ({heading: "N"} or {square: [x, y]}) for question `q` of the synced data:
 // true (right), false (wrong) or null (answers nothing: behind the monster, or a square off
 // its lines with no pawn). The same reading as the engine's Question.verdict (engine/quiz.py).
+/**
+ * @param {QuizQuestion} q
+ * @param {QuizAnswer} answer
+ * @returns {boolean|null}
+ */
 export function quizVerdict(q, answer) {
   const behind = QUIZ_BACK[q.facing];
   if (answer.heading !== undefined) {
@@ -899,7 +979,9 @@ function mountQuiz({ model, main, canvas, board }) {
       state.asked += 1;
       state.right += verdict ? 1 : 0;
     }
-    model.send({ type: "quiz_answer", question: k, answer: ans });
+    /** @type {QuizAnswerMessage} */
+    const report = { type: "quiz_answer", question: k, answer: ans };
+    model.send(report);
     showAnswer(k, verdict);
     if (verdict) {
       state.open += 1;
@@ -919,7 +1001,9 @@ function mountQuiz({ model, main, canvas, board }) {
     state.levels[k] = level;
     state.hints += 1;
     showHint(k, level);
-    model.send({ type: "quiz_hint", question: k, level });
+    /** @type {QuizHintMessage} */
+    const report = { type: "quiz_hint", question: k, level };
+    model.send(report);
     update();
   }
 
