@@ -211,6 +211,14 @@ function freshPen() {
   return { a: -1, font: "", align: "", fill: "", stroke: "", lw: -1, dash: "" };
 }
 
+// Lines and outlines use round joins and caps (the render contract, as the SVG writer and
+// the ipycanvas painter draw them).
+/** @param {CanvasRenderingContext2D} ctx */
+function roundEnds(ctx) {
+  ctx.lineJoin = "round";
+  ctx.lineCap = "round";
+}
+
 /** @param {Object<string, string>|null} pal @param {string} colour */
 function themed(pal, colour) {
   return (pal && pal[colour]) || colour;
@@ -226,6 +234,7 @@ function themed(pal, colour) {
  */
 export function paintPrimitive(ctx, p, font, pal) {
   const pen = freshPen();
+  roundEnds(ctx);
   paintWith(ctx, p, font, pal, pen);
   if (pen.dash) ctx.setLineDash([]);
 }
@@ -300,6 +309,7 @@ function paintWith(ctx, p, font, pal, pen) {
  */
 export function paintPrimitives(ctx, prims, font, pal) {
   const pen = freshPen();
+  roundEnds(ctx);
   for (const p of prims) paintWith(ctx, p, font, pal, pen);
   ctx.globalAlpha = 1;
   if (pen.dash) ctx.setLineDash([]);
