@@ -8,6 +8,7 @@ Screenshots go to ``$FINSTERE_SHOTS`` (default: the test's temporary directory).
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 from typing import Any
 
@@ -24,6 +25,19 @@ pytestmark = pytest.mark.browser
 NAME = checks.QUIZ_NOTEBOOK
 CELLS = checks.QUIZ_CELLS
 QuizPage = checks.QuizPage
+
+
+def kernel_says(nb: Any, code: str, want: str, timeout: float = 20.0) -> None:
+    """The output of ``code`` run in the kernel is ``want`` once the kernel has taken the
+    page's quiz messages. They travel over the widget's comm and the cell on its own
+    request: on a loaded machine the cell was once answered before the last hint was
+    counted, so it is asked again (a message lost for good still fails, at ``timeout``)."""
+    deadline = time.monotonic() + timeout
+    out = nb.run_code_cell(code).strip()
+    while out != want and time.monotonic() < deadline:
+        nb.page.wait_for_timeout(300)
+        out = nb.run_code_cell(code).strip()
+    assert out == want, out
 
 
 @pytest.fixture
@@ -105,8 +119,7 @@ def test_quiz_in_jupyterlab(nb: Any, quiz_notebook: str, shots: Path) -> None:
     wait_for(page, lambda: "A at 4" in hint.inner_text(), 5, "hint 2")
     assert "C at 3" in hint.inner_text()
     # the kernel recorded what the page judged
-    out = nb.run_code_cell("print(s.quiz.score, s.quiz.hints_used, s.quiz.current)")
-    assert out.strip() == "(1, 2) 2 2", out
+    kernel_says(nb, "print(s.quiz.score, s.quiz.hints_used, s.quiz.current)", "(1, 2) 2 2")
 
     # a wrong answer on screen, in both themes: every text of the panel readable
     page.locator(".fw-quiz-dir[data-heading='W']").first.click()
@@ -227,8 +240,7 @@ def test_quiz_in_notebook7(nb: Any, quiz_notebook: str, shots: Path) -> None:
     nb.page.set_viewport_size({"width": 1400, "height": 1000})
     checks.check_quiz(nb.page, shots, "notebook7")
     # the kernel recorded what the page judged: 1 of 2 right at the first try, 2 hints
-    out = nb.run_code_cell("print(s.quiz.score, s.quiz.hints_used, s.quiz.current)")
-    assert out.strip() == "(1, 2) 2 2", out
+    kernel_says(nb, "print(s.quiz.score, s.quiz.hints_used, s.quiz.current)", "(1, 2) 2 2")
     checks.check_quiz_readable(nb.page, shots, "notebook7", "light")
     switch_theme(nb.page, "Dark")
     try:
