@@ -19,19 +19,20 @@ import finstere_widget.marimo as fm  # noqa: E402
 from finstere_widget.engine import Position, monster_turn  # noqa: E402
 from finstere_widget.engine.errors import FinstereError, PanelError  # noqa: E402
 from finstere_widget.widget import BoardWidget, MonsterStepper  # noqa: E402
-from finstere_widget.widget.panel import ControlPanel  # noqa: E402
+from finstere_widget.widget.panel import Control, ControlPanel  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def _find(panel: ControlPanel, kind: str, label: str) -> dict[str, Any]:
-    def walk(cs: list[dict[str, Any]]) -> dict[str, Any] | None:
+def _find(panel: ControlPanel, kind: str, label: str) -> Any:
+    def walk(cs: list[Control]) -> Control | None:
         for c in cs:
             if c["kind"] == kind and c["label"] == label:
                 return c
-            found = walk(c.get("children", []))
-            if found is not None:
-                return found
+            if c["kind"] == "row" or c["kind"] == "column":
+                found = walk(c["children"])
+                if found is not None:
+                    return found
         return None
 
     c = walk(panel.controls)
@@ -117,7 +118,8 @@ def test_game_panel_status_follows_the_frame_on_show() -> None:
     status = view.above.controls[0]
     assert status["kind"] == "html" and "See what happened" in status["value"]
     view.board.frame = len(view.board.frames) - 1
-    assert "Your move (blue)" in view.above.controls[0]["value"]
+    status = view.above.controls[0]
+    assert status["kind"] == "html" and "Your move (blue)" in status["value"]
     assert [c["kind"] for c in view.below.controls] == ["row", "row", "row"]
 
 
@@ -192,3 +194,32 @@ def test_the_browser_tests_run_the_tours_own_first_position() -> None:
         found = re.search(r"first = Position\.from_dict\((\{.*?\})\)\n", text, re.S)
         assert found, f"{source.name}: no 'first = Position.from_dict(...)'"
         assert Position.from_dict(ast.literal_eval(found.group(1))) == TOUR_FIRST, source.name
+
+
+@pytest.mark.parametrize(
+    ("bad", "words"),
+    [
+        ("click", "a panel message must be an object, not 'click'"),
+        ({"type": "press", "id": 0}, "unknown panel message type 'press'"),
+        ({"type": "click"}, "'id' must be a control's number, not None"),
+        ({"type": "click", "id": "0"}, "'id' must be a control's number, not '0'"),
+        ({"type": "click", "id": 0, "value": 1}, "a panel click message has no key 'value'"),
+        ({"type": "set", "id": 0, "value": [1]}, "'value' must be a number, text or true/false"),
+    ],
+)
+def test_a_malformed_panel_message_is_refused_naming_the_key_at_fault(
+    bad: object, words: str
+) -> None:
+    from finstere_widget.widget.panel import panel_message
+
+    with pytest.raises(PanelError) as caught:
+        panel_message(bad)
+    assert words in str(caught.value)
+
+
+def test_panel_messages_read_as_typed_values() -> None:
+    from finstere_widget.widget.panel import panel_message
+
+    assert panel_message({"type": "click", "id": 3}) == {"type": "click", "id": 3}
+    for value in (2, "yellow", True):
+        assert panel_message({"type": "set", "id": 1, "value": value})["type"] == "set"

@@ -6,6 +6,7 @@ feedbacks, three hints, the words in five languages), the record of what the bro
 from __future__ import annotations
 
 import json
+import re
 import string
 from pathlib import Path
 from typing import Any
@@ -13,15 +14,24 @@ from typing import Any
 import pytest
 
 from finstere_widget.engine import Heading, Position
-from finstere_widget.engine.errors import LanguageError, PuzzleError
+from finstere_widget.engine.errors import LanguageError, PuzzleError, QuizError
 from finstere_widget.engine.events import Look
 from finstere_widget.engine.i18n import LANGUAGES
 from finstere_widget.engine.quiz import Quiz, quiz_words
 from finstere_widget.widget import MonsterStepper
+from finstere_widget.widget.board import BoardWidget
 from finstere_widget.widget.quiz import guess_of, record
+from finstere_widget.widget.synced import QuizAnswer, QuizState, quiz_message, quiz_of
 
 BASIC = Path(__file__).resolve().parent / "examples" / "monster_basic_8.json"
 N, E, S, W = Heading.N, Heading.E, Heading.S, Heading.W
+
+
+def on_show(board: BoardWidget) -> QuizState:
+    """The quiz the board syncs (it has one)."""
+    quiz = quiz_of(board.quiz)
+    assert quiz is not None, "the board has no quiz"
+    return quiz
 
 
 def basic() -> Position:
@@ -39,7 +49,7 @@ def answer(s: MonsterStepper, k: int, **what: object) -> None:
 
 def test_each_question_is_asked_on_the_frame_before_its_look() -> None:
     s = stepper()
-    data = s.board.quiz
+    data = on_show(s.board)
     frames = s.board.frames
     assert data["frames"] == len(frames) == 31
     events = s.result.events if s.result else ()
@@ -58,7 +68,7 @@ def test_each_question_is_asked_on_the_frame_before_its_look() -> None:
 
 
 def test_synced_answers_the_browser_judges_with() -> None:
-    q = stepper().board.quiz["questions"]
+    q = on_show(stepper().board)["questions"]
     # step 3: east to C over the blood: the next square, where the slide ends, C's square
     assert q[2]["heading"] == "E" and q[2]["pawn"] == "C"
     assert q[2]["accepted"] == [[10, 5], [12, 5]]  # C stands where the slide ends
@@ -151,13 +161,50 @@ def test_hints_asked_after_a_wrong_answer_count_for_the_question_still_open() ->
 
 
 def test_guesses_read_from_browser_messages() -> None:
-    assert guess_of({"heading": "S"}) is S
-    assert guess_of({"square": [3, 4]}) == (3, 4)
-    assert guess_of({"square": [3, True]}) is None
-    assert guess_of({"heading": "up"}) is None
-    assert guess_of({"pawn": "A"}) == "A"
-    assert guess_of({"pawn": "x" * 41}) is None
-    assert guess_of("N") is None
+    def answer(what: object) -> QuizAnswer:
+        message = quiz_message({"type": "quiz_answer", "question": 0, "answer": what})
+        assert message["type"] == "quiz_answer"
+        return message["answer"]
+
+    assert guess_of(answer({"heading": "S"})) is S
+    assert guess_of(answer({"square": [3, 4]})) == (3, 4)
+    assert guess_of(answer({"pawn": "A"})) == "A"
+    hint = quiz_message({"type": "quiz_hint", "question": 2, "level": 3})
+    assert hint == {"type": "quiz_hint", "question": 2, "level": 3}
+
+
+@pytest.mark.parametrize(
+    ("bad", "words"),
+    [
+        ("N", "a quiz message must be an object, not 'N'"),
+        ({"type": "quiz_guess", "question": 0}, "'type' must be quiz_answer or quiz_hint"),
+        ({"type": "quiz_answer", "question": "3", "answer": {}}, "'question' must be a whole"),
+        ({"type": "quiz_answer", "question": -1, "answer": {}}, "'question' must be a whole"),
+        ({"type": "quiz_hint", "question": 0, "level": 4}, "'level' must be 1..3, not 4"),
+        ({"type": "quiz_hint", "question": 0, "level": 1, "x": 1}, "has no key 'x'"),
+        ({"type": "quiz_answer", "question": 0}, "'answer' must be one of"),
+        (
+            {"type": "quiz_answer", "question": 0, "answer": {"heading": "N", "pawn": "A"}},
+            "'answer'",
+        ),
+        ({"type": "quiz_answer", "question": 0, "answer": {"square": [3, True]}}, "'square'"),
+        ({"type": "quiz_answer", "question": 0, "answer": {"heading": "up"}}, "'heading'"),
+        ({"type": "quiz_answer", "question": 0, "answer": {"pawn": "x" * 41}}, "'pawn'"),
+        ({"type": "quiz_answer", "question": 0, "answer": {"colour": "red"}}, "no key 'colour'"),
+    ],
+)
+def test_a_malformed_quiz_message_is_refused_naming_the_key_at_fault(
+    bad: object, words: str
+) -> None:
+    with pytest.raises(QuizError, match=re.escape(words)):
+        quiz_message(bad)
+    # the board shows the same words as a problem hint; the quiz records nothing
+    s = stepper()
+    assert s.quiz is not None
+    s.board._on_msg(s.board, bad, None)
+    if isinstance(bad, dict) and bad.get("type") in ("quiz_answer", "quiz_hint"):
+        assert words in s.board.hint and s.board.hint_kind == "problem"
+    assert s.quiz.score == (0, 0) and s.quiz.hints_used == 0 and s.quiz.current == 0
 
 
 def test_nothing_is_told_before_it_is_answered() -> None:
@@ -179,12 +226,12 @@ def test_a_new_turn_brings_a_new_quiz_and_other_frames_none() -> None:
     answer(s, 0, heading="N")
     s.tile = "5"
     assert s.quiz is not None and s.quiz.score == (0, 0)
-    assert len(s.board.quiz["questions"]) == len(s.quiz.questions) == 6  # 5 steps + M6
-    assert s.board.quiz["frames"] == len(s.board.frames)
+    assert len(on_show(s.board)["questions"]) == len(s.quiz.questions) == 6  # 5 steps + M6
+    assert on_show(s.board)["frames"] == len(s.board.frames)
     s.board.position = basic()  # frames that are not the quiz's: the quiz leaves the board
     assert s.board.quiz == {}
     s.run()
-    assert s.board.quiz["frames"] == len(s.board.frames)
+    assert on_show(s.board)["frames"] == len(s.board.frames)
     assert MonsterStepper(basic(), tile="8").board.quiz == {}
 
 
@@ -194,26 +241,26 @@ def test_a_language_switch_keeps_the_frame_and_the_quiz_progress() -> None:
     answer(s, 0, heading="N")
     s.board._on_msg(s.board, {"type": "quiz_hint", "question": 1, "level": 1}, None)
     s.board.frame = 2
-    quiz, round_ = s.quiz, s.board.quiz["round"]
+    quiz, round_ = s.quiz, on_show(s.board)["round"]
     assert quiz is not None
     s.lang = "fr"
     assert s.board.frame == 2 and s.quiz is quiz  # the same frame, the same quiz
     assert quiz.score == (0, 1) and quiz.current == 1 and quiz.hints_used == 1
     # the browser's quiz: the same round (so it keeps its answers), in French
-    assert s.board.quiz["round"] == round_ and s.board.quiz["lang"] == "fr"
-    assert s.board.quiz["questions"][0]["wrong"][0] == "Pas tout à fait : il va vers le nord."
-    assert s.board.quiz["frames"] == len(s.board.frames)
+    assert on_show(s.board)["round"] == round_ and on_show(s.board)["lang"] == "fr"
+    assert on_show(s.board)["questions"][0]["wrong"][0] == "Pas tout à fait : il va vers le nord."
+    assert on_show(s.board)["frames"] == len(s.board.frames)
     assert s.message.value.startswith("Prédire le monstre : tuile 8")
     answer(s, 1, square=[9, 5])  # the quiz goes on where it was
     assert s.quiz is quiz and quiz.score == (1, 2) and quiz.current == 2
     # the board's language switched directly: the stepper and its quiz follow, nothing lost
     s.board.lang = "de"
     assert s.lang == "de" and s.quiz is quiz and quiz.score == (1, 2)
-    assert s.board.quiz["round"] == round_ and s.board.quiz["words"]["N"] == "Norden"
+    assert on_show(s.board)["round"] == round_ and on_show(s.board)["words"]["N"] == "Norden"
     assert s.board.frame == 2
     # a new turn is a new round: the browser starts afresh
     s.run()
-    assert s.board.quiz["round"] != round_ and s.quiz is not quiz
+    assert on_show(s.board)["round"] != round_ and s.quiz is not quiz
 
 
 def test_the_exported_page_carries_the_quiz(tmp_path: Path) -> None:
@@ -233,11 +280,11 @@ def test_the_quiz_speaks_five_languages() -> None:
                 assert text != english[key] or key in "NESW", (lang, key)
     assert "(M4)" in quiz_words("cs")["behind"]
     s = stepper("fr")
-    q = s.board.quiz
+    q = on_show(s.board)
     assert q["lang"] == "fr" and q["words"]["hint"] == "Indice"
     assert q["questions"][0]["wrong"][0] == "Pas tout à fait : il va vers le nord."
     assert s.message.value.startswith("Prédire le monstre : tuile 8")
-    assert MonsterStepper(basic(), quiz=True, lang="de").board.quiz["words"]["N"] == "Norden"
+    assert on_show(MonsterStepper(basic(), quiz=True, lang="de").board)["words"]["N"] == "Norden"
     with pytest.raises(LanguageError, match="unknown language 'xx'"):
         MonsterStepper(basic(), quiz=True, lang="xx")
 
@@ -252,7 +299,7 @@ def test_the_quiz_opens_with_its_own_instruction_and_a_prompt_in_the_log() -> No
         drawn = [p["text"] for g in b.frames[0]["g"] for p in b.groups[g] if p["k"] == "text"]
         return b.frames[0].get("c", ""), drawn
 
-    assert [q["gate"] for q in stepper().board.quiz["questions"]][0] == 0
+    assert [q["gate"] for q in on_show(stepper().board)["questions"]][0] == 0
     plain, _ = opening(MonsterStepper(basic(), tile="8"))
     assert "▶" in plain
     said: dict[str, str] = {}
@@ -270,7 +317,7 @@ def test_the_quiz_opens_with_its_own_instruction_and_a_prompt_in_the_log() -> No
             }[lang]
         )
         said[lang] = caption
-        prompt = s.board.quiz["words"]["log_prompt"]
+        prompt = on_show(s.board)["words"]["log_prompt"]
         assert prompt and prompt == quiz_words(lang)["log_prompt"]
     assert said["en"] == (
         "tile 8: the monster at (9, 7) facing east — where does it go? Answer to step on"
@@ -295,7 +342,7 @@ def test_a_graded_series_of_puzzles_as_a_quiz() -> None:
     assert pq.stepper.position == series[0].position and pq.stepper.tile == "1"
     quiz = pq.stepper.quiz
     assert quiz is not None and [q.rule for q in quiz.questions] == ["M5", "M6"]
-    assert pq.board.quiz["questions"][0]["event"] == 0  # the puzzle's look comes first
+    assert on_show(pq.board)["questions"][0]["event"] == 0  # the puzzle's look comes first
     first = quiz.questions[0]
     f = first.look.facing
     wrong = next(h for h in (f, f.left, f.right) if h != first.heading)

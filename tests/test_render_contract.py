@@ -10,7 +10,8 @@ from __future__ import annotations
 import json
 import re
 from pathlib import Path
-from typing import Any, Literal, get_args, get_origin, get_type_hints
+from types import NoneType, UnionType
+from typing import Any, Literal, Union, get_args, get_origin, get_type_hints
 
 import pytest
 
@@ -26,17 +27,54 @@ from finstere_widget.render.primitives import (
 )
 from finstere_widget.render.scene import Scene, build_scene
 from finstere_widget.render.svg import scene_svg
+from finstere_widget.widget import panel, synced
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "tests" / "data"
 BOARD_JS = ROOT / "finstere_widget" / "widget" / "static" / "board.js"
 
-#: the other typed dicts Python syncs to board.js
+PANEL_JS = ROOT / "finstere_widget" / "widget" / "static" / "panel.js"
+
+#: the other typed dicts Python syncs to board.js, and what board.js sends back
 SYNCED: dict[str, Any] = {
     "Zone": Zone,
     "Geometry": Geometry,
     "PackedFrame": PackedFrame,
     "Packed": Packed,
+    **{
+        t.__name__: t
+        for t in (
+            synced.QuizQuestion,
+            synced.QuizState,
+            synced.NoQuiz,
+            synced.PageState,
+            synced.QuizAnswer,
+            synced.QuizAnswerMessage,
+            synced.QuizHintMessage,
+        )
+    },
+}
+#: the typed dicts of the control panel (marimo) and panel.js
+PANEL: dict[str, Any] = {
+    t.__name__: t
+    for t in (
+        panel.BoxControl,
+        panel.ButtonControl,
+        panel.ChoiceControl,
+        panel.IntControl,
+        panel.ComboControl,
+        panel.TextControl,
+        panel.CheckControl,
+        panel.PanelClick,
+        panel.PanelSet,
+    )
+}
+#: unions the JSDoc names as one type
+ALIASES: dict[str, Any] = {
+    "Prim": Prim,
+    "QuizData": synced.QuizData,
+    "Control": panel.Control,
+    "ControlValue": panel.ControlValue,
 }
 
 #: (x, y) -> the colour the golden scene shows there (its fill over the white page, blended
@@ -73,15 +111,25 @@ def _js_type(hint: Any) -> str:
     if get_origin(hint) is Literal:
         return "|".join(f'"{v}"' for v in get_args(hint))
     if get_origin(hint) is list:
-        return _js_type(get_args(hint)[0]) + "[]"
+        item = _js_type(get_args(hint)[0])
+        return (f"({item})" if "|" in item and not item.endswith("[]") else item) + "[]"
     if get_origin(hint) is dict:
         key, value = get_args(hint)
         return f"Object<{_js_type(key)},{_js_type(value)}>"
-    if set(get_args(hint)) == set(KINDS.values()):
-        return "Prim"
-    if hint in SYNCED.values():
+    for name, alias in ALIASES.items():
+        if get_args(hint) and set(get_args(hint)) == set(get_args(alias)):
+            return name
+    if get_origin(hint) in (Union, UnionType):
+        return "|".join(_js_type(a) for a in get_args(hint))
+    if hint in (*SYNCED.values(), *PANEL.values()):
         return str(hint.__name__)
-    return {float: "number", int: "number", str: "string"}[hint]
+    return {float: "number", int: "number", str: "string", bool: "boolean", NoneType: "null"}[hint]
+
+
+def _hints(typed: Any) -> dict[str, tuple[str, bool]]:
+    """A TypedDict's keys as JSDoc would write them: key -> (type, optional)."""
+    hints = get_type_hints(typed, vars(panel) | vars(synced))
+    return {key: (_js_type(hint), key in typed.__optional_keys__) for key, hint in hints.items()}
 
 
 def jsdoc_typedefs(source: str) -> dict[str, dict[str, tuple[str, bool]]]:
@@ -105,11 +153,8 @@ def test_board_js_typedefs_list_the_same_kinds_keys_and_types_as_python() -> Non
     names = {kind.__name__ for kind in KINDS.values()}
     assert names <= typedefs.keys(), f"board.js lacks typedefs for {names - typedefs.keys()}"
     for typed in [*KINDS.values(), *SYNCED.values()]:
-        hints = get_type_hints(typed)
-        want = {
-            key: (_js_type(hint), key in typed.__optional_keys__) for key, hint in hints.items()
-        }
-        assert typedefs[typed.__name__] == want, typed.__name__
+        assert typed.__name__ in typedefs, f"board.js lacks a typedef for {typed.__name__}"
+        assert typedefs[typed.__name__] == _hints(typed), typed.__name__
     for k, kind in KINDS.items():
         assert typedefs[kind.__name__]["k"] == (f'"{k}"', False)
     union = re.search(r"@typedef\s+\{([^}]*)\}\s+Prim\b", source)
@@ -118,6 +163,30 @@ def test_board_js_typedefs_list_the_same_kinds_keys_and_types_as_python() -> Non
     painter = source[source.index("export function paintPrimitive") :]
     for k in KINDS:
         assert f'p.k === "{k}"' in painter, k
+
+
+def _union(source: str, name: str) -> set[str]:
+    union = re.search(r"@typedef\s+\{([^}]*)\}\s+" + name + r"\b", source)
+    assert union, f"no typedef of the union {name}"
+    return set(union.group(1).split("|"))
+
+
+def test_board_js_and_panel_js_type_what_crosses_to_and_from_python() -> None:
+    """The quiz, the exported page's state, the quiz's and the panel's messages and the
+    panel's controls: typed the same on both sides, unions included."""
+    board = BOARD_JS.read_text()
+    assert _union(board, "QuizData") == {"QuizState", "NoQuiz"}
+    source = PANEL_JS.read_text()
+    typedefs = jsdoc_typedefs(source)
+    for typed in PANEL.values():
+        assert typed.__name__ in typedefs, f"panel.js lacks a typedef for {typed.__name__}"
+        assert typedefs[typed.__name__] == _hints(typed), typed.__name__
+    assert _union(source, "Control") == {t.__name__ for t in get_args(panel.Control)}
+    assert _union(source, "ControlValue") == {"number", "string", "boolean"}
+    # every kind of control panel.py describes has its typedef, and panel.js builds it
+    kinds = {k for t in get_args(panel.Control) for k in get_args(get_type_hints(t)["kind"])}
+    for k in kinds:
+        assert f'"{k}"' in source, k
 
 
 def test_the_golden_fixture_uses_every_kind_and_every_key() -> None:

@@ -45,7 +45,6 @@ from .board_traits import (
     PAWN_SETS,
     PLAYERS,
     STATIC_DIR,
-    Mode,
     Movable,
     MoveListener,
 )
@@ -53,6 +52,7 @@ from .board_turns import TurnsOnShow
 from .interaction import Heat, History, Interaction, OnShow
 from .labels import board_texts
 from .static_output import static_text, with_static
+from .synced import Mode, PageState, QuizMessage
 
 #: the names the editor and scripts import from here (the tables live in .board_traits)
 __all__ = [
@@ -120,7 +120,7 @@ class BoardWidget(BoardMessages, MoveMode, EditMode, Overlays, TurnsOnShow):
         self.outcomes_handler: Callable[[str], Any] | None = outcomes_handler
         #: ``quiz_listener(message)``: who records the quiz answers and hints the browser
         #: reports (``{"type": "quiz_answer" | "quiz_hint", ...}``); the stepper sets it
-        self.quiz_listener: Callable[[dict[str, Any]], Any] | None = None
+        self.quiz_listener: Callable[[QuizMessage], object] | None = None
         if on_move is not None:
             self._move_listeners.append(on_move)
         self.on_msg(self._on_msg)
@@ -262,7 +262,7 @@ class BoardWidget(BoardMessages, MoveMode, EditMode, Overlays, TurnsOnShow):
         geo["font"] = S.FONT
         geo["zones"] = pawn_zones(self._position) + place_zones()
         with self.hold_sync():
-            self.geometry = {**geo}
+            self.geometry = geo
             if packed["static"] != self.static:  # traitlets checks each of its ~350
                 self.static = packed["static"]  # primitives when set: only when it changed
             self.groups = packed["groups"]
@@ -272,7 +272,8 @@ class BoardWidget(BoardMessages, MoveMode, EditMode, Overlays, TurnsOnShow):
 
     # --- static output ----------------------------------------------------------------
 
-    def state_for_html(self) -> dict[str, Any]:
+    def state_for_html(self) -> PageState:
+        """The synced traits an exported page embeds (:class:`.synced.PageState`)."""
         return {
             "static": self.static,
             "groups": self.groups,

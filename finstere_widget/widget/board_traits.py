@@ -25,24 +25,22 @@ from ..engine.board import Square
 from ..engine.errors import ToolError
 from ..engine.events import Event
 from ..engine.pieces import COLOURS
-from ..render.primitives import PackedFrame, Prim
+from ..render.primitives import Geometry, PackedFrame, Prim
 from .editing import EDIT_TOOLS as _EDIT_TOOLS
 from .editing import EditTool as _EditTool
 from .editing import edit_tool
 from .interaction import Heat, History, Interaction, OnShow
 from .labels import Language
+from .synced import HEADING_NAMES, MODES, HeadingName, QuizData, QuizMessage
+from .synced import Mode as Mode  # the board's modes, named here too
 
 STATIC_DIR = Path(__file__).resolve().parent / "static"
 
 #: edit tools (``BoardWidget.tool``): the closed set of :mod:`.editing`
 EditTool = _EditTool
 EDIT_TOOLS: tuple[EditTool, ...] = _EDIT_TOOLS
-Mode = Literal["view", "move", "edit"]
-MODES: tuple[Mode, ...] = get_args(Mode)
 HintKind = Literal["info", "success", "problem"]
 HINT_KINDS: tuple[HintKind, ...] = get_args(HintKind)
-HeadingName = Literal["N", "E", "S", "W"]
-HEADING_NAMES: tuple[HeadingName, ...] = get_args(HeadingName)
 Face = Literal["light", "dark"]
 FACES: tuple[Face, ...] = get_args(Face)
 #: a drawing primitive as synced (the render contract: render/primitives.py)
@@ -85,6 +83,12 @@ def _items_are_dicts() -> Any:
     return traitlets.List(traitlets.Dict()).tag(sync=True)
 
 
+def _synced_dict() -> Any:
+    """A synced dict trait typed by its annotation (a TypedDict of :mod:`.synced` or the
+    render contract: mypy checks its keys, traitlets only that it is a dict)."""
+    return traitlets.Dict().tag(sync=True)
+
+
 class BoardTraits(Language, anywidget.AnyWidget):
     """The board's traits and shared state; the parts' methods that others call are
     declared here (:class:`~finstere_widget.widget.board.BoardWidget` defines them)."""
@@ -108,8 +112,8 @@ class BoardTraits(Language, anywidget.AnyWidget):
     event_log: traitlets.List[str] = traitlets.List(traitlets.Unicode()).tag(sync=True)
     #: the frame on show (the browser steps it; clamped to the frames by ``_valid_frame``)
     frame: traitlets.Int[int, int] = traitlets.Int(0).tag(sync=True)
-    #: sizes and click zones the painter needs (render.primitives.Geometry)
-    geometry: traitlets.Dict[str, Any] = traitlets.Dict().tag(sync=True)
+    #: sizes and click zones the painter needs (set by BoardWidget.__init__ on)
+    geometry: traitlets.TraitType[Geometry, Geometry] = _synced_dict()
     hint: traitlets.Unicode[str, str | bytes] = traitlets.Unicode("").tag(sync=True)
     #: how the hint reads: ``info``, ``success`` (a change made) or ``problem`` (refused)
     hint_kind: traitlets.Enum[HintKind] = traitlets.Enum(HINT_KINDS, "info").tag(sync=True)
@@ -119,7 +123,7 @@ class BoardTraits(Language, anywidget.AnyWidget):
     standalone: traitlets.Bool[bool, bool | int] = traitlets.Bool(False).tag(sync=True)
     #: a quiz on the frames on show (widget/quiz.py; {} for none): the browser asks before
     #: each look, never shows a look before it is answered, and judges answers itself
-    quiz: traitlets.Dict[str, Any] = traitlets.Dict().tag(sync=True)
+    quiz: traitlets.TraitType[QuizData, QuizData] = _synced_dict()
     #: the language of the board's words (:class:`.labels.Language`: checked when set) and
     #: the words of the browser's controls in it (:func:`.labels.board_texts`)
     lang: traitlets.Unicode[str, str | bytes] = traitlets.Unicode("").tag(sync=True)
@@ -150,7 +154,7 @@ class BoardTraits(Language, anywidget.AnyWidget):
     allow_stay: bool
     move_handler: Callable[[str, tuple[str, ...]], Any] | None
     outcomes_handler: Callable[[str], Any] | None
-    quiz_listener: Callable[[dict[str, Any]], Any] | None
+    quiz_listener: Callable[[QuizMessage], object] | None
 
     def tell(self, text: str, kind: HintKind = "info") -> None:
         """Show ``text`` under the board, coloured by ``kind`` (info, success, problem)."""

@@ -6,9 +6,12 @@ from __future__ import annotations
 import html
 import json
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 from ..render import style
+
+if TYPE_CHECKING:
+    from .synced import PageState
 
 STATIC_DIR = Path(__file__).resolve().parent / "static"
 
@@ -89,14 +92,14 @@ _JSON_ESCAPES = str.maketrans(
 )
 
 
-def script_json(data: Any) -> str:
+def script_json(data: object) -> str:
     """``data`` as JSON that is safe inside a <script> element whatever its strings hold:
     ``<``, ``>``, ``&``, U+2028 and U+2029 are written as ``\\uXXXX`` escapes (JSON.parse
     reads them back unchanged)."""
     return json.dumps(data, separators=(",", ":"), ensure_ascii=False).translate(_JSON_ESCAPES)
 
 
-def html_page(state: dict[str, Any], title: str = "Finstere Flure") -> str:
+def html_page(state: PageState, title: str = "Finstere Flure") -> str:
     esm = (STATIC_DIR / "board.js").read_text(encoding="utf-8")
     css = (STATIC_DIR / "board.css").read_text(encoding="utf-8")
     return _PAGE.format(
@@ -112,7 +115,7 @@ def html_page(state: dict[str, Any], title: str = "Finstere Flure") -> str:
     )
 
 
-def write_html(path: str | Path, state: dict[str, Any], title: str = "Finstere Flure") -> Path:
+def write_html(path: str | Path, state: PageState, title: str = "Finstere Flure") -> Path:
     out = Path(path)
     out.write_text(html_page(state, title), encoding="utf-8")
     return out

@@ -21,7 +21,7 @@ from typing import Any
 
 from ..engine import Heading, Position, PositionError, on_board
 from ..engine.board import Square
-from ..engine.errors import shown
+from ..engine.errors import QuizError, shown
 from ..engine.i18n import N_
 from ..render import style as S
 from ..render.frames import TraceFrame
@@ -35,6 +35,7 @@ from ..render.scene import (
     teleporter_group,
     tray_slots,
 )
+from .synced import QUIZ_MESSAGE_TYPES, QuizMessage, quiz_message
 
 Target = Square | str  # a square, or "escaped" / "outside"
 
@@ -164,10 +165,10 @@ class Unreadable:
 
 @dataclass(frozen=True)
 class QuizReport:
-    """What the browser's quiz judged: ``{"type": "quiz_answer" | "quiz_hint", ...}``, for
-    the quiz's record (widget/quiz.py reads and checks the rest)."""
+    """What the browser's quiz judged: ``{"type": "quiz_answer" | "quiz_hint", ...}``,
+    checked (:func:`.synced.quiz_message`), for the quiz's record (widget/quiz.py)."""
 
-    content: dict[str, Any]
+    content: QuizMessage
 
 
 Message = SquareClick | ZoneClick | KeyPress | QuizReport | Unreadable
@@ -175,16 +176,20 @@ Message = SquareClick | ZoneClick | KeyPress | QuizReport | Unreadable
 
 def read_message(content: Any) -> Message:
     """The browser's ``{"type": "click", "square": [x, y]}``, ``{"type": "click", "zone":
-    "pawn:A"}`` or ``{"type": "key", "key": "undo"}`` as a typed value; anything else
-    :class:`Unreadable` (never raises)."""
+    "pawn:A"}``, ``{"type": "key", "key": "undo"}`` or a quiz message (checked by
+    :func:`.synced.quiz_message`) as a typed value; anything else :class:`Unreadable`, a
+    malformed quiz message with the error naming its key at fault (never raises)."""
     if not isinstance(content, dict):
         return Unreadable(N_("ignored a message the board does not understand"))
     kind = content.get("type")
     if kind == "key":
         key = content.get("key")
         return KeyPress(key if isinstance(key, str) else None)
-    if kind in ("quiz_answer", "quiz_hint"):
-        return QuizReport(content)
+    if kind in QUIZ_MESSAGE_TYPES:
+        try:
+            return QuizReport(quiz_message(content))
+        except QuizError as exc:  # names the key at fault
+            return Unreadable(str(exc))
     if kind != "click":
         return Unreadable(N_("ignored a message the board does not understand"))
     if content.get("square") is not None:

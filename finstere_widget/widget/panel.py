@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, Literal, get_args
+from typing import Any, Literal, TypedDict, get_args
 
 import anywidget
 import ipywidgets as W  # type: ignore[import-untyped]
@@ -63,8 +63,158 @@ def panel_message_type(content: object) -> PanelMessageType:
     )
 
 
+# What crosses between Python and panel.js, as typed dicts (panel.js has a JSDoc @typedef
+# for each, key for key: tests/test_render_contract.py checks that they agree).
+
+#: a value a control takes from the browser: an option's index or a number, text, a tick
+ControlValue = int | str | bool
+
+
+class PanelClick(TypedDict):
+    """A click on button ``id``."""
+
+    type: Literal["click"]
+    id: int
+
+
+class PanelSet(TypedDict):
+    """Control ``id`` set to ``value`` in the browser."""
+
+    type: Literal["set"]
+    id: int
+    value: ControlValue
+
+
+PanelMessage = PanelClick | PanelSet
+
+
+def panel_message(content: object) -> PanelMessage:
+    """A panel message from the browser, checked: ``{"type": "click", "id": k}`` or
+    ``{"type": "set", "id": k, "value": v}``; :class:`PanelError` naming the key at fault
+    otherwise (whether control ``k`` exists and takes ``v`` is the panel's to say)."""
+    kind = panel_message_type(content)
+    assert isinstance(content, dict)  # panel_message_type checked it
+    allowed = {"type", "id"} | ({"value"} if kind == "set" else set())
+    extra = sorted(str(k) for k in content if k not in allowed)
+    if extra:
+        raise PanelError(f"a panel {kind} message has no key {shown(extra[0])}")
+    k = content.get("id")
+    if type(k) is not int:
+        raise PanelError(f"panel message: 'id' must be a control's number, not {shown(k)}")
+    match kind:
+        case "click":
+            return {"type": "click", "id": k}
+        case "set":
+            value = content.get("value")
+            if not isinstance(value, int | str | bool):
+                raise PanelError(
+                    f"panel message: 'value' must be a number, text or true/false, "
+                    f"not {shown(value)}"
+                )
+            return {"type": "set", "id": k, "value": value}
+        case never:
+            assert_never(never)
+
+
+class _ControlBase(TypedDict):
+    id: int  # its number: what the browser's messages name
+    hidden: bool
+    label: str
+    tooltip: str
+    disabled: bool
+
+
+class BoxControl(_ControlBase):
+    """A row (HBox, Box) or a column (VBox) of controls."""
+
+    kind: Literal["row", "column"]
+    children: list[Control]
+
+
+class ButtonControl(_ControlBase):
+    kind: Literal["button"]
+
+
+class _ChoiceOptions(TypedDict, total=False):
+    tooltips: list[str]  # toggle buttons: one per option
+
+
+class ChoiceControl(_ControlBase, _ChoiceOptions):
+    """Toggle buttons (``toggle``) or a drop-down, radio buttons, a list (``select``):
+    the options' labels and the chosen one's index."""
+
+    kind: Literal["toggle", "select"]
+    options: list[str]
+    value: int | None  # None: nothing chosen
+
+
+class _IntOptions(TypedDict, total=False):
+    min: int
+    max: int
+
+
+class IntControl(_ControlBase, _IntOptions):
+    """A whole-number box or slider (bounded: ``min``, ``max``)."""
+
+    kind: Literal["int"]
+    value: int
+
+
+class ComboControl(_ControlBase):
+    """A text box with suggestions."""
+
+    kind: Literal["combo"]
+    value: str
+    options: list[str]
+
+
+class TextControl(_ControlBase):
+    """A text box (``text``), HTML shown as it is (``html``: the composites escape every
+    user string in it), a label, or a note naming a widget the panel does not mirror."""
+
+    kind: Literal["text", "html", "label", "other"]
+    value: str
+
+
+class CheckControl(_ControlBase):
+    kind: Literal["check"]
+    value: bool
+
+
+#: one mirrored control, by ``kind``
+Control = (
+    BoxControl
+    | ButtonControl
+    | ChoiceControl
+    | IntControl
+    | ComboControl
+    | TextControl
+    | CheckControl
+)
+
+
 def _choice_labels(w: Any) -> list[str]:
     return [str(label) for label in getattr(w, "_options_labels", ())]
+
+
+def _choice(
+    base: _ControlBase, kind: Literal["toggle", "select"], options: list[str], value: int | None
+) -> ChoiceControl:
+    return {
+        "id": base["id"],
+        "hidden": base["hidden"],
+        "label": base["label"],
+        "tooltip": base["tooltip"],
+        "disabled": base["disabled"],
+        "kind": kind,
+        "options": options,
+        "value": value,
+    }
+
+
+def _synced_list() -> Any:
+    """A synced list trait typed by its annotation (traitlets checks it is a list)."""
+    return traitlets.List().tag(sync=True)
 
 
 class ControlPanel(anywidget.AnyWidget):
@@ -75,7 +225,8 @@ class ControlPanel(anywidget.AnyWidget):
     _esm = STATIC_DIR / "panel.js"
     _css = STATIC_DIR / "panel.css"
 
-    controls: traitlets.List[dict[str, Any]] = traitlets.List().tag(sync=True)
+    #: the mirrored controls, as panel.js draws them
+    controls: traitlets.List[Control] = _synced_list()
 
     def __init__(self, widgets: Sequence[Any] = (), **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -118,7 +269,7 @@ class ControlPanel(anywidget.AnyWidget):
         self._ids: list[Any] = []
         self.controls = [self._describe(w) for w in self._widgets]
 
-    def _describe(self, w: Any) -> dict[str, Any]:
+    def _describe(self, w: Any) -> Control:
         self._watch(w)
         k = len(self._ids)
         self._ids.append(w)
@@ -126,7 +277,7 @@ class ControlPanel(anywidget.AnyWidget):
         hidden = layout is not None and (
             layout.display == "none" or getattr(layout, "visibility", None) == "hidden"
         )
-        d: dict[str, Any] = {
+        base: _ControlBase = {
             "id": k,
             "hidden": bool(hidden),
             "label": str(getattr(w, "description", "") or ""),
@@ -134,34 +285,44 @@ class ControlPanel(anywidget.AnyWidget):
             "disabled": bool(getattr(w, "disabled", False)),
         }
         if isinstance(w, W.Box):
-            d["kind"] = "column" if isinstance(w, W.VBox) else "row"
-            d["children"] = [self._describe(c) for c in w.children]
-        elif isinstance(w, W.Button):
-            d["kind"] = "button"
-        elif isinstance(w, W.ToggleButtons):
-            d.update(kind="toggle", options=_choice_labels(w), value=w.index)
-            d["tooltips"] = [str(t) for t in (w.tooltips or [])]
-        elif isinstance(w, (W.Dropdown, W.RadioButtons, W.Select)):
-            d.update(kind="select", options=_choice_labels(w), value=w.index)
-        elif isinstance(w, (W.IntText, W.BoundedIntText, W.IntSlider)):
-            d.update(kind="int", value=int(w.value))
+            kind: Literal["row", "column"] = "column" if isinstance(w, W.VBox) else "row"
+            return {**base, "kind": kind, "children": [self._describe(c) for c in w.children]}
+        if isinstance(w, W.Button):
+            return {**base, "kind": "button"}
+        if isinstance(w, W.ToggleButtons):
+            toggle = _choice(base, "toggle", _choice_labels(w), w.index)
+            toggle["tooltips"] = [str(t) for t in (w.tooltips or [])]
+            return toggle
+        if isinstance(w, (W.Dropdown, W.RadioButtons, W.Select)):
+            return _choice(base, "select", _choice_labels(w), w.index)
+        if isinstance(w, (W.IntText, W.BoundedIntText, W.IntSlider)):
+            number: IntControl = {
+                "id": base["id"],
+                "hidden": base["hidden"],
+                "label": base["label"],
+                "tooltip": base["tooltip"],
+                "disabled": base["disabled"],
+                "kind": "int",
+                "value": int(w.value),
+            }
             if hasattr(w, "min"):
-                d.update(min=int(w.min), max=int(w.max))
-        elif isinstance(w, W.Combobox):
-            d.update(kind="combo", value=str(w.value), options=[str(o) for o in w.options])
-        elif isinstance(w, W.Text):
-            d.update(kind="text", value=str(w.value))
-        elif isinstance(w, W.Checkbox):
-            d.update(kind="check", value=bool(w.value))
-        elif isinstance(w, W.HTML):
+                number["min"] = int(w.min)
+                number["max"] = int(w.max)
+            return number
+        if isinstance(w, W.Combobox):
+            options = [str(o) for o in w.options]
+            return {**base, "kind": "combo", "value": str(w.value), "options": options}
+        if isinstance(w, W.Text):
+            return {**base, "kind": "text", "value": str(w.value)}
+        if isinstance(w, W.Checkbox):
+            return {**base, "kind": "check", "value": bool(w.value)}
+        if isinstance(w, W.HTML):
             # the composites build this HTML with every user string escaped (as ipywidgets
             # shows it too: innerHTML)
-            d.update(kind="html", value=str(w.value))
-        elif isinstance(w, W.Label):
-            d.update(kind="label", value=str(w.value))
-        else:
-            d.update(kind="other", value=type(w).__name__)
-        return d
+            return {**base, "kind": "html", "value": str(w.value)}
+        if isinstance(w, W.Label):
+            return {**base, "kind": "label", "value": str(w.value)}
+        return {**base, "kind": "other", "value": type(w).__name__}
 
     # --- what the user does -----------------------------------------------------------
 
@@ -178,7 +339,7 @@ class ControlPanel(anywidget.AnyWidget):
         if not w.disabled:
             w.click()
 
-    def choose(self, k: int, value: Any) -> None:
+    def choose(self, k: int, value: object) -> None:
         """Set control ``k``: an option's index (toggle buttons, drop-downs), an int (number
         boxes), a string (text, combo box) or a bool (check box)."""
         w = self._control(k)
@@ -208,13 +369,12 @@ class ControlPanel(anywidget.AnyWidget):
         """``{"type": "click", "id": k}`` or ``{"type": "set", "id": k, "value": v}``. A
         refused message redraws the panel as Python has it; nothing here raises."""
         try:
-            kind = panel_message_type(content)
-            k: Any = content.get("id")
-            match kind:
+            message = panel_message(content)
+            match message["type"]:
                 case "click":
-                    self.press(k)
+                    self.press(message["id"])
                 case "set":
-                    self.choose(k, content.get("value"))
+                    self.choose(message["id"], message["value"])
                 case never:
                     assert_never(never)
         except Exception as exc:  # never into the front end's log: redraw what Python has

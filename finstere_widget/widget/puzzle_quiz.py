@@ -16,6 +16,7 @@ from ..engine.quiz import quiz_words
 from .quiz import record, told_text
 from .static_output import with_static
 from .stepper import MonsterStepper
+from .synced import QuizMessage
 
 
 class PuzzleQuiz(W.VBox):  # type: ignore[misc]
@@ -87,7 +88,7 @@ class PuzzleQuiz(W.VBox):  # type: ignore[misc]
         self.stepper.play_from(p.position, p.options)  # plays the step once, with its quiz
         self._update()
 
-    def _on_quiz_message(self, message: dict[str, Any]) -> None:
+    def _on_quiz_message(self, message: QuizMessage) -> None:
         quiz = self.stepper.quiz
         if quiz is not None and record(quiz, message) is None:
             self.scores[self.index] = quiz.score

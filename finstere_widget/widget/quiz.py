@@ -11,35 +11,58 @@ and ``look`` the look's own frame, shown once the answer is right.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ..engine import Position
 from ..engine.board import Heading
-from ..engine.errors import FinstereError, TraceError
+from ..engine.errors import FinstereError, QuizError, TraceError
+from ..engine.events import assert_never
 from ..engine.quiz import Guess, Quiz
 from ..render.frames import TraceFrame
 from .static_output import static_text
+from .synced import QuizAnswer, QuizQuestion, QuizState, quiz_message
 
 if TYPE_CHECKING:
     from .board import BoardWidget
 
 
-def quiz_state(quiz: Quiz, frames: Sequence[TraceFrame], round: int = 0) -> dict[str, Any]:
+def quiz_state(quiz: Quiz, frames: Sequence[TraceFrame], round: int = 0) -> QuizState:
     """``quiz.to_dict()`` with each question's ``gate`` and ``look`` frame numbers, the
     number of frames it was built for (the browser ignores a quiz that does not fit) and
     ``round``: the browser starts its answers afresh when the round changes, and keeps them
     when only the words do (a language switch sends the same round)."""
     where = {f.event_index: f.index for f in frames if f.event_index is not None}
     data = quiz.to_dict()
+    questions: list[QuizQuestion] = []
     for q in data["questions"]:
         look = where.get(q["event"])
         if look is None or look == 0:
             raise TraceError(f"quiz: the look of event {q['event']} has no frame of its own")
-        q["look"] = look
-        q["gate"] = look - 1
-    data["frames"] = len(frames)
-    data["round"] = round
-    return data
+        questions.append(
+            {
+                "event": q["event"],
+                "at": q["at"],
+                "facing": q["facing"],
+                "heading": q["heading"],
+                "squares": q["squares"],
+                "accepted": q["accepted"],
+                "pawn": q["pawn"],
+                "pawns": q["pawns"],
+                "rule": q["rule"],
+                "right": q["right"],
+                "wrong": q["wrong"],
+                "hints": q["hints"],
+                "look": look,
+                "gate": look - 1,
+            }
+        )
+    return {
+        "lang": data["lang"],
+        "questions": questions,
+        "words": data["words"],
+        "frames": len(frames),
+        "round": round,
+    }
 
 
 def quiz_opening(position: Position, tile: str | None) -> Callable[[str | None], str]:
@@ -61,42 +84,35 @@ def quiz_opening(position: Position, tile: str | None) -> Callable[[str | None],
     return caption
 
 
-def guess_of(answer: Any) -> Guess | None:
-    """The engine's guess from a browser message's answer: ``{"heading": "N"}``,
-    ``{"square": [x, y]}`` or ``{"pawn": "A"}``; None for anything else."""
-    if not isinstance(answer, dict):
-        return None
-    heading = answer.get("heading")
-    if isinstance(heading, str) and heading in ("N", "E", "S", "W"):
-        return Heading[heading]
-    square = answer.get("square")
-    if isinstance(square, list) and len(square) == 2 and all(type(v) is int for v in square):
-        return (square[0], square[1])
-    pawn = answer.get("pawn")
-    if isinstance(pawn, str) and 0 < len(pawn) <= 40:
-        return pawn
-    return None
+def guess_of(answer: QuizAnswer) -> Guess:
+    """The engine's guess from a checked answer (:func:`.synced.quiz_message`):
+    ``{"heading": "N"}``, ``{"square": [x, y]}`` or ``{"pawn": "A"}``."""
+    if "heading" in answer:
+        return Heading[answer["heading"]]
+    if "square" in answer:
+        x, y = answer["square"]
+        return (x, y)
+    if "pawn" in answer:
+        return answer["pawn"]
+    raise QuizError("quiz message: an answer needs a heading, a square or a pawn")
 
 
-def record(quiz: Quiz, message: Any) -> str | None:
+def record(quiz: Quiz, message: object) -> str | None:
     """Take a browser message into ``quiz``: ``{"type": "quiz_answer", "question": i,
     "answer": {...}}`` (the first answer to a question is counted, as the browser counts it)
-    or ``{"type": "quiz_hint", "question": i, "level": k}``. Returns what was wrong with a
-    message it could not take (None when taken); never raises."""
-    if not isinstance(message, dict):
-        return "not a quiz message"
-    number = message.get("question")
-    if type(number) is not int:
-        return "a quiz message without a question number"
-    if message.get("type") == "quiz_hint":  # counted for the open question only
-        if number == quiz.current and not quiz.done:
-            quiz.hints_used += 1
-        return None
-    guess = guess_of(message.get("answer"))
-    if guess is None:
-        return "a quiz answer the quiz does not understand"
+    or ``{"type": "quiz_hint", "question": i, "level": k}``, checked by
+    :func:`.synced.quiz_message`. Returns what was wrong with a message it could not take
+    (None when taken); never raises."""
     try:
-        quiz.answer(number, guess)
+        checked = quiz_message(message)
+        match checked["type"]:
+            case "quiz_hint":  # counted for the open question only
+                if checked["question"] == quiz.current and not quiz.done:
+                    quiz.hints_used += 1
+            case "quiz_answer":
+                quiz.answer(checked["question"], guess_of(checked["answer"]))
+            case _ as never:
+                assert_never(never)
     except FinstereError as exc:
         return str(exc)
     return None

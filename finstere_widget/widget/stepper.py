@@ -21,6 +21,7 @@ from .html import problem_html
 from .labels import Language, option_choices, relabel_options
 from .quiz import quiz_opening, quiz_state, record, told_text
 from .static_output import StaticFallback, with_static
+from .synced import QuizMessage
 
 TILES = ("5", "7", "8", "10", "X", "XX")
 #: the rule options that change a monster turn (docs/rules.md); the others are about the game
@@ -303,7 +304,7 @@ class MonsterStepper(StaticFallback, Language, W.VBox):  # type: ignore[misc]
         )
         self.message.value = escape(note + said)
 
-    def _on_quiz_message(self, message: dict[str, Any]) -> None:
+    def _on_quiz_message(self, message: QuizMessage) -> None:
         if self.quiz is not None:
             record(self.quiz, message)
 

@@ -26,8 +26,6 @@ c.width = scene.width * dpr;
 c.height = scene.height * dpr;
 const ctx = c.getContext("2d");
 ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
-ctx.lineJoin = "round";
-ctx.lineCap = "round";
 paintPrimitives(ctx, scene.primitives.concat([{{k: "oval", x: 5}}]), "DejaVu Sans, sans-serif", null);
 window.paintedPrimitives = scene.primitives.length;
 </script></body></html>"""
@@ -70,6 +68,10 @@ def test_board_js_paints_the_golden_scene_with_its_colours_where_they_belong(
             if any(abs(g - w) > tol for g, w in zip(rgba[:3], want, strict=True))
         ]
         assert not wrong, "\n".join(wrong)
+        # the painter itself gives lines round caps (the page sets none): the lw 6 line's
+        # cap reaches past its end at x=10, as in the SVG
+        (cap,) = page.evaluate(PIXELS_JS, [[[8, 70]], dpr])
+        assert all(abs(g - w) <= 12 for g, w in zip(cap[:3], (0x3A, 0xA7, 0x57), strict=True)), cap
         # text: "Ag" (anchor start) begins at x=140; "9" (anchor end) ends at x=235
         ag = page.evaluate(DARK_JS, [130, 115, 200, 146, dpr, 150])
         assert len(ag) > 40 and 139 <= min(ag) < 143, (len(ag), min(ag, default=None))

@@ -489,3 +489,151 @@ def tile_button(stepper: Any, label: str) -> Any:
     """The stepper's tile button ``label`` (in the same output as the board)."""
     area = stepper.locator("xpath=ancestor::div[contains(@class, 'widget-vbox')][1]")
     return area.locator(".widget-toggle-button").filter(has_text=re.compile(rf"^\s*{label}\s*$"))
+
+
+# --------------------------------------------------------------------------- the quiz
+# The quiz notebook every front end shows (JupyterLab, Notebook 7, Voilà): the basic
+# rulebook turn (monster_basic_8) quizzed, and a puzzle series. The expected answers, rules
+# and feedback come from the engine run here.
+
+QUIZ_NOTEBOOK = "fw_quiz.ipynb"
+QUIZ_CELLS = [
+    "from finstere_widget import examples\n"
+    "from finstere_widget.widget import MonsterStepper\n"
+    "s = MonsterStepper(examples.load('monster_basic_8'), tile='8', quiz=True, lang='en')\n"
+    "s",
+    "from finstere_widget.engine.puzzles import puzzles\n"
+    "from finstere_widget.widget import PuzzleQuiz\n"
+    "pq = PuzzleQuiz(puzzles('all', n=2, seed=5, difficulty=1), lang='en')\n"
+    "pq",
+]
+
+
+class QuizPage:
+    """A board of the page (the ``index``-th) and its quiz panel."""
+
+    def __init__(self, page: Any, index: int = 0, timeout: float = 60) -> None:
+        self.page = page
+        self.root = page.locator(".fw-root").nth(index)
+        self.canvas = self.root.locator("canvas.fw-canvas")
+        self.canvas.wait_for(state="visible", timeout=timeout * 1000)
+        wait_for(page, lambda: int(self.canvas.get_attribute("data-paints") or 0) > 0, 30, "paint")
+        self.panel = self.root.locator(".fw-quiz")
+        self.feedback = self.panel.locator(".fw-quiz-feedback")
+
+    def frame(self) -> int:
+        return int(self.canvas.get_attribute("data-frame") or -1)
+
+    def click_sq(self, sq: tuple[int, int]) -> None:
+        from finstere_widget.render.scene import center
+
+        k = float(self.canvas.evaluate("c => c.getBoundingClientRect().width")) / S.WIDTH
+        cx, cy = center(sq)
+        self.canvas.click(position={"x": cx * k, "y": cy * k})
+
+    def verdict(self) -> str:
+        return self.feedback.get_attribute("data-verdict") or ""
+
+    def feedback_text(self) -> str:
+        return str(self.feedback.inner_text())
+
+    def score(self) -> str:
+        return str(self.panel.locator(".fw-quiz-score").inner_text())
+
+    def question(self) -> str:
+        return str(self.panel.locator(".fw-quiz-question").inner_text())
+
+    def hint(self) -> str:
+        return str(self.panel.locator(".fw-quiz-hint").inner_text())
+
+    def next_button(self) -> Any:
+        return self.root.locator("button[data-action='next']")
+
+    def direction(self, heading: str) -> Any:
+        return self.root.locator(f".fw-quiz-dir[data-heading='{heading}']")
+
+    def wait_frame(self, n: int, what: str) -> None:
+        wait_for(self.page, lambda: self.frame() == n, 10, what)
+
+
+def check_quiz(page: Any, shots: Path, front: str) -> None:
+    """The quiz notebook's two quizzes in ``front``: a wrong answer told with the deciding
+    rule id, hints, a right answer that shows the look, a keyboard-free direction answer,
+    the score; the puzzle series answered right with its score from the kernel."""
+    from finstere_widget import examples
+    from finstere_widget.engine.puzzles import puzzles
+    from finstere_widget.engine.quiz import Quiz
+
+    quiz = Quiz.play(examples.load("monster_basic_8"), "8", lang="en")
+    first, second = quiz.questions[0], quiz.questions[1]
+    n = len(quiz.questions)
+    q = QuizPage(page, timeout=120)
+    q.panel.scroll_into_view_if_needed()
+    assert q.frame() == 0 and q.question().startswith(f"Look 1 of {n}: where does the monster go")
+    assert q.next_button().is_disabled(), "the board may step to the look before the answer"
+
+    # wrong: the square ahead of the monster (it faces east; A, north, is nearest)
+    assert first.look.facing is Heading.E and first.heading is Heading.N
+    x, y = first.look.at
+    q.click_sq((x + 1, y))
+    wait_for(page, lambda: q.verdict() == "wrong", 10, f"{front}: the wrong answer's feedback")
+    assert q.feedback.get_attribute("data-rule") == first.rule == "M5"
+    text = q.feedback_text()
+    assert text.startswith("Not quite: it goes north.") and f"rule {first.rule}" in text
+    assert q.frame() == 0 and q.score() == "score: 0 of 1"
+    # a hint, level 1 then 2: where to look, then the distances
+    hint_button = q.root.locator(".fw-quiz-hint-btn")
+    hint_button.click()
+    wait_for(page, lambda: "(M4)" in q.hint(), 5, f"{front}: hint 1")
+    hint_button.click()
+    wait_for(page, lambda: q.hint().startswith("hint 2 of 3"), 5, f"{front}: hint 2")
+    # right: the pawn it chases; the board shows the look
+    assert first.pawn_at is not None
+    q.click_sq(first.pawn_at)
+    wait_for(page, lambda: q.verdict() == "right", 10, f"{front}: the right answer's feedback")
+    q.wait_frame(1, f"{front}: the look shown after the answer")
+    assert q.feedback_text().startswith("Right: it goes north.")
+    assert q.score() == "score: 0 of 1", "a retry is not scored"
+
+    # on to question 2; a direction button answers it right at the first try
+    q.next_button().click()
+    q.next_button().click()
+    q.wait_frame(3, f"{front}: question 2's frame")
+    assert q.question().startswith(f"Look 2 of {n}") and q.next_button().is_disabled()
+    q.direction(second.heading.name).click()
+    q.wait_frame(4, f"{front}: the look after a direction answer")
+    assert q.verdict() == "right" and q.score() == "score: 1 of 2"
+    q.panel.scroll_into_view_if_needed()
+    page.screenshot(path=str(shots / f"quiz_{front}.png"), full_page=True)
+
+    # the puzzle series: its first look answered right, the series' score from the kernel
+    puzzle = puzzles("all", n=2, seed=5, difficulty=1)[0]
+    heading = Quiz.play(puzzle.position, "1", puzzle.options).questions[0].heading.name
+    pz = QuizPage(page, 1)
+    pz.panel.scroll_into_view_if_needed()
+    assert pz.question().startswith("Look 1 of")
+    pz.direction(heading).click()
+    wait_for(page, lambda: pz.verdict() == "right", 10, f"{front}: the puzzle's answer")
+    assert pz.score() == "score: 1 of 1"
+    series = page.get_by_text("series score: 1 of 1")
+    wait_for(page, lambda: series.count() == 1, 30, f"{front}: the series' score from the kernel")
+
+
+QUIZ_TEXTS = (
+    ".fw-quiz-title, .fw-quiz-question, .fw-quiz-hint, .fw-quiz-verdict, .fw-quiz-line, "
+    ".fw-quiz-next, .fw-quiz-score, .fw-quiz-rule, .fw-quiz-dir:not(:disabled)"
+)
+
+
+def check_quiz_readable(page: Any, shots: Path, front: str, theme: str) -> None:
+    """Every text of the first quiz panel at least 4.5:1 in ``theme`` (measured against
+    what is painted behind it; disabled buttons are exempt, as WCAG has it), and a
+    screenshot of it."""
+    q = QuizPage(page)
+    wait_for(page, lambda: q.canvas.evaluate("c => c.dataset.theme") == theme, 15, "repaint")
+    q.panel.scroll_into_view_if_needed()
+    ratios = q.panel.locator(QUIZ_TEXTS).evaluate_all(CONTRAST_JS)
+    assert len(ratios) >= 6, ratios
+    low = [(name, round(r, 2)) for name, r in ratios if r < 4.5]
+    assert not low, f"{front} {theme}: quiz text below 4.5:1: {low}"
+    page.screenshot(path=str(shots / f"quiz_{front}_{theme}.png"), full_page=True)

@@ -128,6 +128,102 @@ function roundRectPath(ctx, x, y, w, h, r) {
  * @property {PackedFrame[]} frames
  */
 
+// What else crosses between Python and this file (finstere_widget/widget/synced.py, whose
+// TypedDicts these typedefs mirror key for key, checked by the same test): the quiz Python
+// builds, the state an exported page embeds, and the quiz's messages this file sends.
+
+/**
+ * @typedef {Object} QuizQuestion one look to predict, tied to its frames
+ * @property {number} event the look's event index
+ * @property {number[]} at the monster's square [x, y]
+ * @property {"N"|"E"|"S"|"W"} facing
+ * @property {"N"|"E"|"S"|"W"} heading the right answer's direction
+ * @property {number[][]} squares the squares that answer it right
+ * @property {number[][]} accepted those and the chased pawn's square
+ * @property {string|null} pawn the pawn it chases (null: none seen, or a tie)
+ * @property {(number|string)[][]} pawns [x, y, id] of each pawn on the board
+ * @property {string} rule the rule id that decides (M5, M6...)
+ * @property {string[]} right the feedback's lines for a right answer
+ * @property {string[]} wrong the feedback's lines for a wrong one
+ * @property {string[]} hints levels 1, 2 and 3
+ * @property {number} look the look's frame, shown once answered right
+ * @property {number} gate the frame the question is asked on
+ */
+
+/**
+ * @typedef {Object} QuizState the quiz trait: questions, words, the frames it fits, round
+ * @property {string} lang
+ * @property {QuizQuestion[]} questions
+ * @property {Object<string,string>} words
+ * @property {number} frames
+ * @property {number} round
+ */
+
+/**
+ * @typedef {Object} NoQuiz the quiz trait with no quiz: {}
+ */
+
+/** @typedef {QuizState|NoQuiz} QuizData */
+
+/**
+ * @typedef {Object} PageState what an exported page embeds: the synced traits
+ * @property {Prim[]} static
+ * @property {Prim[][]} groups
+ * @property {PackedFrame[]} frames
+ * @property {string[]} event_log
+ * @property {number} frame
+ * @property {Geometry} geometry
+ * @property {string} hint
+ * @property {"view"|"move"|"edit"} mode
+ * @property {number} max_width
+ * @property {boolean} standalone
+ * @property {QuizData} quiz
+ * @property {string} lang
+ * @property {Object<string,string>} texts
+ */
+
+/**
+ * @typedef {Object} QuizAnswer one key of three
+ * @property {"N"|"E"|"S"|"W"} [heading]
+ * @property {number[]} [square]
+ * @property {string} [pawn]
+ */
+
+/**
+ * @typedef {Object} QuizAnswerMessage sent when the page has judged an answer
+ * @property {"quiz_answer"} type
+ * @property {number} question
+ * @property {QuizAnswer} answer
+ */
+
+/**
+ * @typedef {Object} QuizHintMessage sent when the learner asks for a hint
+ * @property {"quiz_hint"} type
+ * @property {number} question
+ * @property {number} level 1..3
+ */
+
+// What the context was last set to while painting one list of primitives: a setting is
+// written only when it changes (the context keeps it between primitives). Writing the same
+// font, colours, width, dash and opacity again for every primitive cost a fifth of a full
+// paint (the setters parse their value each time); the pixels are the same either way.
+function freshPen() {
+  return { a: -1, font: "", align: "", fill: "", stroke: "", lw: -1, dash: "" };
+}
+
+// Lines and outlines use round joins and caps (the render contract, as the SVG writer and
+// the ipycanvas painter draw them).
+/** @param {CanvasRenderingContext2D} ctx */
+function roundEnds(ctx) {
+  ctx.lineJoin = "round";
+  ctx.lineCap = "round";
+}
+
+/** @param {Object<string, string>|null} pal @param {string} colour */
+function themed(pal, colour) {
+  return (pal && pal[colour]) || colour;
+}
+
 // Paint one primitive. `pal` maps a colour of the drawing to the one the page's theme uses
 // (a table from Python: render/style.py).
 /**
@@ -137,13 +233,33 @@ function roundRectPath(ctx, x, y, w, h, r) {
  * @param {Object<string, string>|null} pal
  */
 export function paintPrimitive(ctx, p, font, pal) {
-  const c = (colour) => (pal && pal[colour]) || colour;
-  ctx.globalAlpha = p.a === undefined ? 1 : p.a;
+  const pen = freshPen();
+  roundEnds(ctx);
+  paintWith(ctx, p, font, pal, pen);
+  if (pen.dash) ctx.setLineDash([]);
+}
+
+// The same with `pen`, what the context is set to (freshPen() before the first primitive).
+/**
+ * @param {CanvasRenderingContext2D} ctx
+ * @param {Prim} p
+ * @param {string} font
+ * @param {Object<string, string>|null} pal
+ * @param {ReturnType<typeof freshPen>} pen
+ */
+function paintWith(ctx, p, font, pal, pen) {
+  const a = p.a === undefined ? 1 : p.a;
+  if (pen.a !== a) ctx.globalAlpha = pen.a = a;
   if (p.k === "text") {
-    ctx.font = (p.bold ? "bold " : "") + p.size + "px " + font;
-    ctx.textAlign = p.anchor === "start" ? "left" : p.anchor === "end" ? "right" : "center";
-    ctx.textBaseline = "middle";
-    ctx.fillStyle = c(p.fill);
+    const f = (p.bold ? "bold " : "") + p.size + "px " + font;
+    if (pen.font !== f) ctx.font = pen.font = f;
+    const align = p.anchor === "start" ? "left" : p.anchor === "end" ? "right" : "center";
+    if (pen.align !== align) {
+      ctx.textAlign = pen.align = align;
+      ctx.textBaseline = "middle";
+    }
+    const fill = themed(pal, p.fill);
+    if (pen.fill !== fill) ctx.fillStyle = pen.fill = fill;
     ctx.fillText(p.text, p.x, p.y);
     return;
   }
@@ -165,18 +281,26 @@ export function paintPrimitive(ctx, p, font, pal) {
     return; // unknown kinds are skipped, never thrown
   }
   if (p.fill && p.k !== "line") {
-    ctx.fillStyle = c(p.fill);
+    const fill = themed(pal, p.fill);
+    if (pen.fill !== fill) ctx.fillStyle = pen.fill = fill;
     ctx.fill();
   }
   if (p.stroke) {
-    ctx.lineWidth = p.lw === undefined ? 1 : p.lw;
-    ctx.strokeStyle = c(p.stroke);
-    ctx.setLineDash(p.dash || []);
+    const lw = p.lw === undefined ? 1 : p.lw;
+    if (pen.lw !== lw) ctx.lineWidth = pen.lw = lw;
+    const stroke = themed(pal, p.stroke);
+    if (pen.stroke !== stroke) ctx.strokeStyle = pen.stroke = stroke;
+    const dash = p.dash ? p.dash.join(",") : "";
+    if (pen.dash !== dash) {
+      ctx.setLineDash(p.dash || []);
+      pen.dash = dash;
+    }
     ctx.stroke();
-    if (p.dash) ctx.setLineDash([]);
   }
 }
 
+// Paint a list of primitives in order, each context setting written once until it changes;
+// the context is left as a fresh one has it (opacity 1, no dash).
 /**
  * @param {CanvasRenderingContext2D} ctx
  * @param {Prim[]} prims
@@ -184,8 +308,11 @@ export function paintPrimitive(ctx, p, font, pal) {
  * @param {Object<string, string>|null} pal
  */
 export function paintPrimitives(ctx, prims, font, pal) {
-  for (const p of prims) paintPrimitive(ctx, p, font, pal);
+  const pen = freshPen();
+  roundEnds(ctx);
+  for (const p of prims) paintWith(ctx, p, font, pal, pen);
   ctx.globalAlpha = 1;
+  if (pen.dash) ctx.setLineDash([]);
 }
 
 // The page's theme: JupyterLab (and Notebook 7, Voilà) mark <body data-jp-theme-light="false">
@@ -381,14 +508,15 @@ function render({ model, el }) {
     ctx.clearRect(0, 0, canvas.width, canvas.height);
     ctx.drawImage(staticCanvas, 0, 0);
     ctx.setTransform(dpr * scale, 0, 0, dpr * scale, 0, 0);
-    const p = pal();
-    for (const g of frameGroups(cur)) paintPrimitives(ctx, g, font(), p);
+    paintPrimitives(ctx, frameGroups(cur).flat(), font(), pal());  // one pen for the frame
     paints += 1;
     canvas.dataset.frame = String(cur);
     canvas.dataset.paints = String(paints);
-    canvas.dataset.theme = theme;
-    // outside Jupyter the page gives no --jp-* colours: board.css supplies the theme's own
-    root.dataset.theme = theme;
+    if (canvas.dataset.theme !== theme) {
+      canvas.dataset.theme = theme;
+      // outside Jupyter the page gives no --jp-* colours: board.css supplies the theme's own
+      root.dataset.theme = theme;
+    }
     root.toggleAttribute("data-own-colours", document.body.dataset.jpThemeLight === undefined);
     announce();
     return performance.now() - t0;
@@ -401,7 +529,8 @@ function render({ model, el }) {
     const n = frames().length;
     const where = n > 1 ? frameOf(cur + 1, n) + ": " : "";
     const name = T("board", "Finstere Flure board");
-    canvas.setAttribute("aria-label", name + (text ? ". " + where + text : ""));
+    const label = name + (text ? ". " + where + text : "");
+    if (canvas.getAttribute("aria-label") !== label) canvas.setAttribute("aria-label", label);
     if (live.textContent !== where + text) live.textContent = where + text;
   }
 
@@ -737,6 +866,11 @@ function quizDirection(at, sq) {
 // Judge `answer` ({heading: "N"} or {square: [x, y]}) for question `q` of the synced data:
 // true (right), false (wrong) or null (answers nothing: behind the monster, or a square off
 // its lines with no pawn). The same reading as the engine's Question.verdict (engine/quiz.py).
+/**
+ * @param {QuizQuestion} q
+ * @param {QuizAnswer} answer
+ * @returns {boolean|null}
+ */
 export function quizVerdict(q, answer) {
   const behind = QUIZ_BACK[q.facing];
   if (answer.heading !== undefined) {
@@ -855,7 +989,9 @@ function mountQuiz({ model, main, canvas, board }) {
       state.asked += 1;
       state.right += verdict ? 1 : 0;
     }
-    model.send({ type: "quiz_answer", question: k, answer: ans });
+    /** @type {QuizAnswerMessage} */
+    const report = { type: "quiz_answer", question: k, answer: ans };
+    model.send(report);
     showAnswer(k, verdict);
     if (verdict) {
       state.open += 1;
@@ -875,7 +1011,9 @@ function mountQuiz({ model, main, canvas, board }) {
     state.levels[k] = level;
     state.hints += 1;
     showHint(k, level);
-    model.send({ type: "quiz_hint", question: k, level });
+    /** @type {QuizHintMessage} */
+    const report = { type: "quiz_hint", question: k, level };
+    model.send(report);
     update();
   }
 

@@ -2,6 +2,107 @@
 // `controls` (finstere_widget/widget/panel.py) and sends what the user does back as
 // {type: "click", id} or {type: "set", id, value}. No game logic here: Python decides.
 
+// What crosses between Python and this file (finstere_widget/widget/panel.py, whose
+// TypedDicts these typedefs mirror key for key; tests/test_render_contract.py checks that
+// they agree): the controls Python mirrors, the messages sent back.
+
+/**
+ * @typedef {Object} BoxControl a row or a column of controls
+ * @property {number} id
+ * @property {boolean} hidden
+ * @property {string} label
+ * @property {string} tooltip
+ * @property {boolean} disabled
+ * @property {"row"|"column"} kind
+ * @property {Control[]} children
+ */
+
+/**
+ * @typedef {Object} ButtonControl
+ * @property {number} id
+ * @property {boolean} hidden
+ * @property {string} label
+ * @property {string} tooltip
+ * @property {boolean} disabled
+ * @property {"button"} kind
+ */
+
+/**
+ * @typedef {Object} ChoiceControl toggle buttons, or a drop-down (select)
+ * @property {number} id
+ * @property {boolean} hidden
+ * @property {string} label
+ * @property {string} tooltip
+ * @property {boolean} disabled
+ * @property {"toggle"|"select"} kind
+ * @property {string[]} options
+ * @property {number|null} value the chosen option's index (null: none)
+ * @property {string[]} [tooltips] toggle buttons: one per option
+ */
+
+/**
+ * @typedef {Object} IntControl a whole-number box or slider
+ * @property {number} id
+ * @property {boolean} hidden
+ * @property {string} label
+ * @property {string} tooltip
+ * @property {boolean} disabled
+ * @property {"int"} kind
+ * @property {number} value
+ * @property {number} [min]
+ * @property {number} [max]
+ */
+
+/**
+ * @typedef {Object} ComboControl a text box with suggestions
+ * @property {number} id
+ * @property {boolean} hidden
+ * @property {string} label
+ * @property {string} tooltip
+ * @property {boolean} disabled
+ * @property {"combo"} kind
+ * @property {string} value
+ * @property {string[]} options
+ */
+
+/**
+ * @typedef {Object} TextControl text, HTML (escaped by Python), a label, or a note
+ * @property {number} id
+ * @property {boolean} hidden
+ * @property {string} label
+ * @property {string} tooltip
+ * @property {boolean} disabled
+ * @property {"text"|"html"|"label"|"other"} kind
+ * @property {string} value
+ */
+
+/**
+ * @typedef {Object} CheckControl
+ * @property {number} id
+ * @property {boolean} hidden
+ * @property {string} label
+ * @property {string} tooltip
+ * @property {boolean} disabled
+ * @property {"check"} kind
+ * @property {boolean} value
+ */
+
+/** @typedef {BoxControl|ButtonControl|ChoiceControl|IntControl|ComboControl|TextControl|CheckControl} Control */
+/** @typedef {number|string|boolean} ControlValue */
+
+/**
+ * @typedef {Object} PanelClick a click on a button
+ * @property {"click"} type
+ * @property {number} id
+ */
+
+/**
+ * @typedef {Object} PanelSet a control set to a value
+ * @property {"set"} type
+ * @property {number} id
+ * @property {ControlValue} value
+ */
+
 function el(tag, cls, text) {
   const e = document.createElement(tag);
   if (cls) e.className = cls;
@@ -9,6 +110,11 @@ function el(tag, cls, text) {
   return e;
 }
 
+/**
+ * @param {Control} c
+ * @param {(message: PanelClick|PanelSet) => void} send
+ * @returns {HTMLElement}
+ */
 function build(c, send) {
   if (c.kind === "row" || c.kind === "column") {
     const box = el("div", c.kind === "row" ? "fwp-row" : "fwp-column");
