@@ -12,7 +12,7 @@ from ..engine.bots import make_bot
 from ..engine.diagram import format_diagram
 from ..engine.errors import FinstereError, shown
 from ..engine.game import Game, PawnMove
-from ..engine.i18n import N_, colour_word, place_words, reason_words, translations
+from ..engine.i18n import N_, colour_word, error_message, place_words, reason_words, translations
 from ..engine.moves import parse_path
 from .common import (
     SubParsers,
@@ -206,7 +206,7 @@ def play_loop(
             path = parse_path(words[1] if len(words) > 1 else "")
             entry = game.apply(PawnMove(words[0], path))
         except FinstereError as exc:
-            _out(out, _("illegal: {error}").format(error=exc))
+            _out(out, _("illegal: {error}").format(error=error_message(exc, lang)))
             continue
         assert entry.move is not None
         _out(
@@ -238,7 +238,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     game = Game(args.players, seed=args.seed, options=options, first_player=args.first)
     human = set() if args.watch else {args.seat}
     if not args.watch and not 0 <= args.seat < game.n:
-        raise UsageError(f"--seat: 0..{game.n - 1}")
+        raise UsageError("--seat: 0..{last}", last=game.n - 1)
     _ = translations(args.lang).gettext  # an unknown --lang fails before the game starts
     _out(
         sys.stdout,
@@ -254,7 +254,9 @@ def cmd_play(args: argparse.Namespace) -> int:
             with open(args.record, "w", encoding="utf-8") as f:
                 f.write(game.to_json(indent=1))
         except OSError as exc:
-            raise UsageError(f"--record {shown(args.record)}: {exc.strerror}") from None
+            raise UsageError(
+                "--record {record}: {strerror}", record=shown(args.record), strerror=exc.strerror
+            ) from None
     return status
 
 

@@ -9,7 +9,14 @@ import sys
 from ..engine import Position, RuleOptions, monster_turn
 from ..engine.i18n import translations
 from ..engine.narrate import narrate
-from .common import SubParsers, UsageError, add_common, options_from, read_position
+from .common import (
+    SubParsers,
+    UsageError,
+    add_common,
+    options_from,
+    read_position,
+    usage_error,
+)
 
 
 def cmd_monster(args: argparse.Namespace) -> int:
@@ -36,11 +43,13 @@ def save_pictures(args: argparse.Namespace, position: Position, options: RuleOpt
     try:
         save_turn(args.save, position, args.tile, options=options, lang=args.lang, paper=args.paper)
     except ImportError as exc:  # GIF/PDF need the animate extra (Pillow)
-        raise UsageError(str(exc)) from None
+        raise usage_error(exc) from None
     except ValueError as exc:  # the suffix
-        raise UsageError(str(exc)) from None
+        raise usage_error(exc) from None
     except OSError as exc:
-        raise UsageError(f"cannot write {args.save!r}: {exc.strerror}") from None
+        raise UsageError(
+            "cannot write {save!r}: {strerror}", save=args.save, strerror=exc.strerror
+        ) from None
     saved = translations(args.lang).gettext("saved {file}").format(file=args.save)
     print(saved, file=sys.stderr)
 

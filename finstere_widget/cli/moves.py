@@ -25,7 +25,9 @@ def cmd_move(args: argparse.Namespace) -> int:
         result = apply_move(position, args.pawn, args.path, options)
     except IllegalMoveError as exc:
         raise IllegalMoveError(
-            f"illegal path for pawn {shown(args.pawn)}: {exc}",
+            "illegal path for pawn {pawn}: {exc}",
+            pawn=shown(args.pawn),
+            exc=exc,
             token=exc.token,
             index=exc.index,
             rule=exc.rule,

@@ -73,7 +73,9 @@ def cmd_puzzles(args: argparse.Namespace) -> int:
             with open(args.out, "w", encoding="utf-8") as fp:
                 fp.write(puzzles_to_json(found) + "\n")
         except OSError as exc:
-            raise UsageError(f"cannot write {args.out!r}: {exc.strerror}") from None
+            raise UsageError(
+                "cannot write {out!r}: {strerror}", out=args.out, strerror=exc.strerror
+            ) from None
     if args.json:
         print(puzzles_to_json(found))
         return 0

@@ -19,6 +19,7 @@ from .common import (
     add_seed_and_jobs,
     check_batch,
     progress_from,
+    usage_error,
 )
 
 
@@ -26,7 +27,9 @@ def _ints(text: str) -> list[int]:
     try:
         out = [int(x) for x in text.split(",") if x.strip()]
     except ValueError:
-        raise UsageError(f"--players: expected numbers like 3 or 2,3,4, got {text!r}") from None
+        raise UsageError(
+            "--players: expected numbers like 3 or 2,3,4, got {text!r}", text=text
+        ) from None
     if not out:
         raise UsageError("--players: give at least one player count")
     return out
@@ -63,7 +66,7 @@ def cmd_study(args: argparse.Namespace) -> int:
                 **common,
             )
     except (ValueError, ConnectionError) as exc:  # unknown bot, option value, scheduler...
-        raise UsageError(str(exc)) from None
+        raise usage_error(exc) from None
     if args.plot:
         import matplotlib
 

@@ -18,7 +18,7 @@ from functools import cache
 from gettext import GNUTranslations, NullTranslations
 from pathlib import Path
 
-from .errors import LanguageError
+from .errors import LanguageError, Translatable
 
 DOMAIN = "finstere_widget"
 LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
@@ -57,8 +57,10 @@ def resolve(lang: str | None) -> str:
     code = _code(lang) if isinstance(lang, str) else None
     if code is None:
         raise LanguageError(
-            f"unknown language {lang!r}; known: {', '.join(LANGUAGES)} "
-            f"({', '.join(LANGUAGES.values())})"
+            "unknown language {lang!r}; known: {languages} ({values})",
+            lang=lang,
+            languages=", ".join(LANGUAGES),
+            values=", ".join(LANGUAGES.values()),
         )
     return code
 
@@ -89,6 +91,18 @@ def N_(message: str) -> str:
 def gettext(message: str, lang: str | None = None) -> str:
     """``message`` (an English message id) in ``lang``."""
     return translations(lang).gettext(message)
+
+
+def error_message(error: BaseException, lang: str | None = None) -> str:
+    """An error as the user reads it in ``lang`` (``None``: the locale): a message of the
+    package's errors translated (the same quoted culprit and rule ids), any other error's
+    text as it is. An unknown ``lang`` gives the English text (never a second error)."""
+    if not isinstance(error, Translatable):
+        return str(error)
+    try:
+        return error.translated(lang)
+    except LanguageError:
+        return str(error)
 
 
 #: the places off the board (docs/format.md), in words

@@ -34,7 +34,9 @@ def quiz_state(quiz: Quiz, frames: Sequence[TraceFrame], round: int = 0) -> dict
     for q in data["questions"]:
         look = where.get(q["event"])
         if look is None or look == 0:
-            raise TraceError(f"quiz: the look of event {q['event']} has no frame of its own")
+            raise TraceError(
+                "quiz: the look of event {event} has no frame of its own", event=q["event"]
+            )
         q["look"] = look
         q["gate"] = look - 1
     data["frames"] = len(frames)
