@@ -395,3 +395,32 @@ def test_the_readme_error_samples_are_what_the_command_line_says() -> None:
     for line, argv in zip(sample, runs, strict=True):
         status, out, err = run(argv)
         assert status == 2 and out == "" and err.splitlines()[-1] == line
+
+
+def _helps(parser: Any) -> Iterator[str]:
+    """Every help text and description of a parser and its subcommands' parsers."""
+    import argparse
+
+    if parser.description:
+        yield parser.description
+    for action in parser._actions:
+        if action.help and action.help != argparse.SUPPRESS:
+            yield action.help
+        if isinstance(action, argparse._SubParsersAction):
+            for choice in action._choices_actions:
+                yield str(choice.help)
+            for sub in dict.fromkeys(action.choices.values()):
+                yield from _helps(sub)
+
+
+@pytest.mark.parametrize("lang", OTHER)
+def test_every_help_text_of_the_command_line_is_in_the_language_asked(lang: str) -> None:
+    english = list(_helps(build_parser("x", lang="en")))
+    told = list(_helps(build_parser("x", lang=lang)))
+    assert len(told) == len(english) > 40
+    for mine, theirs in zip(told, english, strict=True):
+        assert mine != theirs, (lang, theirs)
+        assert re.findall(r"%\(?\w*\)?[sd%]", mine) == re.findall(r"%\(?\w*\)?[sd%]", theirs)
+        assert RULE_ID.findall(mine) == RULE_ID.findall(theirs), (lang, mine)
+    status, out, _ = run(["puzzles", "--help", "--lang", lang])
+    assert status == 0 and "tie" in out  # the topics filled in the translated help

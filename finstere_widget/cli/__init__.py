@@ -17,9 +17,9 @@ from pathlib import Path
 
 from ..engine import FinstereError
 from ..engine.errors import LanguageError
-from ..engine.i18n import error_message, resolve, translations
+from ..engine.i18n import N_, error_message, resolve, translations
 from . import game, monster, moves, puzzles, study
-from .common import Parser, UsageError, language_asked, printable, speaking
+from .common import Parser, UsageError, language_asked, printable, said, speaking
 
 __all__ = ["build_parser", "main", "program_name"]
 
@@ -34,12 +34,17 @@ def build_parser(prog: str | None = None, lang: str | None = None) -> Parser:
     with speaking(code):
         parser = Parser(
             prog=prog or program_name(),
-            description="Finstere Flure: play the monster, move pawns, simulate games.",
+            description=said(N_("Finstere Flure: play the monster, move pawns, simulate games.")),
             lang=code,
         )
         from .. import __version__
 
-        parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+        parser.add_argument(
+            "--version",
+            action="version",
+            version=f"%(prog)s {__version__}",
+            help=said(N_("show program's version number and exit")),
+        )
         sub = parser.add_subparsers(dest="command", required=True)
         for module in COMMANDS:
             module.register(sub)

@@ -86,6 +86,13 @@ def speaking(lang: str | None) -> Iterator[None]:
         space["_"], space["ngettext"] = saved
 
 
+def said(text: str) -> str:
+    """A help text of the command line (marked ``N_`` for the catalogs) in the language of
+    the parser being built: argparse's ``_`` of the moment (see :func:`speaking`)."""
+    words: Any = vars(argparse)["_"]
+    return str(words(text))
+
+
 def language_asked(argv: Sequence[str]) -> str:
     """The language of ``--lang X`` (or ``--lang=X``) on the command line, else the locale's;
     read before parsing so that the parser's own words (usage, errors, ``--help``) are in it.
@@ -177,9 +184,14 @@ def read_position(path: str) -> Position:
 def add_common(parser: argparse.ArgumentParser) -> None:
     """The arguments of the commands that read a position: the file, ``--option``,
     ``--json``, ``--lang``."""
-    parser.add_argument("position", help="position file (finstere-position/1 JSON), or - for stdin")
-    add_option(parser, help="rule option of docs/rules.md (repeatable), e.g. slide_over_pawn=stop")
-    parser.add_argument("--json", action="store_true", help="print JSON (docs/format.md)")
+    parser.add_argument(
+        "position", help=said(N_("position file (finstere-position/1 JSON), or - for stdin"))
+    )
+    add_option(
+        parser,
+        help=said(N_("rule option of docs/rules.md (repeatable), e.g. slide_over_pawn=stop")),
+    )
+    parser.add_argument("--json", action="store_true", help=said(N_("print JSON (docs/format.md)")))
     add_lang(parser)
 
 
@@ -195,7 +207,7 @@ def add_lang(parser: argparse.ArgumentParser) -> None:
         "--lang",
         default=None,
         metavar="LANG",
-        help="language of the output: en, fr, de, it, cs (default: the locale)",
+        help=said(N_("language of the output: en, fr, de, it, cs (default: the locale)")),
     )
 
 
@@ -224,7 +236,7 @@ def add_progress(parser: argparse.ArgumentParser) -> None:
         "--progress",
         action=argparse.BooleanOptionalAction,
         default=None,
-        help="progress bar on stderr (default: when stderr is a terminal)",
+        help=said(N_("progress bar on stderr (default: when stderr is a terminal)")),
     )
 
 

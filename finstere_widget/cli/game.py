@@ -27,6 +27,7 @@ from .common import (
     fmt_to,
     options_from,
     progress_from,
+    said,
 )
 
 
@@ -261,33 +262,41 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 
 def register(sub: SubParsers) -> None:
-    p = sub.add_parser("simulate", help="play many seeded bot games and summarise them")
+    p = sub.add_parser("simulate", help=said(N_("play many seeded bot games and summarise them")))
     p.add_argument("--games", type=int, required=True, metavar="N")
-    p.add_argument("--players", type=int, default=2, metavar="P", help="2-7 (default 2)")
-    add_seed_and_jobs(p, "worker processes (default: play in this process); same output either way")
+    p.add_argument("--players", type=int, default=2, metavar="P", help=said(N_("2-7 (default 2)")))
+    add_seed_and_jobs(
+        p, said(N_("worker processes (default: play in this process); same output either way"))
+    )
     p.add_argument(
         "--bots",
         default="random",
-        help="bot names seated in turn, e.g. greedy,random (default random)",
+        help=said(N_("bot names seated in turn, e.g. greedy,random (default random)")),
     )
     p.add_argument(
         "--no-rotate",
         action="store_true",
-        help="keep bots on fixed seats (default: rotate them from game to game)",
+        help=said(N_("keep bots on fixed seats (default: rotate them from game to game)")),
     )
     add_option(p)
-    p.add_argument("--json", action="store_true", help="print per-game results and the summary")
+    p.add_argument(
+        "--json", action="store_true", help=said(N_("print per-game results and the summary"))
+    )
     add_progress(p)
     add_lang(p)
     p.set_defaults(handler=cmd_simulate)
-    p = sub.add_parser("play", help="a quick game against bots in the terminal")
+    p = sub.add_parser("play", help=said(N_("a quick game against bots in the terminal")))
     p.add_argument("--players", type=int, default=2, metavar="P")
     p.add_argument("--seed", type=int, default=None, metavar="S")
-    p.add_argument("--bots", default="greedy", help="the opponents' bots (default greedy)")
-    p.add_argument("--seat", type=int, default=0, help="your seat (0 = blue, the default)")
-    p.add_argument("--first", type=int, default=0, help="the first player's seat")
-    p.add_argument("--watch", action="store_true", help="bots play every seat")
-    p.add_argument("--record", metavar="FILE", help="write the game record (JSON) here")
+    p.add_argument(
+        "--bots", default="greedy", help=said(N_("the opponents' bots (default greedy)"))
+    )
+    p.add_argument(
+        "--seat", type=int, default=0, help=said(N_("your seat (0 = blue, the default)"))
+    )
+    p.add_argument("--first", type=int, default=0, help=said(N_("the first player's seat")))
+    p.add_argument("--watch", action="store_true", help=said(N_("bots play every seat")))
+    p.add_argument("--record", metavar="FILE", help=said(N_("write the game record (JSON) here")))
     add_option(p)
     add_lang(p)
     p.set_defaults(handler=cmd_play)
