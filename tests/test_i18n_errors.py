@@ -424,3 +424,19 @@ def test_every_help_text_of_the_command_line_is_in_the_language_asked(lang: str)
         assert RULE_ID.findall(mine) == RULE_ID.findall(theirs), (lang, mine)
     status, out, _ = run(["puzzles", "--help", "--lang", lang])
     assert status == 0 and "tie" in out  # the topics filled in the translated help
+
+
+@pytest.mark.parametrize("lang", OTHER)
+def test_a_game_phase_and_a_colour_in_a_message_are_in_its_language(lang: str) -> None:
+    from finstere_widget.engine.game import DrawTile, Game, Phase
+    from finstere_widget.engine.i18n import phase_words
+
+    words = phase_words(lang)
+    assert set(words) == {str(p) for p in Phase} and len(set(words.values())) == len(Phase)
+    game = Game(["blue", "red"], seed=0)
+    with pytest.raises(IllegalMoveError) as caught:
+        game.apply(DrawTile("8"))  # the pawns' phase: no tile is drawn (T1)
+    err = caught.value
+    assert str(err) == "no tile is drawn in the pawns phase (T1)"
+    told = err.translated(lang)
+    assert words["pawns"] in told and "pawns" not in told and told.endswith("(T1)")

@@ -127,11 +127,20 @@ class Message(Translatable):
 
 
 class Word(Message):
-    """A word of the catalogs' tables (a player's colour...) as a parameter of a message:
-    the English word, told in the message's language (``blue`` -> ``bleu``)."""
+    """A word of the catalogs' tables (a player's colour, a game phase...) as a parameter of
+    a message: the English word, told in the message's language (``blue`` -> ``bleu``)."""
 
-    def __init__(self, word: str) -> None:
-        super().__init__(word)
+    def __init__(self, word: str, context: str | None = None) -> None:
+        super().__init__(str(word))
+        #: the catalogs' context of the word (``"phase"``: a game phase's name), if any
+        self.context = context
+
+    def translated(self, lang: str | None = None) -> str:
+        if self.context is None:
+            return super().translated(lang)
+        from .i18n import translations
+
+        return translations(lang).pgettext(self.context, self.template)
 
 
 class FinstereError(Translatable, ValueError):

@@ -565,7 +565,9 @@ class Game:
         st = self.state
         if st.phase != Phase.MONSTER:
             raise IllegalMoveError(
-                "no tile to draw in the {phase} phase (T1)", phase=st.phase, rule="T1"
+                "no tile to draw in the {phase} phase (T1)",
+                phase=Word(st.phase, "phase"),
+                rule="T1",
             )
         tile = self._drawable(st)[0]
         self.apply(DrawTile(tile))
@@ -655,7 +657,7 @@ class Game:
         if st.phase != Phase.PAWNS:
             raise IllegalMoveError(
                 "no pawn moves in the {phase} phase (T1)",
-                phase=st.phase,
+                phase=Word(st.phase, "phase"),
                 token=action.pawn,
                 rule="T1",
             )
@@ -783,7 +785,7 @@ class Game:
         if st.phase != Phase.MONSTER:
             raise IllegalMoveError(
                 "no tile is drawn in the {phase} phase (T1)",
-                phase=st.phase,
+                phase=Word(st.phase, "phase"),
                 token=action.tile,
                 rule="T1",
             )
@@ -853,7 +855,7 @@ class Game:
         if st.phase != Phase.PLACEMENT:
             raise IllegalMoveError(
                 "no placement in the {phase} phase (A1)",
-                phase=st.phase,
+                phase=Word(st.phase, "phase"),
                 token=action.piece,
                 rule="A1",
             )

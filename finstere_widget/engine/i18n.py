@@ -137,6 +137,18 @@ def colour_word(colour: str, lang: str | None) -> str:
     return gettext(word, lang) if word is not None else colour
 
 
+def phase_words(lang: str | None) -> dict[str, str]:
+    """The game's phases (engine/game.py ``Phase``) in words, as a message names them ("no
+    pawn moves in the {phase} phase")."""
+    t = translations(lang)
+    return {
+        "placement": t.pgettext("phase", "placement"),
+        "pawns": t.pgettext("phase", "pawns"),
+        "monster": t.pgettext("phase", "monster"),
+        "over": t.pgettext("phase", "over"),
+    }
+
+
 #: the engine's reasons for the end of a game (engine/game.py), in words
 REASON_WORDS: dict[str, str] = {
     "no pawn left in the fortress in stage 2": N_("no pawn left in the fortress in stage 2"),
