@@ -440,3 +440,17 @@ def test_a_game_phase_and_a_colour_in_a_message_are_in_its_language(lang: str) -
     assert str(err) == "no tile is drawn in the pawns phase (T1)"
     told = err.translated(lang)
     assert words["pawns"] in told and "pawns" not in told and told.endswith("(T1)")
+
+
+@pytest.mark.parametrize("lang", OTHER)
+def test_a_place_off_the_board_in_a_message_is_in_its_language(lang: str) -> None:
+    from finstere_widget.engine.i18n import place_words
+
+    data = json.loads(BASIC.read_text())
+    data["pawns"][0]["at"] = "escaped"
+    with pytest.raises(IllegalMoveError) as caught:
+        apply_move(Position.from_dict(data), "A", "N")
+    err = caught.value
+    assert str(err) == "pawn A is escaped: it has no move (P2)"
+    told = err.translated(lang)
+    assert place_words("escaped", lang) in told and "escaped" not in told

@@ -132,15 +132,14 @@ class Word(Message):
 
     def __init__(self, word: str, context: str | None = None) -> None:
         super().__init__(str(word))
-        #: the catalogs' context of the word (``"phase"``: a game phase's name), if any
+        #: the table of the word: ``None`` (a colour), ``"place"`` (a place off the board),
+        #: ``"phase"`` (a game phase)
         self.context = context
 
     def translated(self, lang: str | None = None) -> str:
-        if self.context is None:
-            return super().translated(lang)
-        from .i18n import translations
+        from .i18n import word_in
 
-        return translations(lang).pgettext(self.context, self.template)
+        return word_in(self.template, self.context, lang)
 
 
 class FinstereError(Translatable, ValueError):

@@ -680,7 +680,7 @@ class Game:
             raise IllegalMoveError(
                 "pawn {id} is {at}: not in play (T2)",
                 id=pawn.id,
-                at=pawn.at,
+                at=Word(pawn.at, "place"),
                 token=pawn.id,
                 rule="T2",
             )

@@ -149,6 +149,18 @@ def phase_words(lang: str | None) -> dict[str, str]:
     }
 
 
+def word_in(word: str, table: str | None, lang: str | None) -> str:
+    """A word of the engine's tables in ``lang``: a colour (``table=None``), a place off the
+    board (``"place"``) or a game phase (``"phase"``); a word not in its table as it is."""
+    match table:
+        case "place":
+            return place_words(word, lang)
+        case "phase":
+            return phase_words(lang).get(word, word)
+        case _:
+            return gettext(word, lang)
+
+
 #: the engine's reasons for the end of a game (engine/game.py), in words
 REASON_WORDS: dict[str, str] = {
     "no pawn left in the fortress in stage 2": N_("no pawn left in the fortress in stage 2"),

@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from typing import Any, NamedTuple
 
 from .board import ENTRANCE_I, EXIT_I, INDEX, NEXT, SQUARE_OF, Heading, Square
-from .errors import IllegalMoveError, Message, PathError, PositionError, shown
+from .errors import IllegalMoveError, Message, PathError, PositionError, Word, shown
 from .events import Enter, Escape, Event, Flip, Move, Push, Remove, Slide, event_to_dict
 from .options import RuleOptions
 from .pieces import Pawn, PawnPlace, Stone
@@ -267,7 +267,7 @@ def _walk(b: _Board, tokens: tuple[str, ...], ev: list[Event] | None) -> _Walk:
         raise IllegalMoveError(
             "pawn {id} is {at}: it has no move (P2)",
             id=pawn.id,
-            at=pawn.at,
+            at=Word(pawn.at, "place"),
             token=None,
             index=None,
             rule="P2",
