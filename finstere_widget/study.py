@@ -247,7 +247,9 @@ def plot_metric(result: StudyResult, metric: str = "rounds", ax: Any = None) -> 
     """One variant-level mean (``rounds``, ``escaped``, ``eaten``, ``monster_steps``) per
     variant with its 95 % interval."""
     if f"{metric}_mean" not in result.rows[0]:
-        raise StudyError(f"unknown metric {metric!r} (rounds, escaped, eaten, monster_steps)")
+        raise StudyError(
+            "unknown metric {metric!r} (rounds, escaped, eaten, monster_steps)", metric=metric
+        )
     ax = _axes(ax)
     labels = [r["variant"] for r in result.rows]
     ys = [r[f"{metric}_mean"] for r in result.rows]

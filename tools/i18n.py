@@ -20,7 +20,8 @@ from typing import Any
 PACKAGE = Path(__file__).resolve().parent.parent / "finstere_widget"
 HERE = PACKAGE / "locale"
 DOMAIN = "finstere_widget"
-#: the files whose gettext/pgettext/ngettext calls (and ``N_`` marks) are the messages:
+#: the files whose gettext/pgettext/ngettext calls, ``N_`` marks and error classes' first
+#: arguments (the error message templates) are the messages:
 #: every module of the package (a module split or added is never left out)
 SOURCES = tuple(
     sorted(
@@ -42,18 +43,61 @@ def mo_path(lang: str) -> Path:
     return HERE / lang / "LC_MESSAGES" / f"{DOMAIN}.mo"
 
 
+def error_classes() -> list[str]:
+    """The names of the package's error classes whose first argument is a message template
+    (engine/errors.py): every subclass of ``Translatable`` defined in the package (its
+    errors, the command line's UsageError, the engine's Message parts)."""
+    import ast
+
+    names = {"Translatable"}
+    grown = True
+    trees = [ast.parse((PACKAGE / rel).read_text(encoding="utf-8")) for rel in SOURCES]
+    while grown:  # a class of a class of the family, in any module
+        grown = False
+        for tree in trees:
+            for node in ast.walk(tree):
+                if isinstance(node, ast.ClassDef) and node.name not in names:
+                    bases = {b.id for b in node.bases if isinstance(b, ast.Name)}
+                    if bases & names:
+                        names.add(node.name)
+                        grown = True
+    return sorted(names - {"Translatable"})
+
+
+def templates(rel: str, classes: set[str]) -> list[tuple[int, str]]:
+    """(line, template) of every call of an error class in the module ``rel`` whose first
+    argument is a literal: the error messages (a message built any other way is left out
+    here, and tests/test_i18n_errors.py names it)."""
+    import ast
+
+    found = []
+    for node in ast.walk(ast.parse((PACKAGE / rel).read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.args:
+            first = node.args[0]
+            if (
+                node.func.id in classes
+                and isinstance(first, ast.Constant)
+                and isinstance(first.value, str)
+            ):
+                found.append((node.lineno, first.value))
+    return sorted(found)
+
+
 def extract() -> Any:
     """The messages of :data:`SOURCES` as a Babel catalog."""
     from babel.messages.catalog import Catalog
     from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_file
 
     catalog = Catalog(project=DOMAIN, creation_date=_FIXED_DATE, charset="utf-8")
+    classes = set(error_classes())
     for rel in SOURCES:
         path = PACKAGE / rel
         for lineno, message, _comments, context in extract_from_file(
             "python", str(path), keywords=DEFAULT_KEYWORDS
         ):
             catalog.add(message, None, [(f"finstere_widget/{rel}", lineno)], context=context)
+        for lineno, template in templates(rel, classes):
+            catalog.add(template, None, [(f"finstere_widget/{rel}", lineno)])
     # the rule options' descriptions (engine/options.py): the widgets' menus' tooltips
     from finstere_widget.engine.options import OPTION_INFO
 

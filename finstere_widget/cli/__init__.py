@@ -16,8 +16,10 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from ..engine import FinstereError
+from ..engine.errors import LanguageError
+from ..engine.i18n import N_, error_message, resolve, translations
 from . import game, monster, moves, puzzles, study
-from .common import Parser, UsageError, printable
+from .common import Parser, UsageError, language_asked, printable, said, speaking
 
 __all__ = ["build_parser", "main", "program_name"]
 
@@ -25,18 +27,27 @@ __all__ = ["build_parser", "main", "program_name"]
 COMMANDS = (monster, moves, game, study, puzzles)
 
 
-def build_parser(prog: str | None = None) -> Parser:
-    """The command line's parser; ``prog`` is the command named in usage lines."""
-    parser = Parser(
-        prog=prog or program_name(),
-        description="Finstere Flure: play the monster, move pawns, simulate games.",
-    )
-    from .. import __version__
+def build_parser(prog: str | None = None, lang: str | None = None) -> Parser:
+    """The command line's parser; ``prog`` is the command named in usage lines, ``lang``
+    the language of its words (usage, errors, ``--help``; ``None``: the locale)."""
+    code = resolve(lang)
+    with speaking(code):
+        parser = Parser(
+            prog=prog or program_name(),
+            description=said(N_("Finstere Flure: play the monster, move pawns, simulate games.")),
+            lang=code,
+        )
+        from .. import __version__
 
-    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
-    sub = parser.add_subparsers(dest="command", required=True)
-    for module in COMMANDS:
-        module.register(sub)
+        parser.add_argument(
+            "--version",
+            action="version",
+            version=f"%(prog)s {__version__}",
+            help=said(N_("show program's version number and exit")),
+        )
+        sub = parser.add_subparsers(dest="command", required=True)
+        for module in COMMANDS:
+            module.register(sub)
     return parser
 
 
@@ -49,18 +60,30 @@ def program_name(argv0: str | None = None) -> str:
     return name
 
 
+def _known(args: object) -> bool:
+    """Whether the command's ``--lang`` (if any) names a language with a catalog."""
+    try:
+        resolve(getattr(args, "lang", None))
+    except LanguageError:
+        return False
+    return True
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
+    parser = build_parser(lang=language_asked(sys.argv[1:] if argv is None else argv))
     args = parser.parse_args(argv)
     try:
         status: int = args.handler(args)
         sys.stdout.flush()  # a closed pipe shows up here, not at interpreter exit
         return status
     except (FinstereError, UsageError) as exc:
-        print(f"error: {printable(str(exc))}", file=sys.stderr)
+        told = error_message(exc, getattr(args, "lang", None))
+        print(f"error: {printable(told)}", file=sys.stderr)
         return 2
     except RecursionError:  # a structure nested too deeply for the engine
-        print("error: input nested too deeply", file=sys.stderr)
+        words = translations(getattr(args, "lang", None) if _known(args) else "en")
+        nested = words.gettext("input nested too deeply")
+        print(f"error: {nested}", file=sys.stderr)
         return 2
     except BrokenPipeError:
         # the reader went away (``finstere-widget ... | head -1``): stop quietly; point

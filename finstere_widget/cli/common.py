@@ -10,11 +10,14 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from typing import Any, NoReturn, TypeAlias
 
 from ..engine import Position, RuleOptions
 from ..engine.bots import make_bot
-from ..engine.errors import shown
+from ..engine.errors import LanguageError, Translatable, shown
+from ..engine.i18n import N_, resolve, translations
 
 #: the most bytes read from a position file (a position is a few KB)
 MAX_INPUT = 1_000_000
@@ -23,13 +26,122 @@ MAX_INPUT = 1_000_000
 SubParsers: TypeAlias = "argparse._SubParsersAction[Parser]"
 
 
-class UsageError(Exception):
-    """A problem with the command line itself (file missing, option unknown...)."""
+class UsageError(Translatable, Exception):
+    """A problem with the command line itself (file missing, option unknown...): an English
+    template and its parameters, told in the user's language like the engine's errors."""
+
+    def __init__(self, message: str, **params: Any) -> None:
+        super().__init__(self._remember(message, params))
+
+
+def usage_error(error: BaseException) -> UsageError:
+    """``error`` (a bot name, an option, a file...) as a command-line error, its words
+    still translatable when it is one of the package's errors."""
+    if isinstance(error, Translatable):
+        return UsageError(error.template, **error.params)
+    return UsageError(str(error))
+
+
+#: argparse's own messages (Python's ``argparse`` looks each up through ``gettext`` when it
+#: is used), marked here for the catalogs so that usage errors, the usage line and the
+#: ``--help`` headings speak the command line's language
+ARGPARSE_MESSAGES = (
+    N_("usage: "),
+    N_("positional arguments"),
+    N_("options"),
+    N_("show this help message and exit"),
+    N_("show program's version number and exit"),
+    N_("argument %(argument_name)s: %(message)s"),
+    N_("the following arguments are required: %s"),
+    N_("unrecognized arguments: %s"),
+    N_("invalid choice: %(value)r (choose from %(choices)s)"),
+    N_("invalid %(type)s value: %(value)r"),
+    N_("expected one argument"),
+    N_("expected at most one argument"),
+    N_("expected at least one argument"),
+    N_("ambiguous option: %(option)s could match %(matches)s"),
+    N_("ignored explicit argument %r"),
+    N_("not allowed with argument %s"),
+    N_("one of the arguments %s is required"),
+    N_("unexpected option string: %s"),
+)
+
+
+@contextmanager
+def speaking(lang: str | None) -> Iterator[None]:
+    """argparse's messages in ``lang`` while the block runs (``None``: as they are, so a
+    subcommand's parser speaks its command line's language). argparse reads its module's
+    ``_`` and ``ngettext`` (``gettext``'s) each time it words a message; they are set back
+    after the block."""
+    if lang is None:
+        yield
+        return
+    words = translations(lang)
+    space = vars(argparse)  # the module's names: argparse calls _() and ngettext() by name
+    saved = (space["_"], space["ngettext"])
+    space["_"], space["ngettext"] = words.gettext, words.ngettext
+    try:
+        yield
+    finally:
+        space["_"], space["ngettext"] = saved
+
+
+def said(text: str) -> str:
+    """A help text of the command line (marked ``N_`` for the catalogs) in the language of
+    the parser being built: argparse's ``_`` of the moment (see :func:`speaking`)."""
+    words: Any = vars(argparse)["_"]
+    return str(words(text))
+
+
+def language_asked(argv: Sequence[str]) -> str:
+    """The language of ``--lang X`` (or ``--lang=X``) on the command line, else the locale's;
+    read before parsing so that the parser's own words (usage, errors, ``--help``) are in it.
+    A code with no catalog is English here (the command then refuses it, naming it)."""
+    lang: str | None = None
+    for k, arg in enumerate(argv):
+        if arg == "--":
+            break
+        if arg == "--lang" and k + 1 < len(argv):
+            lang = argv[k + 1]
+        elif arg.startswith("--lang="):
+            lang = arg.partition("=")[2]
+    try:
+        return resolve(lang)
+    except LanguageError:
+        return "en"
 
 
 class Parser(argparse.ArgumentParser):
     """argparse whose error line quotes a bad argument (``--seed`` of 5000 digits, control
-    characters) escaped and cut: the usage line, then one error line, exit status 2."""
+    characters) escaped and cut: the usage line, then one error line, exit status 2. Its
+    words (usage, errors, help headings) are in ``lang`` (``None``: the language of the
+    parser it belongs to, else as they are)."""
+
+    def __init__(self, *args: Any, lang: str | None = None, **kwargs: Any) -> None:
+        self.lang = lang
+        with speaking(lang):
+            super().__init__(*args, **kwargs)
+
+    def parse_args(  # type: ignore[override]
+        self, args: Sequence[str] | None = None, namespace: Any = None
+    ) -> argparse.Namespace:
+        with speaking(self.lang):
+            parsed: argparse.Namespace = super().parse_args(args, namespace)
+        return parsed
+
+    def parse_known_args(  # type: ignore[override]
+        self, args: Sequence[str] | None = None, namespace: Any = None
+    ) -> tuple[argparse.Namespace, list[str]]:
+        with speaking(self.lang):
+            return super().parse_known_args(args, namespace)
+
+    def format_usage(self) -> str:
+        with speaking(self.lang):
+            return super().format_usage()
+
+    def format_help(self) -> str:
+        with speaking(self.lang):
+            return super().format_help()
 
     def error(self, message: str) -> NoReturn:
         self.print_usage(sys.stderr)
@@ -56,19 +168,30 @@ def read_position(path: str) -> Position:
                 data = f.read(MAX_INPUT + 1)
         except OSError as exc:
             raise UsageError(
-                f"cannot read position file {printable(repr(path), 80)}: {exc.strerror}"
+                "cannot read position file {path}: {strerror}",
+                path=printable(repr(path), 80),
+                strerror=exc.strerror,
             ) from None
     if len(data) > MAX_INPUT:
-        raise UsageError(f"position file {printable(repr(path), 80)}: more than {MAX_INPUT} bytes")
+        raise UsageError(
+            "position file {path}: more than {max_input} bytes",
+            path=printable(repr(path), 80),
+            max_input=MAX_INPUT,
+        )
     return Position.from_json(data)  # bytes: not UTF-8 is a PositionError
 
 
 def add_common(parser: argparse.ArgumentParser) -> None:
     """The arguments of the commands that read a position: the file, ``--option``,
     ``--json``, ``--lang``."""
-    parser.add_argument("position", help="position file (finstere-position/1 JSON), or - for stdin")
-    add_option(parser, help="rule option of docs/rules.md (repeatable), e.g. slide_over_pawn=stop")
-    parser.add_argument("--json", action="store_true", help="print JSON (docs/format.md)")
+    parser.add_argument(
+        "position", help=said(N_("position file (finstere-position/1 JSON), or - for stdin"))
+    )
+    add_option(
+        parser,
+        help=said(N_("rule option of docs/rules.md (repeatable), e.g. slide_over_pawn=stop")),
+    )
+    parser.add_argument("--json", action="store_true", help=said(N_("print JSON (docs/format.md)")))
     add_lang(parser)
 
 
@@ -84,7 +207,7 @@ def add_lang(parser: argparse.ArgumentParser) -> None:
         "--lang",
         default=None,
         metavar="LANG",
-        help="language of the output: en, fr, de, it, cs (default: the locale)",
+        help=said(N_("language of the output: en, fr, de, it, cs (default: the locale)")),
     )
 
 
@@ -113,7 +236,7 @@ def add_progress(parser: argparse.ArgumentParser) -> None:
         "--progress",
         action=argparse.BooleanOptionalAction,
         default=None,
-        help="progress bar on stderr (default: when stderr is a terminal)",
+        help=said(N_("progress bar on stderr (default: when stderr is a terminal)")),
     )
 
 
@@ -130,7 +253,7 @@ def bot_list(text: str) -> list[str]:
         try:
             make_bot(name)
         except ValueError as exc:
-            raise UsageError(str(exc)) from None
+            raise usage_error(exc) from None
     if not names:
         raise UsageError("--bots: give at least one bot name")
     return names
@@ -142,11 +265,11 @@ def check_writable(path: str, flag: str) -> None:
     target = os.path.abspath(path)
     folder = os.path.dirname(target)
     if os.path.isdir(target):
-        raise UsageError(f"{flag} {shown(path)}: is a folder")
+        raise UsageError("{flag} {path}: is a folder", flag=flag, path=shown(path))
     if not os.path.isdir(folder):
-        raise UsageError(f"{flag} {shown(path)}: no such folder")
+        raise UsageError("{flag} {path}: no such folder", flag=flag, path=shown(path))
     if not os.access(target if os.path.exists(target) else folder, os.W_OK):
-        raise UsageError(f"{flag} {shown(path)}: not writable")
+        raise UsageError("{flag} {path}: not writable", flag=flag, path=shown(path))
 
 
 def fmt_to(to: Any) -> str:

@@ -12,7 +12,7 @@ from ..engine.bots import make_bot
 from ..engine.diagram import format_diagram
 from ..engine.errors import FinstereError, shown
 from ..engine.game import Game, PawnMove
-from ..engine.i18n import N_, colour_word, place_words, reason_words, translations
+from ..engine.i18n import N_, colour_word, error_message, place_words, reason_words, translations
 from ..engine.moves import parse_path
 from .common import (
     SubParsers,
@@ -27,6 +27,7 @@ from .common import (
     fmt_to,
     options_from,
     progress_from,
+    said,
 )
 
 
@@ -206,7 +207,7 @@ def play_loop(
             path = parse_path(words[1] if len(words) > 1 else "")
             entry = game.apply(PawnMove(words[0], path))
         except FinstereError as exc:
-            _out(out, _("illegal: {error}").format(error=exc))
+            _out(out, _("illegal: {error}").format(error=error_message(exc, lang)))
             continue
         assert entry.move is not None
         _out(
@@ -238,7 +239,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     game = Game(args.players, seed=args.seed, options=options, first_player=args.first)
     human = set() if args.watch else {args.seat}
     if not args.watch and not 0 <= args.seat < game.n:
-        raise UsageError(f"--seat: 0..{game.n - 1}")
+        raise UsageError("--seat: 0..{last}", last=game.n - 1)
     _ = translations(args.lang).gettext  # an unknown --lang fails before the game starts
     _out(
         sys.stdout,
@@ -254,38 +255,48 @@ def cmd_play(args: argparse.Namespace) -> int:
             with open(args.record, "w", encoding="utf-8") as f:
                 f.write(game.to_json(indent=1))
         except OSError as exc:
-            raise UsageError(f"--record {shown(args.record)}: {exc.strerror}") from None
+            raise UsageError(
+                "--record {record}: {strerror}", record=shown(args.record), strerror=exc.strerror
+            ) from None
     return status
 
 
 def register(sub: SubParsers) -> None:
-    p = sub.add_parser("simulate", help="play many seeded bot games and summarise them")
+    p = sub.add_parser("simulate", help=said(N_("play many seeded bot games and summarise them")))
     p.add_argument("--games", type=int, required=True, metavar="N")
-    p.add_argument("--players", type=int, default=2, metavar="P", help="2-7 (default 2)")
-    add_seed_and_jobs(p, "worker processes (default: play in this process); same output either way")
+    p.add_argument("--players", type=int, default=2, metavar="P", help=said(N_("2-7 (default 2)")))
+    add_seed_and_jobs(
+        p, said(N_("worker processes (default: play in this process); same output either way"))
+    )
     p.add_argument(
         "--bots",
         default="random",
-        help="bot names seated in turn, e.g. greedy,random (default random)",
+        help=said(N_("bot names seated in turn, e.g. greedy,random (default random)")),
     )
     p.add_argument(
         "--no-rotate",
         action="store_true",
-        help="keep bots on fixed seats (default: rotate them from game to game)",
+        help=said(N_("keep bots on fixed seats (default: rotate them from game to game)")),
     )
     add_option(p)
-    p.add_argument("--json", action="store_true", help="print per-game results and the summary")
+    p.add_argument(
+        "--json", action="store_true", help=said(N_("print per-game results and the summary"))
+    )
     add_progress(p)
     add_lang(p)
     p.set_defaults(handler=cmd_simulate)
-    p = sub.add_parser("play", help="a quick game against bots in the terminal")
+    p = sub.add_parser("play", help=said(N_("a quick game against bots in the terminal")))
     p.add_argument("--players", type=int, default=2, metavar="P")
     p.add_argument("--seed", type=int, default=None, metavar="S")
-    p.add_argument("--bots", default="greedy", help="the opponents' bots (default greedy)")
-    p.add_argument("--seat", type=int, default=0, help="your seat (0 = blue, the default)")
-    p.add_argument("--first", type=int, default=0, help="the first player's seat")
-    p.add_argument("--watch", action="store_true", help="bots play every seat")
-    p.add_argument("--record", metavar="FILE", help="write the game record (JSON) here")
+    p.add_argument(
+        "--bots", default="greedy", help=said(N_("the opponents' bots (default greedy)"))
+    )
+    p.add_argument(
+        "--seat", type=int, default=0, help=said(N_("your seat (0 = blue, the default)"))
+    )
+    p.add_argument("--first", type=int, default=0, help=said(N_("the first player's seat")))
+    p.add_argument("--watch", action="store_true", help=said(N_("bots play every seat")))
+    p.add_argument("--record", metavar="FILE", help=said(N_("write the game record (JSON) here")))
     add_option(p)
     add_lang(p)
     p.set_defaults(handler=cmd_play)

@@ -7,9 +7,17 @@ import json
 import sys
 
 from ..engine import Position, RuleOptions, monster_turn
-from ..engine.i18n import translations
+from ..engine.i18n import N_, translations
 from ..engine.narrate import narrate
-from .common import SubParsers, UsageError, add_common, options_from, read_position
+from .common import (
+    SubParsers,
+    UsageError,
+    add_common,
+    options_from,
+    read_position,
+    said,
+    usage_error,
+)
 
 
 def cmd_monster(args: argparse.Namespace) -> int:
@@ -36,33 +44,39 @@ def save_pictures(args: argparse.Namespace, position: Position, options: RuleOpt
     try:
         save_turn(args.save, position, args.tile, options=options, lang=args.lang, paper=args.paper)
     except ImportError as exc:  # GIF/PDF need the animate extra (Pillow)
-        raise UsageError(str(exc)) from None
+        raise usage_error(exc) from None
     except ValueError as exc:  # the suffix
-        raise UsageError(str(exc)) from None
+        raise usage_error(exc) from None
     except OSError as exc:
-        raise UsageError(f"cannot write {args.save!r}: {exc.strerror}") from None
+        raise UsageError(
+            "cannot write {save!r}: {strerror}", save=args.save, strerror=exc.strerror
+        ) from None
     saved = translations(args.lang).gettext("saved {file}").format(file=args.save)
     print(saved, file=sys.stderr)
 
 
 def register(sub: SubParsers) -> None:
-    p = sub.add_parser("monster", help="play the monster's turn for a tile and print its trace")
+    p = sub.add_parser(
+        "monster", help=said(N_("play the monster's turn for a tile and print its trace"))
+    )
     add_common(p)
-    p.add_argument("--tile", required=True, help="5, 7, 8, 10, X, XX or a positive step count")
+    p.add_argument(
+        "--tile", required=True, help=said(N_("5, 7, 8, 10, X, XX or a positive step count"))
+    )
     p.add_argument(
         "--stage",
         type=int,
         choices=(1, 2),
         default=None,
-        help="play in this stage (default: the position's)",
+        help=said(N_("play in this stage (default: the position's)")),
     )
     p.add_argument(
         "--save",
         metavar="FILE",
         default=None,
-        help="also save the turn: FILE.svg (animated), FILE.gif or FILE.pdf (handout)",
+        help=said(N_("also save the turn: FILE.svg (animated), FILE.gif or FILE.pdf (handout)")),
     )
     p.add_argument(
-        "--paper", choices=("a4", "letter"), default="a4", help="paper of the PDF handout"
+        "--paper", choices=("a4", "letter"), default="a4", help=said(N_("paper of the PDF handout"))
     )
     p.set_defaults(handler=cmd_monster)

@@ -7,10 +7,10 @@ import argparse
 import json
 
 from ..engine.errors import IllegalMoveError, shown
-from ..engine.i18n import colour_word, place_words, translations
+from ..engine.i18n import N_, colour_word, place_words, translations
 from ..engine.moves import apply_move, legal_moves, moves_to_json
 from ..engine.narrate import narrate
-from .common import SubParsers, add_common, fmt_to, options_from, read_position
+from .common import SubParsers, add_common, fmt_to, options_from, read_position, said
 
 
 def _to(to: object, lang: str | None) -> str:
@@ -25,7 +25,9 @@ def cmd_move(args: argparse.Namespace) -> int:
         result = apply_move(position, args.pawn, args.path, options)
     except IllegalMoveError as exc:
         raise IllegalMoveError(
-            f"illegal path for pawn {shown(args.pawn)}: {exc}",
+            "illegal path for pawn {pawn}: {exc}",
+            pawn=shown(args.pawn),
+            exc=exc,
             token=exc.token,
             index=exc.index,
             rule=exc.rule,
@@ -78,16 +80,18 @@ def cmd_moves(args: argparse.Namespace) -> int:
 
 
 def register(sub: SubParsers) -> None:
-    p = sub.add_parser("move", help="move a pawn along a path (P2-P9) and print the new position")
+    p = sub.add_parser(
+        "move", help=said(N_("move a pawn along a path (P2-P9) and print the new position"))
+    )
     add_common(p)
-    p.add_argument("--pawn", required=True, help="the pawn's id")
+    p.add_argument("--pawn", required=True, help=said(N_("the pawn's id")))
     p.add_argument(
         "--path",
         required=True,
-        help="comma-separated tokens N, E, S, W, IN, OUT ('' = 0 squares, only flipped)",
+        help=said(N_("comma-separated tokens N, E, S, W, IN, OUT ('' = 0 squares, only flipped)")),
     )
     p.set_defaults(handler=cmd_move)
-    p = sub.add_parser("moves", help="every distinct legal outcome of a pawn's move")
+    p = sub.add_parser("moves", help=said(N_("every distinct legal outcome of a pawn's move")))
     add_common(p)
-    p.add_argument("--pawn", required=True, help="the pawn's id")
+    p.add_argument("--pawn", required=True, help=said(N_("the pawn's id")))
     p.set_defaults(handler=cmd_moves)

@@ -8,7 +8,7 @@ import argparse
 from ..engine.i18n import N_, translations
 from ..engine.narrate import _towards, narrate, sq
 from ..engine.puzzles import TOPICS, Puzzle, puzzles, puzzles_to_json, question_text
-from .common import SubParsers, UsageError, add_lang
+from .common import SubParsers, UsageError, add_lang, said
 
 #: the puzzles' topics (engine/puzzles.py TOPICS), as the languages name them
 TOPIC_WORDS = {
@@ -73,7 +73,9 @@ def cmd_puzzles(args: argparse.Namespace) -> int:
             with open(args.out, "w", encoding="utf-8") as fp:
                 fp.write(puzzles_to_json(found) + "\n")
         except OSError as exc:
-            raise UsageError(f"cannot write {args.out!r}: {exc.strerror}") from None
+            raise UsageError(
+                "cannot write {out!r}: {strerror}", out=args.out, strerror=exc.strerror
+            ) from None
     if args.json:
         print(puzzles_to_json(found))
         return 0
@@ -85,18 +87,29 @@ def cmd_puzzles(args: argparse.Namespace) -> int:
 
 def register(sub: SubParsers) -> None:
     p = sub.add_parser(
-        "puzzles", help="a seeded set of predict-the-monster puzzles (one right answer each)"
+        "puzzles",
+        help=said(N_("a seeded set of predict-the-monster puzzles (one right answer each)")),
     )
     p.add_argument(
         "--rule",
         default="all",
-        help=f"a rule id (M4, M5, M8-M12), a topic ({', '.join(TOPICS)}) or all (default)",
+        help=said(N_("a rule id (M4, M5, M8-M12), a topic ({topics}) or all (default)")).format(
+            topics=", ".join(TOPICS)
+        ),
     )
-    p.add_argument("-n", type=int, default=9, help="how many puzzles (default 9)")
-    p.add_argument("--seed", type=int, default=0, help="the same seed gives the same set")
-    p.add_argument("--difficulty", type=int, default=None, help="only this level (1, 2, ...)")
-    p.add_argument("--answers", action="store_true", help="print each answer, told step by step")
-    p.add_argument("--json", action="store_true", help="print the set as finstere-puzzles/1 JSON")
-    p.add_argument("--out", metavar="FILE", default=None, help="also write the set's JSON to FILE")
+    p.add_argument("-n", type=int, default=9, help=said(N_("how many puzzles (default 9)")))
+    p.add_argument("--seed", type=int, default=0, help=said(N_("the same seed gives the same set")))
+    p.add_argument(
+        "--difficulty", type=int, default=None, help=said(N_("only this level (1, 2, ...)"))
+    )
+    p.add_argument(
+        "--answers", action="store_true", help=said(N_("print each answer, told step by step"))
+    )
+    p.add_argument(
+        "--json", action="store_true", help=said(N_("print the set as finstere-puzzles/1 JSON"))
+    )
+    p.add_argument(
+        "--out", metavar="FILE", default=None, help=said(N_("also write the set's JSON to FILE"))
+    )
     add_lang(p)
     p.set_defaults(handler=cmd_puzzles)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import sys
 
+from ..engine.i18n import N_
 from .common import (
     SubParsers,
     UsageError,
@@ -19,6 +20,8 @@ from .common import (
     add_seed_and_jobs,
     check_batch,
     progress_from,
+    said,
+    usage_error,
 )
 
 
@@ -26,7 +29,9 @@ def _ints(text: str) -> list[int]:
     try:
         out = [int(x) for x in text.split(",") if x.strip()]
     except ValueError:
-        raise UsageError(f"--players: expected numbers like 3 or 2,3,4, got {text!r}") from None
+        raise UsageError(
+            "--players: expected numbers like 3 or 2,3,4, got {text!r}", text=text
+        ) from None
     if not out:
         raise UsageError("--players: give at least one player count")
     return out
@@ -63,7 +68,7 @@ def cmd_study(args: argparse.Namespace) -> int:
                 **common,
             )
     except (ValueError, ConnectionError) as exc:  # unknown bot, option value, scheduler...
-        raise UsageError(str(exc)) from None
+        raise usage_error(exc) from None
     if args.plot:
         import matplotlib
 
@@ -83,46 +88,73 @@ def cmd_study(args: argparse.Namespace) -> int:
 def register(sub: SubParsers) -> None:
     p = sub.add_parser(
         "study",
-        help="compare rule options, player counts or bots over many "
-        "games (win rate by seat, escapes, game length, 95%% CI)",
+        help=said(
+            N_(
+                "compare rule options, player counts or bots over many "
+                "games (win rate by seat, escapes, game length, 95%% CI)"
+            )
+        ),
     )
     p.add_argument(
-        "--games", type=int, default=1000, metavar="N", help="games per variant (default 1000)"
+        "--games",
+        type=int,
+        default=1000,
+        metavar="N",
+        help=said(N_("games per variant (default 1000)")),
     )
     p.add_argument(
-        "--players", default="2", metavar="P[,P...]", help="player counts, e.g. 3 or 2,3,4"
+        "--players",
+        default="2",
+        metavar="P[,P...]",
+        help=said(N_("player counts, e.g. 3 or 2,3,4")),
     )
     p.add_argument(
         "--bots",
         action="append",
         default=None,
         metavar="BOT[,BOT...]",
-        help="a bot line-up seated in turn (repeat to compare line-ups; default "
-        "greedy): random, greedy, lookahead, mcts, mcts:N (N playouts)",
+        help=said(
+            N_(
+                "a bot line-up seated in turn (repeat to compare line-ups; default "
+                "greedy): random, greedy, lookahead, mcts, mcts:N (N playouts)"
+            )
+        ),
     )
     add_option(
-        p, metavar="NAME=V1[,V2...]", help="a rule option and the values to compare (repeatable)"
+        p,
+        metavar="NAME=V1[,V2...]",
+        help=said(N_("a rule option and the values to compare (repeatable)")),
     )
-    add_seed_and_jobs(p, "worker processes (or dask LocalCluster workers); same output either way")
+    add_seed_and_jobs(
+        p, said(N_("worker processes (or dask LocalCluster workers); same output either way"))
+    )
     p.add_argument(
         "--dask",
         default=None,
         metavar="local|HOST:PORT",
-        help="run on dask distributed: a LocalCluster or a running scheduler",
+        help=said(N_("run on dask distributed: a LocalCluster or a running scheduler")),
     )
     p.add_argument(
         "--league",
         action="store_true",
-        help="a ladder: each bot of --bots (weakest first) against the next, at every --players count",
+        help=said(
+            N_(
+                "a ladder: each bot of --bots (weakest first) against the next, at every --players count"
+            )
+        ),
     )
-    p.add_argument("--no-rotate", action="store_true", help="keep bots on fixed seats")
+    p.add_argument("--no-rotate", action="store_true", help=said(N_("keep bots on fixed seats")))
     p.add_argument(
         "--json",
         action="store_true",
-        help="print the study as JSON (byte-identical for the same seed)",
+        help=said(N_("print the study as JSON (byte-identical for the same seed)")),
     )
-    p.add_argument("--games-json", action="store_true", help="with --json: every game's result too")
-    p.add_argument("--plot", metavar="FILE", help="save a plot (PNG, SVG, PDF by the suffix)")
+    p.add_argument(
+        "--games-json", action="store_true", help=said(N_("with --json: every game's result too"))
+    )
+    p.add_argument(
+        "--plot", metavar="FILE", help=said(N_("save a plot (PNG, SVG, PDF by the suffix)"))
+    )
     add_progress(p)
     add_lang(p)
     p.set_defaults(handler=cmd_study)

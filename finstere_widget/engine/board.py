@@ -68,7 +68,9 @@ class Heading(IntEnum):
         try:
             return cls[text]
         except KeyError:
-            raise PositionError(f"unknown heading {text!r} (expected N, E, S or W)") from None
+            raise PositionError(
+                "unknown heading {text!r} (expected N, E, S or W)", text=text
+            ) from None
 
 
 _DELTAS: Final = ((0, -1), (1, 0), (0, 1), (-1, 0))
@@ -150,7 +152,7 @@ def wall_letter(square: Square, heading: Heading) -> str:
         return WALL_LETTERS[(square, heading)]
     except KeyError:
         raise PositionError(
-            f"square {list(square)} has no wall on its {heading.name} side"
+            "square {square} has no wall on its {name} side", square=list(square), name=heading.name
         ) from None
 
 

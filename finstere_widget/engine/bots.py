@@ -403,13 +403,15 @@ def make_bot(name: str, seed: int | str | None = None) -> AnyBot:
     """A bot by name, optionally with its parameter: ``mcts:200`` (playouts),
     ``lookahead:12`` (candidates), ``greedy:6`` (outcomes checked for danger)."""
     if not isinstance(name, str):
-        raise BotError(f"unknown bot {shown(name)} (one of {', '.join(BOTS)})")
+        raise BotError("unknown bot {name} (one of {bots})", name=shown(name), bots=", ".join(BOTS))
     base, _, param = name.partition(":")
     try:
         cls = BOTS[base]
     except KeyError:
         raise BotError(
-            f"unknown bot {shown(name)} (one of {', '.join(BOTS)}; mcts:N sets the playouts)"
+            "unknown bot {name} (one of {bots}; mcts:N sets the playouts)",
+            name=shown(name),
+            bots=", ".join(BOTS),
         ) from None
     if not param:
         return cls(seed)
@@ -421,9 +423,8 @@ def make_bot(name: str, seed: int | str | None = None) -> AnyBot:
         or not 0 < int(param) <= 10_000
     ):
         raise BotError(
-            f"bot {shown(name)}: the parameter after ':' is a whole number 1-10000 "
-            "(mcts: playouts, lookahead: candidates, greedy: outcomes checked); "
-            "random takes none"
+            "bot {name}: the parameter after ':' is a whole number 1-10000 (mcts: playouts, lookahead: candidates, greedy: outcomes checked); random takes none",
+            name=shown(name),
         )
     n = int(param)
     if cls is MCTSBot:

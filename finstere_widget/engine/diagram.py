@@ -54,19 +54,25 @@ _SHAPES = {"2x2": (2, 2), "4x1": (4, 1), "1x4": (1, 4)}
 def _sq(text: str, where: str) -> Square:
     m = re.fullmatch(r"([0-9]{1,3}),([0-9]{1,3})", text)
     if not m:
-        raise PositionError(f"{where}: expected a square x,y, got {shown(text)}")
+        raise PositionError(
+            "{where}: expected a square x,y, got {text}", where=where, text=shown(text)
+        )
     sq = (int(m.group(1)), int(m.group(2)))
     if not on_board(sq):
-        raise PositionError(f"{where}: square {list(sq)} is off the board (B1)")
+        raise PositionError("{where}: square {sq} is off the board (B1)", where=where, sq=list(sq))
     return sq
 
 
 def parse_diagram(text: str) -> Position:
     """Parse a diagram (see the module docstring) into a validated :class:`Position`."""
     if not isinstance(text, str):
-        raise PositionError(f"diagram: expected text, got {shown(text)}")
+        raise PositionError("diagram: expected text, got {text}", text=shown(text))
     if len(text) > MAX_TEXT:
-        raise PositionError(f"diagram: {len(text)} characters, more than the {MAX_TEXT} read")
+        raise PositionError(
+            "diagram: {count} characters, more than the {limit} read",
+            count=len(text),
+            limit=MAX_TEXT,
+        )
     rows: dict[int, str] = {}
     legend: list[tuple[int, str]] = []
     for n, raw in enumerate(text.splitlines(), 1):
@@ -77,13 +83,13 @@ def parse_diagram(text: str) -> Position:
         if m:
             y = int(m.group(1))
             if not 0 <= y < HEIGHT or y in rows:
-                raise PositionError(f"diagram line {n}: row {y} is not a new row 0..10")
+                raise PositionError("diagram line {n}: row {y} is not a new row 0..10", n=n, y=y)
             rows[y] = m.group(2)
         else:
             legend.append((n, line.strip()))
     if sorted(rows) != list(range(HEIGHT)):
         missing = sorted(set(range(HEIGHT)) - set(rows))
-        raise PositionError(f"diagram: missing grid row {missing[0]}")
+        raise PositionError("diagram: missing grid row {missing}", missing=missing[0])
 
     monster: Monster | None = None
     stones: list[Stone] = []
@@ -93,17 +99,24 @@ def parse_diagram(text: str) -> Position:
     for y in range(HEIGHT):
         row = rows[y]
         if len(row) > WIDTH:
-            raise PositionError(f"diagram row {y}: {len(row)} columns, the board has {WIDTH}")
+            raise PositionError(
+                "diagram row {y}: {count} columns, the board has {width}",
+                y=y,
+                count=len(row),
+                width=WIDTH,
+            )
         for x, ch in enumerate(row):
             sq = (x, y)
             if ch == " ":
                 if on_board(sq):
                     raise PositionError(
-                        f"diagram square {list(sq)}: blank inside the board (use '.')"
+                        "diagram square {sq}: blank inside the board (use '.')", sq=list(sq)
                     )
                 continue
             if not on_board(sq):
-                raise PositionError(f"diagram square {list(sq)}: {ch!r} is off the board (B1)")
+                raise PositionError(
+                    "diagram square {sq}: {ch!r} is off the board (B1)", sq=list(sq), ch=ch
+                )
             if ch == ".":
                 continue
             if ch == "~":
@@ -112,20 +125,27 @@ def parse_diagram(text: str) -> Position:
                 stones.append(Stone(sq, STONE_CHARS[ch]))
             elif ch in MONSTER_CHARS:
                 if monster is not None:
-                    raise PositionError(f"diagram square {list(sq)}: a second monster")
+                    raise PositionError("diagram square {sq}: a second monster", sq=list(sq))
                 monster = Monster(sq, MONSTER_CHARS[ch])
             elif ch == "=":
                 tele_cells.add(sq)
             elif _PAWN_CHAR.match(ch):
                 if ch in grid_pawns:
-                    raise PositionError(f"diagram square {list(sq)}: pawn {ch} appears twice")
+                    raise PositionError(
+                        "diagram square {sq}: pawn {ch} appears twice", sq=list(sq), ch=ch
+                    )
                 grid_pawns[ch] = sq
             else:
-                raise PositionError(f"diagram square {list(sq)}: unknown character {ch!r}")
+                raise PositionError(
+                    "diagram square {sq}: unknown character {ch!r}", sq=list(sq), ch=ch
+                )
         lo, hi = ROW_EXTENT[y]
         if len(row) < hi + 1:
             raise PositionError(
-                f"diagram row {y}: ends at column {len(row) - 1}, the board row ends at {hi}"
+                "diagram row {y}: ends at column {end}, the board row ends at {hi}",
+                y=y,
+                end=len(row) - 1,
+                hi=hi,
             )
     if monster is None:
         raise PositionError("diagram: no monster (^ > v <)")
@@ -143,7 +163,7 @@ def parse_diagram(text: str) -> Position:
             fm = re.fullmatch(r"([0-9]{1,2})/([0-9]{1,2})", faces)
             if not fm or up not in ("light", "dark"):
                 raise PositionError(
-                    f"{where}: expected 'pawn ID PLAYER LIGHT/DARK light|dark [PLACE]'"
+                    "{where}: expected 'pawn ID PLAYER LIGHT/DARK light|dark [PLACE]'", where=where
                 )
             at: PawnPlace
             if len(words) == 6:
@@ -154,45 +174,55 @@ def parse_diagram(text: str) -> Position:
                     at = _sq(place, where)
                 if pid in grid_pawns:
                     raise PositionError(
-                        f"{where}: pawn {shown(pid)} is in the grid and given a place"
+                        "{where}: pawn {pid} is in the grid and given a place",
+                        where=where,
+                        pid=shown(pid),
                     )
             elif pid in grid_pawns:
                 at = grid_pawns[pid]
             else:
                 raise PositionError(
-                    f"{where}: pawn {shown(pid)} is not in the grid and has no place"
+                    "{where}: pawn {pid} is not in the grid and has no place",
+                    where=where,
+                    pid=shown(pid),
                 )
             if pid in described:
-                raise PositionError(f"{where}: pawn {shown(pid)} described twice")
+                raise PositionError(
+                    "{where}: pawn {pid} described twice", where=where, pid=shown(pid)
+                )
             described.add(pid)
             pawns.append(Pawn(pid, player, int(fm.group(1)), int(fm.group(2)), up, at))  # type: ignore[arg-type]
         elif words[0] == "teleporter" and len(words) == 4:
             sq = _sq(words[3], where)
             if sq not in tele_cells:
-                raise PositionError(f"{where}: no '=' at {list(sq)} in the grid")
+                raise PositionError("{where}: no '=' at {sq} in the grid", where=where, sq=list(sq))
             tele_cells.discard(sq)
             try:
                 arrow = Heading[words[2]]
             except KeyError:
                 raise PositionError(
-                    f"{where}: arrow must be N, E, S or W, got {shown(words[2])}"
+                    "{where}: arrow must be N, E, S or W, got {words}",
+                    where=where,
+                    words=shown(words[2]),
                 ) from None
             teleporters.append(Teleporter(sq, words[1], arrow))
         elif words[0] == "pool" and len(words) == 3:
             x0, y0 = _sq(words[1], where)
             if words[2] not in _SHAPES:
                 raise PositionError(
-                    f"{where}: pool shape must be 2x2, 4x1 or 1x4, got {shown(words[2])}"
+                    "{where}: pool shape must be 2x2, 4x1 or 1x4, got {words}",
+                    where=where,
+                    words=shown(words[2]),
                 )
             w, h = _SHAPES[words[2]]
             pools.append(make_pool([(x0 + i, y0 + j) for j in range(h) for i in range(w)], where))
         elif words[0] == "stage" and len(words) == 2 and words[1] in ("1", "2"):
             stage = int(words[1])
         else:
-            raise PositionError(f"{where}: cannot read {shown(line)}")
+            raise PositionError("{where}: cannot read {line}", where=where, line=shown(line))
     if tele_cells:
         raise PositionError(
-            f"diagram square {list(sorted(tele_cells)[0])}: '=' without a teleporter line"
+            "diagram square {sq}: '=' without a teleporter line", sq=list(sorted(tele_cells)[0])
         )
     for pid, sq in grid_pawns.items():
         if pid not in described:

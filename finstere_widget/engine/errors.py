@@ -5,11 +5,20 @@ rule id or name. Catch ``FinstereError`` for all of them, or one kind below.
 Messages quote the culprit with :func:`shown`: a short, escaped ``repr`` cut to
 :data:`MAX_SHOWN` characters, so a huge or hostile input never floods a terminal or a
 notebook (control characters come out as ``\\x1b``-style escapes).
+
+Every message is an English template (the gettext message id: ``tools/i18n.py`` extracts
+the first argument of every error class's call) and named parameters::
+
+    raise PositionError("{where}: unknown key {key}", where=where, key=_first(unknown))
+
+``str(err)`` is the English text; :meth:`FinstereError.translated` gives it in another
+language (the same parameters, so the same quoted culprit and rule ids).
 """
 
 from __future__ import annotations
 
 import reprlib
+from collections.abc import Mapping
 from typing import Any
 
 #: the longest quotation of an input in an error message (characters, ellipsis included)
@@ -53,12 +62,92 @@ def shown(value: Any) -> str:
     return cut(text)
 
 
-class FinstereError(ValueError):
-    """Base class of every error the engine raises on bad input. The message is cut to
-    :data:`MAX_MESSAGE` characters."""
+def fill(template: str, params: Mapping[str, Any], lang: str | None = None) -> str:
+    """``template`` with its ``{name}`` placeholders filled from ``params``, cut to
+    :data:`MAX_MESSAGE` characters. A parameter that is itself a translatable error is told
+    in ``lang`` too (``lang=None``: English)."""
+    if not params:
+        return cut(template, MAX_MESSAGE)
+    values = {
+        name: (value.translated(lang) if lang and isinstance(value, Translatable) else value)
+        for name, value in params.items()
+    }
+    try:
+        text = template.format(**values)
+    except (KeyError, IndexError, ValueError):  # a catalog with a broken placeholder
+        return fill(template, {}) if lang is None else fill(template, params)
+    return cut(text, MAX_MESSAGE)
 
-    def __init__(self, message: Any = "", *args: Any) -> None:
-        super().__init__(cut(str(message), MAX_MESSAGE), *args)
+
+class Translatable:
+    """A message told in English by ``str()`` and in any language by :meth:`translated`:
+    an English ``template`` (the gettext message id) and the ``params`` that fill it."""
+
+    template: str
+    params: dict[str, Any]
+
+    def _remember(self, template: Any, params: dict[str, Any]) -> str:
+        self.template = str(template)
+        self.params = params
+        return fill(self.template, params)
+
+    def translated(self, lang: str | None = None) -> str:
+        """The message in ``lang`` (``None``: the locale; an unknown code is a
+        :class:`LanguageError`). A message without a template (one built elsewhere) is
+        told as it is."""
+        from .i18n import gettext, resolve
+
+        code = resolve(lang)
+        template = getattr(self, "template", None)
+        if template is None:
+            return str(self)
+        return fill(gettext(template, code), getattr(self, "params", {}), code)
+
+
+class Message(Translatable):
+    """A translatable part of an error's message (e.g. why a pawn's step fails), a
+    parameter of the error's template: filled only when read, told in the error's
+    language. ``str()`` is the English text."""
+
+    def __init__(self, template: str, **params: Any) -> None:
+        self.template = template
+        self.params = params
+
+    def __str__(self) -> str:
+        return fill(self.template, self.params)
+
+    def __repr__(self) -> str:
+        return f"Message({str(self)!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Message) and str(self) == str(other)
+
+    def __hash__(self) -> int:
+        return hash(str(self))
+
+
+class Word(Message):
+    """A word of the catalogs' tables (a player's colour, a game phase...) as a parameter of
+    a message: the English word, told in the message's language (``blue`` -> ``bleu``)."""
+
+    def __init__(self, word: str, context: str | None = None) -> None:
+        super().__init__(str(word))
+        #: the table of the word: ``None`` (a colour), ``"place"`` (a place off the board),
+        #: ``"phase"`` (a game phase)
+        self.context = context
+
+    def translated(self, lang: str | None = None) -> str:
+        from .i18n import word_in
+
+        return word_in(self.template, self.context, lang)
+
+
+class FinstereError(Translatable, ValueError):
+    """Base class of every error the engine raises on bad input. The message is an English
+    template filled from the named parameters, cut to :data:`MAX_MESSAGE` characters."""
+
+    def __init__(self, message: Any = "", *args: Any, **params: Any) -> None:
+        super().__init__(self._remember(message, params), *args)
 
 
 class PositionError(FinstereError):
@@ -78,12 +167,25 @@ class RecordError(FinstereError):
     the action or the draw at fault."""
 
 
+def _used(template: str, named: dict[str, Any]) -> dict[str, Any]:
+    """The attributes of an error (``token``, ``rule``...) that its template also names."""
+    return {name: value for name, value in named.items() if "{" + name in template}
+
+
 class PathError(FinstereError):
     """A path that is not written right (an unknown token): a syntax error, not a move
     the rules forbid. ``token`` and its 0-based ``index`` name it when there is one."""
 
-    def __init__(self, message: str, *, token: str | None = None, index: int | None = None) -> None:
-        super().__init__(message)
+    def __init__(
+        self,
+        message: str,
+        *,
+        token: str | None = None,
+        index: int | None = None,
+        **params: Any,
+    ) -> None:
+        named = {"token": token, "index": index}
+        super().__init__(message, **_used(message, named), **params)
         self.token = token
         self.index = index
 
@@ -98,8 +200,10 @@ class IllegalMoveError(FinstereError):
         token: str | None = None,
         index: int | None = None,
         rule: str | None = None,
+        **params: Any,
     ) -> None:
-        super().__init__(message)
+        named = {"token": token, "index": index, "rule": rule}
+        super().__init__(message, **_used(message, named), **params)
         self.token = token
         self.index = index
         self.rule = rule

@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from typing import Any, Literal, NamedTuple, NoReturn, Union
 
 from .board import HEIGHT, WIDTH, Heading, Square
-from .errors import TraceError, shown
+from .errors import Message, TraceError, shown
 
 Piece = Union[str, Square]  # noqa: UP007 (a runtime alias)  # "monster", a pawn id, or a stone's square
 
@@ -39,7 +39,9 @@ class _Fields:
     def __init__(self, data: Mapping[str, Any], kind: str | None, where: str = "") -> None:
         where = where or f"{kind} event"
         if not isinstance(data, Mapping):
-            raise TraceError(f"{where}: expected a JSON object, not {shown(data)}")
+            raise TraceError(
+                "{where}: expected a JSON object, not {data}", where=where, data=shown(data)
+            )
         self.data = data
         self.where = where
         self.read: set[str] = set()
@@ -48,19 +50,23 @@ class _Fields:
 
     def _get(self, key: str) -> Any:
         if key not in self.data:
-            raise TraceError(f"{self.where}: missing key {key!r}")
+            raise TraceError("{where}: missing key {key!r}", where=self.where, key=key)
         self.read.add(key)
         return self.data[key]
 
-    def _bad(self, key: str, wanted: str) -> TraceError:
+    def _bad(self, key: str, wanted: str | Message) -> TraceError:
         return TraceError(
-            f"{self.where}: key {key!r} must be {wanted}, not {shown(self.data[key])}"
+            "{where}: key {key!r} must be {wanted}, not {data}",
+            where=self.where,
+            key=key,
+            wanted=wanted,
+            data=shown(self.data[key]),
         )
 
     def integer(self, key: str, low: int = 0) -> int:
         value = self._get(key)
         if type(value) is not int or value < low:
-            raise self._bad(key, f"an integer >= {low}")
+            raise self._bad(key, Message("an integer >= {low}", low=low))
         return value
 
     def optional_integer(self, key: str) -> int | None:
@@ -69,7 +75,7 @@ class _Fields:
     def text(self, key: str) -> str:
         value = self._get(key)
         if not isinstance(value, str) or not value:
-            raise self._bad(key, "a non-empty string")
+            raise self._bad(key, Message("a non-empty string"))
         return value
 
     def optional_text(self, key: str) -> str | None:
@@ -78,7 +84,7 @@ class _Fields:
     def choice(self, key: str, allowed: tuple[str, ...]) -> str:
         value = self._get(key)
         if value not in allowed:
-            raise self._bad(key, "one of " + ", ".join(allowed))
+            raise self._bad(key, Message("one of {allowed}", allowed=", ".join(allowed)))
         return str(value)
 
     def step(self) -> int:
@@ -90,13 +96,13 @@ class _Fields:
     def square(self, key: str) -> Square:
         value = self._get(key)
         if not _is_square(value):
-            raise self._bad(key, "a square [x, y] on the board")
+            raise self._bad(key, Message("a square [x, y] on the board"))
         return (value[0], value[1])
 
     def heading(self, key: str) -> Heading:
         value = self._get(key)
         if value not in NAMES:
-            raise self._bad(key, "a heading N, E, S or W")
+            raise self._bad(key, Message("a heading N, E, S or W"))
         return Heading(NAMES.index(value))
 
     def piece(self, key: str) -> Piece:
@@ -104,32 +110,34 @@ class _Fields:
         if isinstance(value, str) and value:
             return value
         if not _is_square(value):
-            raise self._bad(key, '"monster", a pawn id or a stone\'s square [x, y]')
+            raise self._bad(key, Message('"monster", a pawn id or a stone\'s square [x, y]'))
         return (value[0], value[1])
 
     def pawn_ids(self, key: str) -> tuple[str, ...]:
         value = self._get(key)
         if not isinstance(value, list) or not all(isinstance(v, str) and v for v in value):
-            raise self._bad(key, "a list of pawn ids")
+            raise self._bad(key, Message("a list of pawn ids"))
         return tuple(value)
 
     def rays(self, key: str) -> tuple[Ray, ...]:
         value = self._get(key)
         if not isinstance(value, list):
-            raise self._bad(key, "a list of rays")
+            raise self._bad(key, Message("a list of rays"))
         return tuple(Ray.from_dict(r, f"{self.where}, {key!r}[{k}]") for k, r in enumerate(value))
 
     def cells(self, key: str) -> tuple[Square, ...]:
         value = self._get(key)
         if not isinstance(value, list) or not all(_is_square(c) for c in value):
-            raise self._bad(key, "a list of squares [x, y] on the board")
+            raise self._bad(key, Message("a list of squares [x, y] on the board"))
         return tuple((c[0], c[1]) for c in value)
 
     def close(self) -> None:
         """Refuse a key the event does not have (a misspelt key would be lost silently)."""
         extra = [key for key in self.data if key not in self.read]
         if extra:
-            raise TraceError(f"{self.where}: unknown key {shown(extra[0])}")
+            raise TraceError(
+                "{where}: unknown key {extra}", where=self.where, extra=shown(extra[0])
+            )
 
 
 def _is_square(value: Any) -> bool:
@@ -629,11 +637,13 @@ def event_from_dict(data: Mapping[str, Any]) -> Event:
     """Inverse of :func:`event_to_dict` (for traces read back from JSON): the ``type`` picks
     the kind, which reads its own keys; a :class:`TraceError` names the key at fault."""
     if not isinstance(data, Mapping):
-        raise TraceError(f"an event must be a JSON object, not {shown(data)}")
+        raise TraceError("an event must be a JSON object, not {data}", data=shown(data))
     kind = data.get("type")
     cls = EVENT_TYPES.get(kind) if isinstance(kind, str) else None
     if cls is None:
         raise TraceError(
-            f"event key 'type' must be one of {', '.join(EVENT_TYPES)}, not {shown(kind)}"
+            "event key 'type' must be one of {types}, not {kind}",
+            types=", ".join(EVENT_TYPES),
+            kind=shown(kind),
         )
     return cls.from_dict(data)

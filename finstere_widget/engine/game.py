@@ -28,7 +28,15 @@ from enum import Enum
 from typing import Any, Final, NamedTuple
 
 from .board import ENTRANCE_I
-from .errors import FinstereError, IllegalMoveError, OptionError, RecordError, SetupError, shown
+from .errors import (
+    FinstereError,
+    IllegalMoveError,
+    OptionError,
+    RecordError,
+    SetupError,
+    Word,
+    shown,
+)
 from .events import Event, Flip, assert_never, event_to_dict
 from .monster import Tile, TurnResult, monster_turn
 from .moves import MoveOutcome, MoveResult, apply_move, legal_moves
@@ -119,26 +127,39 @@ def action_from_dict(data: Mapping[str, Any], where: str = "action") -> Action:
     """An action from its dict form (docs/format.md); a :class:`RecordError` names the key
     at fault."""
     if not isinstance(data, Mapping):
-        raise RecordError(f"{where}: expected an object, got {shown(data)}")
+        raise RecordError("{where}: expected an object, got {data}", where=where, data=shown(data))
     kind = data.get("type")
     if not isinstance(kind, str) or kind not in _ACTION_KEYS:
-        raise RecordError(f"{where}.type: expected move, tile or place, got {shown(kind)}")
+        raise RecordError(
+            "{where}.type: expected move, tile or place, got {kind}", where=where, kind=shown(kind)
+        )
     required, optional = _ACTION_KEYS[kind]
     for key in sorted(required - set(data)):
-        raise RecordError(f"{where}: a {kind} action needs the key {key!r}")
+        raise RecordError(
+            "{where}: a {kind} action needs the key {key!r}", where=where, kind=kind, key=key
+        )
     for key in sorted(set(data) - required - optional - {"type"}, key=repr):
-        raise RecordError(f"{where}: unknown key {shown(key)} in a {kind} action")
+        raise RecordError(
+            "{where}: unknown key {key} in a {kind} action", where=where, key=shown(key), kind=kind
+        )
 
     def text(key: str, default: str | None = None) -> str:
         value = data.get(key, default)
         if not isinstance(value, str):
-            raise RecordError(f"{where}.{key}: expected text, got {shown(value)}")
+            raise RecordError(
+                "{where}.{key}: expected text, got {value}",
+                where=where,
+                key=key,
+                value=shown(value),
+            )
         return value
 
     if kind == "move":
         path = data.get("path", [])
         if not isinstance(path, list) or not all(isinstance(t, str) for t in path):
-            raise RecordError(f"{where}.path: expected a list of tokens, got {shown(path)}")
+            raise RecordError(
+                "{where}.path: expected a list of tokens, got {path}", where=where, path=shown(path)
+            )
         return PawnMove(text("pawn"), tuple(path))
     if kind == "tile":
         tile = data["tile"]
@@ -146,12 +167,16 @@ def action_from_dict(data: Mapping[str, Any], where: str = "action") -> Action:
             tile = str(tile) if 0 < tile < 1000 else tile
         if not isinstance(tile, str):
             raise RecordError(
-                f"{where}.tile: expected a tile such as '8' or 'X', got {shown(tile)}"
+                "{where}.tile: expected a tile such as '8' or 'X', got {tile}",
+                where=where,
+                tile=shown(tile),
             )
         return DrawTile(tile)
     at = data["at"]
     if not isinstance(at, (list, tuple)) or len(at) != 2 or not all(type(v) is int for v in at):
-        raise RecordError(f"{where}.at: expected a square [x, y], got {shown(at)}")
+        raise RecordError(
+            "{where}.at: expected a square [x, y], got {at}", where=where, at=shown(at)
+        )
     return Placement(text("piece"), (at[0], at[1]), text("orientation", ""))
 
 
@@ -242,8 +267,8 @@ def check_options_for_players(options: RuleOptions, n_players: int) -> None:
     the option is refused (:class:`OptionError` naming S4)."""
     if options.five_is_three_prey and n_players < 6:
         raise OptionError(
-            f"S4: option five_is_three_prey=on is a variant for 6-7 players; "
-            f"this game has {n_players}"
+            "S4: option five_is_three_prey=on is a variant for 6-7 players; this game has {n_players}",
+            n_players=n_players,
         )
 
 
@@ -281,21 +306,30 @@ class Game:
                 players = list(dict.fromkeys(p.player for p in position.pawns))
             colours = tuple(players)
             if not 2 <= len(colours) <= 7 or len(set(colours)) != len(colours):
-                raise SetupError(f"P1: 2 to 7 distinct players, got {list(colours)}")
+                raise SetupError(
+                    "P1: 2 to 7 distinct players, got {colours}", colours=list(colours)
+                )
             strangers = {p.player for p in position.pawns} - set(colours)
             if strangers:
-                raise SetupError(f"position: pawns of players not in the game: {sorted(strangers)}")
+                raise SetupError(
+                    "position: pawns of players not in the game: {strangers}",
+                    strangers=sorted(strangers),
+                )
             if advanced:
                 raise SetupError("a game from a position has no placement phase (A1)")
         else:
             colours = check_players(players)
         if not 0 <= first_player < len(colours):
-            raise SetupError(f"first_player: seat 0..{len(colours) - 1}, got {first_player}")
+            raise SetupError(
+                "first_player: seat 0..{last}, got {first_player}",
+                last=len(colours) - 1,
+                first_player=first_player,
+            )
         if seed is None:
             seed = random.randrange(2**32)
         opts = options if options is not None else RuleOptions()
         if not 0 <= tiles_played < opts.tiles_per_stage or round < 1:
-            raise SetupError(f"round >= 1 and tiles_played 0..{opts.tiles_per_stage - 1}")
+            raise SetupError("round >= 1 and tiles_played 0..{last}", last=opts.tiles_per_stage - 1)
         check_options_for_players(opts, len(colours))
         self.setup = GameSetup(
             colours, first_player, advanced, seed, opts, position, round, tiles_played
@@ -530,7 +564,11 @@ class Game:
         draw may not be one) and play the monster's turn."""
         st = self.state
         if st.phase != Phase.MONSTER:
-            raise IllegalMoveError(f"no tile to draw in the {st.phase} phase (T1)", rule="T1")
+            raise IllegalMoveError(
+                "no tile to draw in the {phase} phase (T1)",
+                phase=Word(st.phase, "phase"),
+                rule="T1",
+            )
         tile = self._drawable(st)[0]
         self.apply(DrawTile(tile))
         monster = self.history[-1].monster
@@ -557,13 +595,13 @@ class Game:
                 or not all(type(v) is int for v in at)
             ):
                 raise IllegalMoveError(
-                    f"A1: expected a piece name, a square (x, y) and an "
-                    f"orientation, got {shown(action)}",
+                    "A1: expected a piece name, a square (x, y) and an orientation, got {action}",
+                    action=shown(action),
                     rule="A1",
                 )
             new, entry = self._apply_placement(st, action)
         else:
-            raise FinstereError(f"not an action: {shown(action)}")
+            raise FinstereError("not an action: {action}", action=shown(action))
         self._states.append(new)
         self.history.append(entry)
         return entry
@@ -618,27 +656,38 @@ class Game:
     def _apply_move(self, st: GameState, action: PawnMove) -> tuple[GameState, HistoryEntry]:
         if st.phase != Phase.PAWNS:
             raise IllegalMoveError(
-                f"no pawn moves in the {st.phase} phase (T1)", token=action.pawn, rule="T1"
+                "no pawn moves in the {phase} phase (T1)",
+                phase=Word(st.phase, "phase"),
+                token=action.pawn,
+                rule="T1",
             )
         seat = st.to_move
         pawn = st.position.pawn(action.pawn)
         if pawn.player != self.colours[seat]:
             raise IllegalMoveError(
-                f"pawn {pawn.id} is {pawn.player}'s; {self.colours[seat]} is to move (T2)",
+                "pawn {id} is {player}'s; {mover} is to move (T2)",
+                id=pawn.id,
+                player=Word(pawn.player),
+                mover=Word(self.colours[seat]),
                 token=pawn.id,
                 rule="T2",
             )
         if pawn.id in st.moved:
             raise IllegalMoveError(
-                f"pawn {pawn.id} has already moved this phase (T2)", token=pawn.id, rule="T2"
+                "pawn {id} has already moved this phase (T2)", id=pawn.id, token=pawn.id, rule="T2"
             )
         if pawn.at in ("escaped", "eaten"):
             raise IllegalMoveError(
-                f"pawn {pawn.id} is {pawn.at}: not in play (T2)", token=pawn.id, rule="T2"
+                "pawn {id} is {at}: not in play (T2)",
+                id=pawn.id,
+                at=Word(pawn.at, "place"),
+                token=pawn.id,
+                rule="T2",
             )
         if st.round == 1 and st.moves_made[seat] >= 2:
             raise IllegalMoveError(
-                f"P10: in the first round {self.colours[seat]} moves only two pawns",
+                "P10: in the first round {colour} moves only two pawns",
+                colour=Word(self.colours[seat]),
                 token=pawn.id,
                 rule="P10",
             )
@@ -707,8 +756,10 @@ class Game:
                 and self._can_enter(st.position, p)
             ):
                 raise IllegalMoveError(
-                    f"P10: in the first round {colour} moves two pawns onto the board; "
-                    f"{pawn.id} may not stay outside while {p.id} can enter",
+                    "P10: in the first round {colour} moves two pawns onto the board; {id} may not stay outside while {other} can enter",
+                    colour=Word(colour),
+                    id=pawn.id,
+                    other=p.id,
                     token=pawn.id,
                     rule="P10",
                 )
@@ -733,14 +784,19 @@ class Game:
     def _apply_tile(self, st: GameState, action: DrawTile) -> tuple[GameState, HistoryEntry]:
         if st.phase != Phase.MONSTER:
             raise IllegalMoveError(
-                f"no tile is drawn in the {st.phase} phase (T1)", token=action.tile, rule="T1"
+                "no tile is drawn in the {phase} phase (T1)",
+                phase=Word(st.phase, "phase"),
+                token=action.tile,
+                rule="T1",
             )
         label = Tile.parse(action.tile, self.options).label
         # M1: the tile the seeded pile gives; another (chosen by hand) makes the draws unseeded
         seeded = st.seeded and label in st.pile and label == self._drawable(st)[0]
         if label not in st.pile:
             raise IllegalMoveError(
-                f"tile {label} is not in the pile (left: {', '.join(self.tiles_left())}) (M1)",
+                "tile {label} is not in the pile (left: {tiles_left}) (M1)",
+                label=label,
+                tiles_left=", ".join(self.tiles_left()),
                 token=label,
                 rule="M1",
             )
@@ -748,7 +804,8 @@ class Game:
         if self._first_draw_applies(st) and any(self._is_prey(t) for t in pile):
             if self._is_prey(label) and any(not self._is_prey(t) for t in pile):
                 raise IllegalMoveError(
-                    f"tile {label}: the first tile cannot be a prey tile (M2)",
+                    "tile {label}: the first tile cannot be a prey tile (M2)",
+                    label=label,
                     token=label,
                     rule="M2",
                 )
@@ -797,7 +854,10 @@ class Game:
     def _apply_placement(self, st: GameState, action: Placement) -> tuple[GameState, HistoryEntry]:
         if st.phase != Phase.PLACEMENT:
             raise IllegalMoveError(
-                f"no placement in the {st.phase} phase (A1)", token=action.piece, rule="A1"
+                "no placement in the {phase} phase (A1)",
+                phase=Word(st.phase, "phase"),
+                token=action.piece,
+                rule="A1",
             )
         check_placement(st.position, action, st.to_place, self.options)
         left = list(st.to_place)
@@ -866,28 +926,32 @@ class Game:
             else record
         )
         if not isinstance(data, Mapping):
-            raise RecordError(f"record: expected an object, got {shown(data)}")
+            raise RecordError("record: expected an object, got {data}", data=shown(data))
         if data.get("format") != RECORD_FORMAT:
             raise RecordError(
-                f"record.format: expected {RECORD_FORMAT!r}, got {shown(data.get('format'))}"
+                "record.format: expected {record_format!r}, got {value}",
+                record_format=RECORD_FORMAT,
+                value=shown(data.get("format")),
             )
         for key in ("setup", "actions"):
             if key not in data:
-                raise RecordError(f"record: missing key {key!r}")
+                raise RecordError("record: missing key {key!r}", key=key)
         s = data["setup"]
         if not isinstance(s, Mapping):
-            raise RecordError(f"record.setup: expected an object, got {shown(s)}")
+            raise RecordError("record.setup: expected an object, got {setup}", setup=shown(s))
         for key in ("players", "seed"):
             if key not in s:
-                raise RecordError(f"record.setup: missing key {key!r}")
+                raise RecordError("record.setup: missing key {key!r}", key=key)
         if not isinstance(s["players"], list):
             raise RecordError(
-                f"record.setup.players: expected a list of colours, got {shown(s['players'])}"
+                "record.setup.players: expected a list of colours, got {players}",
+                players=shown(s["players"]),
             )
         seed = s["seed"]
         if seed is not None and (type(seed) is not int or not 0 <= seed < 2**64):
             raise RecordError(
-                f"record.setup.seed: expected an integer 0..2**64-1 or null, got {shown(seed)}"
+                "record.setup.seed: expected an integer 0..2**64-1 or null, got {seed}",
+                seed=shown(seed),
             )
         for key, kind, default in (
             ("first_player", int, 0),
@@ -897,14 +961,21 @@ class Game:
         ):
             if type(s.get(key, default)) is not kind:
                 raise RecordError(
-                    f"record.setup.{key}: expected {kind.__name__}, got {shown(s.get(key))}"
+                    "record.setup.{key}: expected {type}, got {value}",
+                    key=key,
+                    type=kind.__name__,
+                    value=shown(s.get(key)),
                 )
         actions = data["actions"]
         if not isinstance(actions, list):
-            raise RecordError(f"record.actions: expected a list, got {shown(actions)}")
+            raise RecordError(
+                "record.actions: expected a list, got {actions}", actions=shown(actions)
+            )
         options = data.get("options", {})
         if not isinstance(options, Mapping):
-            raise RecordError(f"record.options: expected an object, got {shown(options)}")
+            raise RecordError(
+                "record.options: expected an object, got {options}", options=shown(options)
+            )
         start = s.get("position")
         game = cls(
             list(s["players"]),
@@ -925,19 +996,25 @@ class Game:
             try:
                 applied = game.apply(action).action
             except FinstereError as exc:
-                raise RecordError(f"record: action {k} {shown(a)}: {exc}") from None
+                raise RecordError(
+                    "record: action {k} {action}: {exc}", k=k, action=shown(a), exc=exc
+                ) from None
             if isinstance(applied, DrawTile):
                 draws += 1
                 if seed is not None and not game.state.seeded:  # the first draw that differs
                     raise RecordError(
-                        f"record.actions[{k}]: draw {draws} is tile {applied.tile}, but the "
-                        f"pile shuffled from seed {seed} gives {expected} (M1)"
+                        "record.actions[{k}]: draw {draws} is tile {tile}, but the pile shuffled from seed {seed} gives {expected} (M1)",
+                        k=k,
+                        draws=draws,
+                        tile=applied.tile,
+                        seed=seed,
+                        expected=expected,
                     )
         final = data.get("final_position")
         try:
             final_pos = Position.from_dict(final) if final is not None else None
         except FinstereError as exc:
-            raise RecordError(f"record.final_position: {exc}") from None
+            raise RecordError("record.final_position: {exc}", exc=exc) from None
         if final_pos is not None and final_pos.to_dict() != game.position.to_dict():
             raise RecordError("record: the replay does not end on the recorded final position")
         result = data.get("result")
@@ -1000,27 +1077,37 @@ def _check_setup(
     """The types and ranges of :class:`Game`'s arguments (P1 checks the players)."""
     if isinstance(players, bool) or not isinstance(players, (int, list, tuple)):
         raise SetupError(
-            f"players: expected a number 2..7 or a list of colours, got {shown(players)}"
+            "players: expected a number 2..7 or a list of colours, got {players}",
+            players=shown(players),
         )
     if isinstance(players, (list, tuple)) and not all(isinstance(c, str) for c in players):
-        raise SetupError(f"players: expected colours (P1), got {shown(players)}")
+        raise SetupError("players: expected colours (P1), got {players}", players=shown(players))
     if seed is not None and (type(seed) is not int or not 0 <= seed < 2**64):
-        raise SetupError(f"seed: expected an integer 0..2**64-1 or None, got {shown(seed)}")
+        raise SetupError(
+            "seed: expected an integer 0..2**64-1 or None, got {seed}", seed=shown(seed)
+        )
     if options is not None and not isinstance(options, RuleOptions):
-        raise SetupError(f"options: expected RuleOptions, got {shown(options)}")
+        raise SetupError("options: expected RuleOptions, got {options}", options=shown(options))
     if position is not None and not isinstance(position, Position):
-        raise SetupError(f"position: expected a Position, got {shown(position)}")
+        raise SetupError("position: expected a Position, got {position}", position=shown(position))
     if position is not None:
         position.validated()  # a position built by hand enters the game here
     if type(advanced) is not bool:
-        raise SetupError(f"advanced: expected True or False, got {shown(advanced)}")
+        raise SetupError(
+            "advanced: expected True or False, got {advanced}", advanced=shown(advanced)
+        )
     for name, value, top in (
         ("first_player", first_player, 6),
         ("round", round, 10_000),
         ("tiles_played", tiles_played, 7),
     ):
         if type(value) is not int or not 0 <= value <= top:
-            raise SetupError(f"{name}: expected an integer 0..{top}, got {shown(value)}")
+            raise SetupError(
+                "{name}: expected an integer 0..{top}, got {value}",
+                name=name,
+                top=top,
+                value=shown(value),
+            )
 
 
 def _tile_key(t: str) -> tuple[int, str]:

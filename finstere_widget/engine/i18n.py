@@ -18,7 +18,7 @@ from functools import cache
 from gettext import GNUTranslations, NullTranslations
 from pathlib import Path
 
-from .errors import LanguageError
+from .errors import LanguageError, Translatable
 
 DOMAIN = "finstere_widget"
 LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
@@ -57,8 +57,10 @@ def resolve(lang: str | None) -> str:
     code = _code(lang) if isinstance(lang, str) else None
     if code is None:
         raise LanguageError(
-            f"unknown language {lang!r}; known: {', '.join(LANGUAGES)} "
-            f"({', '.join(LANGUAGES.values())})"
+            "unknown language {lang!r}; known: {languages} ({values})",
+            lang=lang,
+            languages=", ".join(LANGUAGES),
+            values=", ".join(LANGUAGES.values()),
         )
     return code
 
@@ -91,6 +93,18 @@ def gettext(message: str, lang: str | None = None) -> str:
     return translations(lang).gettext(message)
 
 
+def error_message(error: BaseException, lang: str | None = None) -> str:
+    """An error as the user reads it in ``lang`` (``None``: the locale): a message of the
+    package's errors translated (the same quoted culprit and rule ids), any other error's
+    text as it is. An unknown ``lang`` gives the English text (never a second error)."""
+    if not isinstance(error, Translatable):
+        return str(error)
+    try:
+        return error.translated(lang)
+    except LanguageError:
+        return str(error)
+
+
 #: the places off the board (docs/format.md), in words
 PLACE_WORDS: dict[str, str] = {
     "outside": N_("outside the entrance"),
@@ -121,6 +135,30 @@ def colour_word(colour: str, lang: str | None) -> str:
     """A player's or a teleporter pair's colour in ``lang`` (an unknown one as it is)."""
     word = COLOUR_WORDS.get(colour)
     return gettext(word, lang) if word is not None else colour
+
+
+def phase_words(lang: str | None) -> dict[str, str]:
+    """The game's phases (engine/game.py ``Phase``) in words, as a message names them ("no
+    pawn moves in the {phase} phase")."""
+    t = translations(lang)
+    return {
+        "placement": t.pgettext("phase", "placement"),
+        "pawns": t.pgettext("phase", "pawns"),
+        "monster": t.pgettext("phase", "monster"),
+        "over": t.pgettext("phase", "over"),
+    }
+
+
+def word_in(word: str, table: str | None, lang: str | None) -> str:
+    """A word of the engine's tables in ``lang``: a colour (``table=None``), a place off the
+    board (``"place"``) or a game phase (``"phase"``); a word not in its table as it is."""
+    match table:
+        case "place":
+            return place_words(word, lang)
+        case "phase":
+            return phase_words(lang).get(word, word)
+        case _:
+            return gettext(word, lang)
 
 
 #: the engine's reasons for the end of a game (engine/game.py), in words

@@ -128,14 +128,16 @@ class Tile(NamedTuple):
                 or not isinstance(tile.label, str)
             ):
                 raise TileError(
-                    f"tile {shown(tile)}: expected 1..{MAX_STEPS} steps and "
-                    "1..3 prey or none (M1, M13)"
+                    "tile {tile}: expected 1..{max_steps} steps and 1..3 prey or none (M1, M13)",
+                    tile=shown(tile),
+                    max_steps=MAX_STEPS,
                 )
             return tile
         if type(tile) is not str and type(tile) is not int:
             raise TileError(
-                f"tile {shown(tile)}: expected 5, 7, 8, 10, X, XX or a step "
-                f"count 1..{MAX_STEPS} (M1)"
+                "tile {tile}: expected 5, 7, 8, 10, X, XX or a step count 1..{max_steps} (M1)",
+                tile=shown(tile),
+                max_steps=MAX_STEPS,
             )
         key = (tile, options.five_is_three_prey)
         found = _TILE_CACHE.get(key)
@@ -158,15 +160,18 @@ class Tile(NamedTuple):
                 return cls("5", PREY_STEP_CAP, 3)
             if not text.isascii() or not text.isdigit():
                 raise TileError(
-                    f"tile {shown(tile)}: expected 5, 7, 8, 10, X, XX or a step "
-                    f"count 1..{MAX_STEPS} (M1)"
+                    "tile {tile}: expected 5, 7, 8, 10, X, XX or a step count 1..{max_steps} (M1)",
+                    tile=shown(tile),
+                    max_steps=MAX_STEPS,
                 )
             steps = int(text) if len(text) <= 6 else MAX_STEPS + 1
         if steps == 5 and options.five_is_three_prey:
             return cls("5", PREY_STEP_CAP, 3)
         if not 1 <= steps <= MAX_STEPS:
             raise TileError(
-                f"tile {shown(tile)}: a step count is 1..{MAX_STEPS} (the prey tiles' cap, M1/M13)"
+                "tile {tile}: a step count is 1..{max_steps} (the prey tiles' cap, M1/M13)",
+                tile=shown(tile),
+                max_steps=MAX_STEPS,
             )
         return cls(str(steps), steps, None)
 
@@ -580,9 +585,11 @@ def _start(
     under the options, the turn's working state with the monster on its square."""
     opts = options if options is not None else _DEFAULT
     if not isinstance(position, Position):
-        raise PositionError(f"monster turn: expected a Position, got {shown(position)}")
+        raise PositionError(
+            "monster turn: expected a Position, got {position}", position=shown(position)
+        )
     if not isinstance(opts, RuleOptions):
-        raise OptionError(f"monster turn: expected RuleOptions, got {shown(opts)}")
+        raise OptionError("monster turn: expected RuleOptions, got {opts}", opts=shown(opts))
     return Tile.parse(tile, opts), _Turn(position, opts)
 
 

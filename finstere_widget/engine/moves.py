@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from typing import Any, NamedTuple
 
 from .board import ENTRANCE_I, EXIT_I, INDEX, NEXT, SQUARE_OF, Heading, Square
-from .errors import IllegalMoveError, PathError, PositionError, shown
+from .errors import IllegalMoveError, Message, PathError, PositionError, Word, shown
 from .events import Enter, Escape, Event, Flip, Move, Push, Remove, Slide, event_to_dict
 from .options import RuleOptions
 from .pieces import Pawn, PawnPlace, Stone
@@ -50,33 +50,36 @@ def parse_path(path: str | Sequence[str]) -> tuple[str, ...]:
     """
     if isinstance(path, str):
         if len(path) > 8 * MAX_PATH:
-            raise PathError(f"path {shown(path)}: longer than any move (P2)")
+            raise PathError("path {path}: longer than any move (P2)", path=shown(path))
         text = path.strip()
         items = [t.strip() for t in text.split(",")] if text else []
     elif isinstance(path, (list, tuple)):
         if len(path) > MAX_PATH:
-            raise PathError(f"path of {len(path)} tokens: longer than any move (P2)")
+            raise PathError("path of {count} tokens: longer than any move (P2)", count=len(path))
         for k, t in enumerate(path):
             if not isinstance(t, str):
                 raise PathError(
-                    f"token {k + 1} {shown(t)}: expected N, E, S, W, IN or "
-                    "OUT (P2, docs/format.md)",
+                    "token {number} {t}: expected N, E, S, W, IN or OUT (P2, docs/format.md)",
+                    number=k + 1,
+                    t=shown(t),
                     index=k,
                 )
         items = [t.strip() for t in path]
     else:
         raise PathError(
-            f"path {shown(path)}: expected 'N,E,...' or a list of tokens (P2, docs/format.md)"
+            "path {path}: expected 'N,E,...' or a list of tokens (P2, docs/format.md)",
+            path=shown(path),
         )
     if len(items) > MAX_PATH:
-        raise PathError(f"path of {len(items)} tokens: longer than any move (P2)")
+        raise PathError("path of {count} tokens: longer than any move (P2)", count=len(items))
     tokens = []
     for k, item in enumerate(items):
         tok = item.upper()
         if tok not in TOKENS:
             raise PathError(
-                f"token {k + 1} {shown(item)}: unknown token; a path is made of N, E, S, W, IN, OUT "
-                "(P2, docs/format.md)",
+                "token {number} {item}: unknown token; a path is made of N, E, S, W, IN, OUT (P2, docs/format.md)",
+                number=k + 1,
+                item=shown(item),
                 token=item,
                 index=k,
             )
@@ -91,9 +94,13 @@ class _Board:
 
     def __init__(self, position: Position, pawn_id: str) -> None:
         if not isinstance(position, Position):
-            raise PositionError(f"pawn move: expected a Position, got {shown(position)}")
+            raise PositionError(
+                "pawn move: expected a Position, got {position}", position=shown(position)
+            )
         if not isinstance(pawn_id, str):
-            raise PositionError(f"pawn move: expected a pawn id, got {shown(pawn_id)}")
+            raise PositionError(
+                "pawn move: expected a pawn id, got {pawn_id}", pawn_id=shown(pawn_id)
+            )
         self.position = position
         k = -1
         for j, p in enumerate(position.pawns):
@@ -116,7 +123,7 @@ class _Board:
 
 class _Fail(NamedTuple):
     rule: str
-    reason: str
+    reason: Message
 
 
 # A state of the search: (pawn place, stones as indices in position order, -1 = gone).
@@ -130,19 +137,29 @@ def _push(
     dest = NEXT[h][n]
     sq = SQUARE_OF[n]
     if dest < 0:
-        return _Fail("P6", f"the stone on {list(sq)} cannot be pushed off the board")
+        return _Fail("P6", Message("the stone on {sq} cannot be pushed off the board", sq=list(sq)))
     if dest in stones:
         return _Fail(
             "P6",
-            f"the stone on {list(sq)} cannot be pushed: {list(SQUARE_OF[dest])} "
-            "holds another stone (one stone at a time)",
+            Message(
+                "the stone on {sq} cannot be pushed: {dest} holds another stone (one stone at a time)",
+                sq=list(sq),
+                dest=list(SQUARE_OF[dest]),
+            ),
         )
     if dest in b.others:
         return _Fail(
-            "P6", f"the stone on {list(sq)} cannot be pushed: {list(SQUARE_OF[dest])} holds a pawn"
+            "P6",
+            Message(
+                "the stone on {sq} cannot be pushed: {dest} holds a pawn",
+                sq=list(sq),
+                dest=list(SQUARE_OF[dest]),
+            ),
         )
     if dest == b.monster:
-        return _Fail("P6", f"the stone on {list(sq)} cannot be pushed onto the monster")
+        return _Fail(
+            "P6", Message("the stone on {sq} cannot be pushed onto the monster", sq=list(sq))
+        )
     k = stones.index(n)
     if ev is not None:
         ev.append(Push(step, sq, sq, SQUARE_OF[dest], "P6"))
@@ -179,13 +196,24 @@ def _step(
     if t < 0:
         return _Fail(
             "P2",
-            f"{list(SQUARE_OF[at])} is against the wall: a pawn cannot leave "
-            "the board (only the monster goes through walls)",
+            Message(
+                "{square} is against the wall: a pawn cannot leave the board (only the monster goes through walls)",
+                square=list(SQUARE_OF[at]),
+            ),
         )
     if t == b.monster:
-        return _Fail("P5", f"{list(SQUARE_OF[t])} is the monster's square: a pawn never enters it")
+        return _Fail(
+            "P5",
+            Message(
+                "{square} is the monster's square: a pawn never enters it",
+                square=list(SQUARE_OF[t]),
+            ),
+        )
     if t in b.tele:
-        return _Fail("P9", f"{list(SQUARE_OF[t])} holds a teleporter: a wall for pawns")
+        return _Fail(
+            "P9",
+            Message("{square} holds a teleporter: a wall for pawns", square=list(SQUARE_OF[t])),
+        )
     if t in stones:
         pushed = _push(b, t, h, stones, step, ev)
         if isinstance(pushed, _Fail):
@@ -237,7 +265,12 @@ def _walk(b: _Board, tokens: tuple[str, ...], ev: list[Event] | None) -> _Walk:
         at = OUTSIDE
     else:
         raise IllegalMoveError(
-            f"pawn {pawn.id} is {pawn.at}: it has no move (P2)", token=None, index=None, rule="P2"
+            "pawn {id} is {at}: it has no move (P2)",
+            id=pawn.id,
+            at=Word(pawn.at, "place"),
+            token=None,
+            index=None,
+            rule="P2",
         )
     stones = b.stones0
     slid = False
@@ -245,21 +278,30 @@ def _walk(b: _Board, tokens: tuple[str, ...], ev: list[Event] | None) -> _Walk:
         step = k + 1
         fail: _Fail | None = None
         if at == ESCAPED:
-            fail = _Fail("P4", f"pawn {pawn.id} has already left the fortress")
+            fail = _Fail("P4", Message("pawn {id} has already left the fortress", id=pawn.id))
         elif k >= value:
-            fail = _Fail("P2", f"pawn {pawn.id} shows {value}: no point left for this token")
+            fail = _Fail(
+                "P2",
+                Message(
+                    "pawn {id} shows {value}: no point left for this token", id=pawn.id, value=value
+                ),
+            )
         elif tok == "IN":
             if at != OUTSIDE:
-                fail = _Fail("P3", "IN enters from outside; the pawn is already on the board")
+                fail = _Fail(
+                    "P3", Message("IN enters from outside; the pawn is already on the board")
+                )
             elif ENTRANCE_I == b.monster:
                 fail = _Fail(
-                    "P5", "the monster stands on the entrance: a pawn never enters its square"
+                    "P5",
+                    Message("the monster stands on the entrance: a pawn never enters its square"),
                 )
             elif ENTRANCE_I in b.tele:
-                fail = _Fail("P9", "a teleporter stands on the entrance")
+                fail = _Fail("P9", Message("a teleporter stands on the entrance"))
             elif ENTRANCE_I in stones:
                 fail = _Fail(
-                    "P6", "a stone stands on the entrance: it cannot be pushed from outside"
+                    "P6",
+                    Message("a stone stands on the entrance: it cannot be pushed from outside"),
                 )
             else:
                 at = ENTRANCE_I
@@ -267,11 +309,17 @@ def _walk(b: _Board, tokens: tuple[str, ...], ev: list[Event] | None) -> _Walk:
                 if ev is not None:
                     ev.append(Enter(step, pawn.id, SQUARE_OF[ENTRANCE_I], "P3"))
         elif at == OUTSIDE:
-            fail = _Fail("P3", f"pawn {pawn.id} is outside: its path must start with IN")
+            fail = _Fail(
+                "P3", Message("pawn {id} is outside: its path must start with IN", id=pawn.id)
+            )
         elif tok == "OUT":
             if at != EXIT_I:
                 fail = _Fail(
-                    "P4", f"OUT leaves by the exit [0, 0]; the pawn is on {list(SQUARE_OF[at])}"
+                    "P4",
+                    Message(
+                        "OUT leaves by the exit [0, 0]; the pawn is on {square}",
+                        square=list(SQUARE_OF[at]),
+                    ),
                 )
             else:
                 at = ESCAPED
@@ -286,7 +334,10 @@ def _walk(b: _Board, tokens: tuple[str, ...], ev: list[Event] | None) -> _Walk:
                 at, stones, slid = res
         if fail is not None:
             raise IllegalMoveError(
-                f"token {step} {tok!r}: {fail.reason} ({fail.rule})",
+                "token {number} {tok!r}: {reason} ({rule})",
+                number=step,
+                tok=tok,
+                reason=fail.reason,
                 token=tok,
                 index=k,
                 rule=fail.rule,
@@ -296,15 +347,19 @@ def _walk(b: _Board, tokens: tuple[str, ...], ev: list[Event] | None) -> _Walk:
         tok = tokens[k]
         if slid:
             raise IllegalMoveError(
-                f"token {k + 1} {tok!r}: the slide ends on {list(SQUARE_OF[at])} where another "
-                "pawn stands, with no point left to walk on (P7)",
+                "token {number} {tok!r}: the slide ends on {square} where another pawn stands, with no point left to walk on (P7)",
+                number=k + 1,
+                tok=tok,
+                square=list(SQUARE_OF[at]),
                 token=tok,
                 index=k,
                 rule="P7",
             )
         raise IllegalMoveError(
-            f"token {k + 1} {tok!r}: the move would end on {list(SQUARE_OF[at])} where another "
-            "pawn stands; a pawn must end its move alone (P5)",
+            "token {number} {tok!r}: the move would end on {square} where another pawn stands; a pawn must end its move alone (P5)",
+            number=k + 1,
+            tok=tok,
+            square=list(SQUARE_OF[at]),
             token=tok,
             index=k,
             rule="P5",

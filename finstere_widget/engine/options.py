@@ -86,7 +86,9 @@ class RuleOptions:
         """A copy with option ``name`` set from text (``"stop"``, ``"8"``, ``"on"``) or a value."""
         if not isinstance(name, str) or name not in OPTION_INFO:
             raise OptionError(
-                f"unknown rule option {shown(name)}; known options: {', '.join(OPTION_INFO)}"
+                "unknown rule option {name}; known options: {option_info}",
+                name=shown(name),
+                option_info=", ".join(OPTION_INFO),
             )
         return replace(self, **{name: _typed(name, value, getattr(self, name))})
 
@@ -103,15 +105,15 @@ class RuleOptions:
             assignments = [assignments]
         if not isinstance(assignments, (list, tuple)):
             raise OptionError(
-                "rule options: expected NAME=VALUE texts or a {name: value} mapping, got "
-                f"{shown(assignments)}"
+                "rule options: expected NAME=VALUE texts or a {{name: value}} mapping, got {assignments}",
+                assignments=shown(assignments),
             )
         for item in assignments:
             if not isinstance(item, str):
-                raise OptionError(f"rule option {shown(item)}: expected NAME=VALUE text")
+                raise OptionError("rule option {item}: expected NAME=VALUE text", item=shown(item))
             name, sep, value = item.partition("=")
             if not sep:
-                raise OptionError(f"rule option {shown(item)}: expected NAME=VALUE")
+                raise OptionError("rule option {item}: expected NAME=VALUE", item=shown(item))
             opts = opts.set(name.strip(), value.strip())
         return opts
 
@@ -148,7 +150,12 @@ def _typed(name: str, value: Any, default: Any) -> Any:
     if isinstance(default, str) and not isinstance(value, str):
         ok = False
     if not ok:
-        raise OptionError(f"option {name}: value {shown(value)} is not one of {', '.join(allowed)}")
+        raise OptionError(
+            "option {name}: value {value} is not one of {allowed}",
+            name=name,
+            value=shown(value),
+            allowed=", ".join(allowed),
+        )
     if isinstance(default, bool):
         return text == "on"
     if isinstance(default, int):

@@ -19,7 +19,8 @@ from functools import cached_property, wraps
 from typing import Any, NamedTuple, ParamSpec, TypeVar
 
 from .board import ENTRANCE, EXIT, INDEX, Heading, Square, on_board
-from .errors import PositionError, cut, shown
+from .errors import FinstereError, PositionError, cut, shown
+from .i18n import N_
 from .pieces import (
     COLOURS,
     FACES,
@@ -105,7 +106,9 @@ class Position:
             try:
                 pawns = tuple(pawns)
             except TypeError:
-                raise PositionError(f"pawns: expected pawns, got {shown(pawns)}") from None
+                raise PositionError(
+                    "pawns: expected pawns, got {pawns}", pawns=shown(pawns)
+                ) from None
         return cls(
             monster=Monster(EXIT, Heading.E),
             stones=tuple(Stone(s) for s in BASIC_STONES),
@@ -169,7 +172,9 @@ class Position:
         unknown = set(changes) - _FIELDS
         if unknown:
             raise PositionError(
-                f"replace: unknown field {_first(unknown)} ({', '.join(sorted(_FIELDS))})"
+                "replace: unknown field {key} ({fields})",
+                key=_first(unknown),
+                fields=", ".join(sorted(_FIELDS)),
             )
         return replace(self, **changes).validated()
 
@@ -225,16 +230,16 @@ class Position:
         try:
             return self.pawn_by_id[pawn_id]
         except KeyError:
-            raise PositionError(f"no pawn with id {shown(pawn_id)}") from None
+            raise PositionError("no pawn with id {pawn_id}", pawn_id=shown(pawn_id)) from None
         except TypeError:  # an unhashable id
-            raise PositionError(f"no pawn with id {shown(pawn_id)}") from None
+            raise PositionError("no pawn with id {pawn_id}", pawn_id=shown(pawn_id)) from None
 
     def partner(self, teleporter: Teleporter) -> Teleporter:
         """M12: the other pad of a teleporter's pair."""
         for t in self.teleporters:
             if t.pair == teleporter.pair and t.at != teleporter.at:
                 return t
-        raise PositionError(f"teleporter at {list(teleporter.at)} has no partner")
+        raise PositionError("teleporter at {at} has no partner", at=list(teleporter.at))
 
     def piece_at(self, square: Square) -> str | None:
         """What stands on ``square`` (monster, stone kind, pawn id, teleporter), else None."""
@@ -283,7 +288,7 @@ _FIELDS = {"monster", "stones", "pools", "teleporters", "pawns", "stage"}
 _TOP_KEYS = {"format", "monster", "stones", "pools", "teleporters", "pawns", "stage", "layout"}
 
 
-def load_json(text: Any, what: str, error: type[Exception]) -> Any:
+def load_json(text: Any, what: str, error: type[FinstereError]) -> Any:
     """Parse JSON text (``str``, or UTF-8 ``bytes``) for ``what``; every failure -- not
     text, not UTF-8, too long, malformed, nested too deeply, a number too long to read --
     is an ``error`` naming ``what``."""
@@ -291,19 +296,32 @@ def load_json(text: Any, what: str, error: type[Exception]) -> Any:
         try:
             text = bytes(text).decode("utf-8")
         except UnicodeDecodeError as exc:
-            raise error(f"{what}: not UTF-8 text (byte {exc.start})") from None
+            raise error(
+                N_("{what}: not UTF-8 text (byte {start})"), what=what, start=exc.start
+            ) from None
     if not isinstance(text, str):
-        raise error(f"{what}: expected JSON text, got {type(text).__name__}")
+        raise error(
+            N_("{what}: expected JSON text, got {type}"), what=what, type=type(text).__name__
+        )
     if len(text) > MAX_TEXT:
-        raise error(f"{what}: {len(text)} characters of JSON, more than the {MAX_TEXT} read")
+        raise error(
+            N_("{what}: {count} characters of JSON, more than the {limit} read"),
+            what=what,
+            count=len(text),
+            limit=MAX_TEXT,
+        )
     try:
         return json.loads(text)
     except json.JSONDecodeError as exc:
-        raise error(f"{what}: malformed JSON: {cut(str(exc), 120)}") from None
+        raise error(
+            N_("{what}: malformed JSON: {exc}"), what=what, exc=cut(str(exc), 120)
+        ) from None
     except RecursionError:
-        raise error(f"{what}: malformed JSON: nested too deeply") from None
+        raise error(N_("{what}: malformed JSON: nested too deeply"), what=what) from None
     except ValueError as exc:  # e.g. an integer of more than 4300 digits
-        raise error(f"{what}: malformed JSON: {cut(str(exc), 120)}") from None
+        raise error(
+            N_("{what}: malformed JSON: {exc}"), what=what, exc=cut(str(exc), 120)
+        ) from None
 
 
 def _first(keys: Iterable[Any]) -> str:
@@ -315,13 +333,15 @@ def _keys(
     obj: Any, where: str, required: set[str], optional: frozenset[str] | set[str] = frozenset()
 ) -> None:
     if not isinstance(obj, dict):
-        raise PositionError(f"{where}: expected an object, got {type(obj).__name__}")
+        raise PositionError(
+            "{where}: expected an object, got {type}", where=where, type=type(obj).__name__
+        )
     unknown = set(obj) - required - optional
     if unknown:
-        raise PositionError(f"{where}: unknown key {_first(unknown)}")
+        raise PositionError("{where}: unknown key {key}", where=where, key=_first(unknown))
     missing = required - set(obj)
     if missing:
-        raise PositionError(f"{where}: missing key {_first(missing)}")
+        raise PositionError("{where}: missing key {key}", where=where, key=_first(missing))
 
 
 def _int(value: Any) -> bool:
@@ -331,22 +351,30 @@ def _int(value: Any) -> bool:
 def _square(value: Any, where: str) -> Square:
     """A square from JSON (a list) or Python (a tuple): two ints on the board (B1)."""
     if not isinstance(value, (list, tuple)) or len(value) != 2 or not all(map(_int, value)):
-        raise PositionError(f"{where}: expected a square [x, y], got {shown(value)}")
+        raise PositionError(
+            "{where}: expected a square [x, y], got {value}", where=where, value=shown(value)
+        )
     sq = (value[0], value[1])
     if not on_board(sq):
-        raise PositionError(f"{where}: square {shown(list(sq))} is off the board (B1)")
+        raise PositionError(
+            "{where}: square {sq} is off the board (B1)", where=where, sq=shown(list(sq))
+        )
     return sq
 
 
 def _heading(value: Any, where: str) -> Heading:
     if not isinstance(value, str) or value not in ("N", "E", "S", "W"):
-        raise PositionError(f"{where}: expected a heading N, E, S or W, got {shown(value)}")
+        raise PositionError(
+            "{where}: expected a heading N, E, S or W, got {value}", where=where, value=shown(value)
+        )
     return Heading[value]
 
 
 def _list(value: Any, where: str) -> list[Any]:
     if not isinstance(value, list):
-        raise PositionError(f"{where}: expected a list, got {type(value).__name__}")
+        raise PositionError(
+            "{where}: expected a list, got {type}", where=where, type=type(value).__name__
+        )
     return value
 
 
@@ -355,7 +383,10 @@ def _place(value: Any, where: str) -> PawnPlace:
     if isinstance(value, str):
         if value not in PLACES:
             raise PositionError(
-                f"{where}: expected a square or one of {', '.join(PLACES)}, got {shown(value)}"
+                "{where}: expected a square or one of {places}, got {value}",
+                where=where,
+                places=", ".join(PLACES),
+                value=shown(value),
             )
         return value  # type: ignore[return-value]
     return _square(value, where)
@@ -363,7 +394,7 @@ def _place(value: Any, where: str) -> PawnPlace:
 
 def _check_stage(stage: Any) -> None:
     if not _int(stage) or stage not in (1, 2):
-        raise PositionError(f"stage: expected 1 or 2, got {shown(stage)}")
+        raise PositionError("stage: expected 1 or 2, got {stage}", stage=shown(stage))
 
 
 def check_pawn_fields(
@@ -374,34 +405,56 @@ def check_pawn_fields(
     game's pawns (two sides 1..6 adding up to 7); ``up``: ``light`` or ``dark``."""
     if not isinstance(pid, str) or not PAWN_ID.fullmatch(pid):
         raise PositionError(
-            f"{where}.id: expected 1 to 16 letters, digits, '_' or '-', got {shown(pid)}"
+            "{where}.id: expected 1 to 16 letters, digits, '_' or '-', got {pid}",
+            where=where,
+            pid=shown(pid),
         )
     if not isinstance(player, str) or player not in COLOURS:
         raise PositionError(
-            f"{where}.player: expected a colour of P1 ({', '.join(COLOURS)}), got {shown(player)}"
+            "{where}.player: expected a colour of P1 ({colours}), got {player}",
+            where=where,
+            colours=", ".join(COLOURS),
+            player=shown(player),
         )
     for side, v in (("light", light), ("dark", dark)):
         if not _int(v) or not 1 <= v <= 6:
-            raise PositionError(f"{where}.{side}: expected a number 1..6 (P1), got {shown(v)}")
+            raise PositionError(
+                "{where}.{side}: expected a number 1..6 (P1), got {v}",
+                where=where,
+                side=side,
+                v=shown(v),
+            )
     if (light, dark) not in FACES:
         raise PositionError(
-            f"{where}: faces {light}/{dark} (light/dark) are not a pawn of the game: the two "
-            "sides add up to 7 (6/1, 4/3, 3/4, 2/5, P1)"
+            "{where}: faces {light}/{dark} (light/dark) are not a pawn of the game: the two sides add up to 7 (6/1, 4/3, 3/4, 2/5, P1)",
+            where=where,
+            light=light,
+            dark=dark,
         )
     if not isinstance(up, str) or up not in ("light", "dark"):
-        raise PositionError(f"{where}.up: expected 'light' or 'dark', got {shown(up)}")
+        raise PositionError(
+            "{where}.up: expected 'light' or 'dark', got {up}", where=where, up=shown(up)
+        )
 
 
 def _from_dict(data: Any) -> Position:
     if not isinstance(data, dict):
-        raise PositionError(f"position: expected a JSON object, got {type(data).__name__}")
+        raise PositionError(
+            "position: expected a JSON object, got {type}", type=type(data).__name__
+        )
     unknown = set(data) - _TOP_KEYS
     if unknown:
-        raise PositionError(f"position: unknown key {_first(unknown)}")
+        raise PositionError("position: unknown key {key}", key=_first(unknown))
     if "format" not in data:
-        raise PositionError(f"position: missing key 'format' (expected {FORMAT_ID!r})")
+        raise PositionError(
+            "position: missing key 'format' (expected {format_id!r})", format_id=FORMAT_ID
+        )
     if data["format"] != FORMAT_ID:
-        raise PositionError(f"format: expected {FORMAT_ID!r}, got {shown(data['format'])}")
+        raise PositionError(
+            "format: expected {format_id!r}, got {format}",
+            format_id=FORMAT_ID,
+            format=shown(data["format"]),
+        )
     if "monster" not in data:
         raise PositionError("position: missing key 'monster'")
     m = data["monster"]
@@ -412,7 +465,9 @@ def _from_dict(data: Any) -> Position:
     pools: list[Pool] = []
     if "layout" in data:
         if data["layout"] != "basic":
-            raise PositionError(f"layout: only 'basic' is known, got {shown(data['layout'])}")
+            raise PositionError(
+                "layout: only 'basic' is known, got {layout}", layout=shown(data["layout"])
+            )
         if "stones" in data or "pools" in data:
             raise PositionError(
                 "layout: 'basic' stands in for 'stones' and 'pools'; give one or the other"
@@ -429,7 +484,10 @@ def _from_dict(data: Any) -> Position:
             stone_kind = None
         if stone_kind is None:
             raise PositionError(
-                f"{where}.kind: unknown kind {shown(kind)} ({', '.join(k.value for k in StoneKind)})"
+                "{where}.kind: unknown kind {kind} ({kinds})",
+                where=where,
+                kind=shown(kind),
+                kinds=", ".join(k.value for k in StoneKind),
             )
         stones.append(Stone(_square(s["at"], f"{where}.at"), stone_kind))
     for k, p in enumerate(_list(data.get("pools", []), "pools")):
@@ -464,15 +522,25 @@ def _from_dict(data: Any) -> Position:
 def make_pool(squares: Iterable[Square], where: str = "pool") -> Pool:
     """B5: a pool from its squares; rejects anything but a 2x2 square or a 1x4 line."""
     if not isinstance(squares, (list, tuple)):
-        raise PositionError(f"{where}: expected the 4 squares of a pool, got {shown(squares)}")
+        raise PositionError(
+            "{where}: expected the 4 squares of a pool, got {squares}",
+            where=where,
+            squares=shown(squares),
+        )
     if len(squares) != 4:
         raise PositionError(
-            f"{where}: a pool has 4 distinct squares (2x2 or 1x4), got {len(squares)}"
+            "{where}: a pool has 4 distinct squares (2x2 or 1x4), got {count}",
+            where=where,
+            count=len(squares),
         )
     given = [_square(sq, f"{where}[{j}]") for j, sq in enumerate(squares)]
     sqs = tuple(sorted(set(given), key=lambda s: (s[1], s[0])))
     if len(sqs) != 4:
-        raise PositionError(f"{where}: a pool has 4 distinct squares (2x2 or 1x4), got {len(sqs)}")
+        raise PositionError(
+            "{where}: a pool has 4 distinct squares (2x2 or 1x4), got {count}",
+            where=where,
+            count=len(sqs),
+        )
     xs = sorted({s[0] for s in sqs})
     ys = sorted({s[1] for s in sqs})
     ok = (
@@ -482,7 +550,9 @@ def make_pool(squares: Iterable[Square], where: str = "pool") -> Pool:
     )
     if not ok:
         raise PositionError(
-            f"{where}: squares {[list(s) for s in sqs]} are not a 2x2 pool or a straight 1x4 pool (B5)"
+            "{where}: squares {squares} are not a 2x2 pool or a straight 1x4 pool (B5)",
+            where=where,
+            squares=[list(s) for s in sqs],
         )
     return Pool(sqs)
 
@@ -490,15 +560,19 @@ def make_pool(squares: Iterable[Square], where: str = "pool") -> Pool:
 def _check_pair(pair: Any, where: str) -> None:
     if not isinstance(pair, str) or pair not in TELEPORTER_PAIRS:
         raise PositionError(
-            f"{where}: expected a teleporter pair ({', '.join(TELEPORTER_PAIRS)}, B5), "
-            f"got {shown(pair)}"
+            "{where}: expected a teleporter pair ({pairs}, B5), got {pair}",
+            where=where,
+            pairs=", ".join(TELEPORTER_PAIRS),
+            pair=shown(pair),
         )
 
 
 def _at(value: Any, where: str) -> Square:
     """A square of a piece built in Python: an ``(x, y)`` tuple on the board."""
     if not isinstance(value, tuple):
-        raise PositionError(f"{where}: expected a square (x, y), got {shown(value)}")
+        raise PositionError(
+            "{where}: expected a square (x, y), got {value}", where=where, value=shown(value)
+        )
     return _square(value, where)
 
 
@@ -509,10 +583,21 @@ def _pieces(pos: Position, name: str, kind: type) -> tuple[Any, ...]:
         value = tuple(value)
         object.__setattr__(pos, name, value)
     if not isinstance(value, tuple):
-        raise PositionError(f"{name}: expected a tuple of {kind.__name__}, got {shown(value)}")
+        raise PositionError(
+            "{name}: expected a tuple of {type}, got {value}",
+            name=name,
+            type=kind.__name__,
+            value=shown(value),
+        )
     for k, item in enumerate(value):
         if not isinstance(item, kind):
-            raise PositionError(f"{name}[{k}]: expected a {kind.__name__}, got {shown(item)}")
+            raise PositionError(
+                "{name}[{k}]: expected a {type}, got {item}",
+                name=name,
+                k=k,
+                type=kind.__name__,
+                item=shown(item),
+            )
     return value
 
 
@@ -522,10 +607,14 @@ def _validate(pos: Position) -> None:
     types, squares on the board, pawns (P1), teleporter pairs (B5), no two pieces on one
     square, pools. Positions the engine builds from checked ones are not checked again."""
     if not isinstance(pos.monster, Monster):
-        raise PositionError(f"monster: expected a Monster, got {shown(pos.monster)}")
+        raise PositionError(
+            "monster: expected a Monster, got {monster}", monster=shown(pos.monster)
+        )
     _at(pos.monster.at, "monster.at")
     if not isinstance(pos.monster.facing, Heading):
-        raise PositionError(f"monster.facing: expected a Heading, got {shown(pos.monster.facing)}")
+        raise PositionError(
+            "monster.facing: expected a Heading, got {facing}", facing=shown(pos.monster.facing)
+        )
     _check_stage(pos.stage)
     stones: tuple[Stone, ...] = _pieces(pos, "stones", Stone)
     pools: tuple[Pool, ...] = _pieces(pos, "pools", Pool)
@@ -534,17 +623,22 @@ def _validate(pos: Position) -> None:
     for k, s in enumerate(stones):
         _at(s.at, f"stones[{k}].at")
         if not isinstance(s.kind, StoneKind):
-            raise PositionError(f"stones[{k}].kind: expected a StoneKind, got {shown(s.kind)}")
+            raise PositionError(
+                "stones[{k}].kind: expected a StoneKind, got {kind}", k=k, kind=shown(s.kind)
+            )
     for k, t in enumerate(teleporters):
         where = f"teleporters[{k}]"
         _at(t.at, f"{where}.at")
         _check_pair(t.pair, f"{where}.pair")
         if not isinstance(t.arrow, Heading):
-            raise PositionError(f"{where}.arrow: expected a Heading, got {shown(t.arrow)}")
+            raise PositionError(
+                "{where}.arrow: expected a Heading, got {arrow}", where=where, arrow=shown(t.arrow)
+            )
         if corner(t.at):
             raise PositionError(
-                f"{where}: square {list(t.at)} is the exit or the entrance, no place for a "
-                "teleporter (A2)"
+                "{where}: square {at} is the exit or the entrance, no place for a teleporter (A2)",
+                where=where,
+                at=list(t.at),
             )
     for k, p in enumerate(pawns):
         where = f"pawns[{k}]"
@@ -556,7 +650,12 @@ def _validate(pos: Position) -> None:
 
     def put(sq: Square, what: str) -> None:
         if sq in occupied:
-            raise PositionError(f"square {list(sq)}: {what} overlaps {occupied[sq]}")
+            raise PositionError(
+                "square {sq}: {what} overlaps {occupied}",
+                sq=list(sq),
+                what=what,
+                occupied=occupied[sq],
+            )
         occupied[sq] = what
 
     for k, t in enumerate(teleporters):
@@ -569,7 +668,7 @@ def _validate(pos: Position) -> None:
     ids: set[str] = set()
     for k, p in enumerate(pawns):
         if p.id in ids:
-            raise PositionError(f"pawns[{k}].id: duplicate pawn id {p.id!r}")
+            raise PositionError("pawns[{k}].id: duplicate pawn id {id!r}", k=k, id=p.id)
         ids.add(p.id)
         if isinstance(p.at, tuple):
             put(p.at, f"pawns[{k}] ({p.id})")
@@ -578,7 +677,9 @@ def _validate(pos: Position) -> None:
     for k, pool in enumerate(pools):
         if not isinstance(pool.squares, tuple):
             raise PositionError(
-                f"pools[{k}]: expected a tuple of squares, got {shown(pool.squares)}"
+                "pools[{k}]: expected a tuple of squares, got {squares}",
+                k=k,
+                squares=shown(pool.squares),
             )
         for j, sq in enumerate(pool.squares):
             _at(sq, f"pools[{k}][{j}]")
@@ -586,18 +687,25 @@ def _validate(pos: Position) -> None:
         for sq in pool.squares:
             if sq in pool_owner:
                 raise PositionError(
-                    f"square {list(sq)}: pools[{k}] overlaps pools[{pool_owner[sq]}]"
+                    "square {sq}: pools[{k}] overlaps pools[{other}]",
+                    sq=list(sq),
+                    k=k,
+                    other=pool_owner[sq],
                 )
             pool_owner[sq] = k
             if sq in tele_squares:
-                raise PositionError(f"square {list(sq)}: pools[{k}] overlaps a teleporter (P9)")
+                raise PositionError(
+                    "square {sq}: pools[{k}] overlaps a teleporter (P9)", sq=list(sq), k=k
+                )
     pairs: dict[str, int] = {}
     for t in teleporters:
         pairs[t.pair] = pairs.get(t.pair, 0) + 1
     for name, count in pairs.items():
         if count != 2:
             raise PositionError(
-                f"teleporters: pair {name!r} has {count} pad(s); teleporters come in pairs (B5)"
+                "teleporters: pair {name!r} has {count} pad(s); teleporters come in pairs (B5)",
+                name=name,
+                count=count,
             )
 
 
@@ -653,5 +761,6 @@ def as_position(value: Position | Mapping[str, Any] | str) -> Position:
     if isinstance(value, Mapping):
         return Position.from_dict(dict(value))
     raise PositionError(
-        f"position: expected a Position, a docs/format.md dict or its JSON text, got {shown(value)}"
+        "position: expected a Position, a docs/format.md dict or its JSON text, got {value}",
+        value=shown(value),
     )

@@ -77,7 +77,9 @@ class Answer(NamedTuple):
             square = (int(data["square"][0]), int(data["square"][1]))
             return cls(square, Heading[data["facing"]], tuple(str(t) for t in data["taken"]))
         except (KeyError, TypeError, IndexError, ValueError) as exc:
-            raise PuzzleError(f"{where}: expected square, facing and taken ({exc})") from None
+            raise PuzzleError(
+                "{where}: expected square, facing and taken ({exc})", where=where, exc=exc
+            ) from None
 
 
 @dataclass(frozen=True)
@@ -120,7 +122,8 @@ class Puzzle:
             return guess == self.answer
         if self.topic in FULL_ANSWER:
             raise PuzzleError(
-                f"a {self.topic} puzzle is answered with the square, the facing and whom it takes"
+                "a {topic} puzzle is answered with the square, the facing and whom it takes",
+                topic=self.topic,
             )
         return tuple(guess) == self.answer.square
 
@@ -150,26 +153,39 @@ class Puzzle:
         """Load and re-check against the engine: a puzzle whose stored answer is not what
         the rules give (an edited file) is refused."""
         if not isinstance(data, dict):
-            raise PuzzleError(f"{where}: expected an object, got {type(data).__name__}")
+            raise PuzzleError(
+                "{where}: expected an object, got {type}", where=where, type=type(data).__name__
+            )
         for key in ("topic", "position", "answer"):
             if key not in data:
-                raise PuzzleError(f"{where}: missing key {key!r}")
+                raise PuzzleError("{where}: missing key {key!r}", where=where, key=key)
         topic = data["topic"]
         if not isinstance(topic, str) or topic not in TOPICS:
-            raise PuzzleError(f"{where}.topic: unknown topic {topic!r}; known: {', '.join(TOPICS)}")
+            raise PuzzleError(
+                "{where}.topic: unknown topic {topic!r}; known: {topics}",
+                where=where,
+                topic=topic,
+                topics=", ".join(TOPICS),
+            )
         position = Position.from_dict(data["position"])
         given = data.get("options", {})
         if not isinstance(given, dict):
-            raise PuzzleError(f"{where}.options: expected an object of rule options")
+            raise PuzzleError("{where}.options: expected an object of rule options", where=where)
         options = RuleOptions.parse(given)
         stored = Answer.from_dict(data["answer"], f"{where}.answer")
         puzzle = make_puzzle(position, topic, options)
         if puzzle is None:
-            raise PuzzleError(f"{where}: this position is not a {topic} puzzle with one answer")
+            raise PuzzleError(
+                "{where}: this position is not a {topic} puzzle with one answer",
+                where=where,
+                topic=topic,
+            )
         if puzzle.answer != stored:
             raise PuzzleError(
-                f"{where}.answer: the rules give {puzzle.answer.to_dict()}, the file says "
-                f"{stored.to_dict()}"
+                "{where}.answer: the rules give {computed}, the file says {stored}",
+                where=where,
+                computed=puzzle.answer.to_dict(),
+                stored=stored.to_dict(),
             )
         return puzzle
 
@@ -252,7 +268,7 @@ def _exercises(topic: str, position: Position, events: tuple[Event, ...]) -> boo
         crystals = {s.at for s in position.stones if s.kind is StoneKind.CRYSTAL}
         ray = look.nearest[0]
         return any(c in crystals for c in ray.cells)
-    raise PuzzleError(f"unknown topic {topic!r}")  # pragma: no cover
+    raise PuzzleError("unknown topic {topic!r}", topic=topic)  # pragma: no cover
 
 
 def _torus(square: Square, h: Heading) -> Square:
@@ -314,7 +330,9 @@ def make_puzzle(
     """``position`` as a ``topic`` puzzle, or None when its next step does not exercise the
     topic or has no single right answer (a wrong reading would give the right answer too)."""
     if topic not in TOPICS:
-        raise PuzzleError(f"unknown puzzle topic {topic!r}; known: {', '.join(TOPICS)}")
+        raise PuzzleError(
+            "unknown puzzle topic {topic!r}; known: {topics}", topic=topic, topics=", ".join(TOPICS)
+        )
     opts = options if options is not None else RuleOptions()
     answer, events = solve(position, opts)
     if not _exercises(topic, position, events):
@@ -495,7 +513,7 @@ def _candidate(topic: str, rng: random.Random) -> Position | None:
 
 def _topics_for(rule: str) -> tuple[str, ...]:
     if not isinstance(rule, str):
-        raise PuzzleError(f"rule: expected a rule id or a topic name, got {rule!r}")
+        raise PuzzleError("rule: expected a rule id or a topic name, got {rule!r}", rule=rule)
     if rule == "all":
         return tuple(TOPICS)
     if rule in TOPICS:
@@ -504,8 +522,10 @@ def _topics_for(rule: str) -> tuple[str, ...]:
     if not found:
         rules = sorted({r for r, _ in TOPICS.values()})
         raise PuzzleError(
-            f"no puzzles for {rule!r}; give a rule id ({', '.join(rules)}) or a topic "
-            f"({', '.join(TOPICS)})"
+            "no puzzles for {rule!r}; give a rule id ({rules}) or a topic ({topics})",
+            rule=rule,
+            rules=", ".join(rules),
+            topics=", ".join(TOPICS),
         )
     return found
 
@@ -531,13 +551,19 @@ def puzzles(
     positions per puzzle found none."""
     topics = _topics_for(rule)
     if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= MAX_PUZZLES:
-        raise PuzzleError(f"n: expected a number of puzzles 0..{MAX_PUZZLES}, got {n!r}")
+        raise PuzzleError(
+            "n: expected a number of puzzles 0..{max_puzzles}, got {n!r}",
+            max_puzzles=MAX_PUZZLES,
+            n=n,
+        )
     if difficulty is not None and (
         isinstance(difficulty, bool) or not isinstance(difficulty, int) or difficulty < 1
     ):
-        raise PuzzleError(f"difficulty: expected a level 1, 2, 3..., got {difficulty!r}")
+        raise PuzzleError(
+            "difficulty: expected a level 1, 2, 3..., got {difficulty!r}", difficulty=difficulty
+        )
     if isinstance(seed, bool) or not isinstance(seed, int):
-        raise PuzzleError(f"seed: expected an integer, got {seed!r}")
+        raise PuzzleError("seed: expected an integer, got {seed!r}", seed=seed)
     rng = random.Random(seed)
     found: list[Puzzle] = []
     seen: set[str] = set()
@@ -557,7 +583,11 @@ def puzzles(
             found.append(puzzle)
             break
         else:
-            raise PuzzleError(f"no {topic} puzzle found in {max_attempts} random positions")
+            raise PuzzleError(
+                "no {topic} puzzle found in {max_attempts} random positions",
+                topic=topic,
+                max_attempts=max_attempts,
+            )
     return sorted(found, key=lambda p: p.difficulty)  # stable: the seed's order within a level
 
 
@@ -573,9 +603,9 @@ def puzzles_from_json(text: str) -> list[Puzzle]:
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
-        raise PuzzleError(f"malformed JSON: {exc}") from None
+        raise PuzzleError("malformed JSON: {exc}", exc=exc) from None
     if not isinstance(data, dict) or data.get("format") != PUZZLES_FORMAT:
-        raise PuzzleError(f"format: expected {PUZZLES_FORMAT!r}")
+        raise PuzzleError("format: expected {puzzles_format!r}", puzzles_format=PUZZLES_FORMAT)
     items = data.get("puzzles")
     if not isinstance(items, list):
         raise PuzzleError("puzzles: expected a list")

@@ -235,8 +235,10 @@ class Quiz:
         :class:`PuzzleError`."""
         if not 0 <= number < len(self.questions) or number > self.current:
             raise PuzzleError(
-                f"quiz: question {number} cannot be answered now (question {self.current} "
-                f"of 0..{len(self.questions) - 1} is open)"
+                "quiz: question {number} cannot be answered now (question {current} of 0..{last} is open)",
+                number=number,
+                current=self.current,
+                last=len(self.questions) - 1,
             )
         q = self.questions[number]
         verdict = q.verdict(guess)

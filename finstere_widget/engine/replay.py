@@ -57,14 +57,14 @@ class _Pieces:
             if s.at == src:
                 self.stones[k] = Stone(dst, s.kind)
                 return
-        raise TraceError(f"event moves a stone from {list(src)}, but no stone stands there")
+        raise TraceError("event moves a stone from {src}, but no stone stands there", src=list(src))
 
     def remove_stone(self, at: tuple[int, int]) -> None:
         for k, s in enumerate(self.stones):
             if s.at == at:
                 del self.stones[k]
                 return
-        raise TraceError(f"event removes a stone at {list(at)}, but no stone stands there")
+        raise TraceError("event removes a stone at {at}, but no stone stands there", at=list(at))
 
     def move(self, piece: str, to: tuple[int, int]) -> None:
         if piece == "monster":

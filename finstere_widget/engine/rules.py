@@ -52,4 +52,4 @@ def title(rule: str) -> str:
     try:
         return RULES[rule]
     except (KeyError, TypeError):
-        raise RuleError(f"unknown rule id {shown(rule)}") from None
+        raise RuleError("unknown rule id {rule}", rule=shown(rule)) from None

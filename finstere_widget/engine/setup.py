@@ -48,16 +48,20 @@ def check_players(players: int | Sequence[str]) -> tuple[str, ...]:
     """P1: 2-7 players; an int takes the colours in order, or name distinct colours."""
     if isinstance(players, int):
         if not 2 <= players <= 7:
-            raise SetupError(f"P1: 2 to 7 players, got {players}")
+            raise SetupError("P1: 2 to 7 players, got {players}", players=players)
         return COLOURS[:players]
     colours = tuple(players)
     if not 2 <= len(colours) <= 7:
-        raise SetupError(f"P1: 2 to 7 players, got {len(colours)}")
+        raise SetupError("P1: 2 to 7 players, got {count}", count=len(colours))
     if len(set(colours)) != len(colours):
-        raise SetupError(f"P1: each player has their own colour, got {list(colours)}")
+        raise SetupError(
+            "P1: each player has their own colour, got {colours}", colours=list(colours)
+        )
     for c in colours:
         if c not in COLOURS:
-            raise SetupError(f"P1: unknown colour {c!r} (one of {', '.join(COLOURS)})")
+            raise SetupError(
+                "P1: unknown colour {c!r} (one of {colours})", c=c, colours=", ".join(COLOURS)
+            )
     return colours
 
 
@@ -137,28 +141,36 @@ def check_placement(
     p = placement
     if p.piece not in PIECE_KINDS:
         raise IllegalMoveError(
-            f"A1: unknown piece {p.piece!r} (one of {', '.join(PIECE_KINDS)})",
+            "A1: unknown piece {piece!r} (one of {piece_kinds})",
+            piece=p.piece,
+            piece_kinds=", ".join(PIECE_KINDS),
             token=p.piece,
             rule="A1",
         )
     if p.piece not in remaining:
-        raise IllegalMoveError(f"A1: no {p.piece} left to place", token=p.piece, rule="A1")
+        raise IllegalMoveError(
+            "A1: no {piece} left to place", piece=p.piece, token=p.piece, rule="A1"
+        )
     if p.piece.startswith("teleporter"):
         if p.orientation not in ("N", "E", "S", "W"):
             raise IllegalMoveError(
-                f"A1: a teleporter needs its arrow N, E, S or W, got {p.orientation!r}",
+                "A1: a teleporter needs its arrow N, E, S or W, got {orientation!r}",
+                orientation=p.orientation,
                 token=p.piece,
                 rule="A1",
             )
     elif p.piece == "pool_1x4":
         if p.orientation not in ("h", "v"):
             raise IllegalMoveError(
-                f"A1: a 1x4 pool lies h(orizontal) or v(ertical), got {p.orientation!r}",
+                "A1: a 1x4 pool lies h(orizontal) or v(ertical), got {orientation!r}",
+                orientation=p.orientation,
                 token=p.piece,
                 rule="A1",
             )
     elif p.orientation:
-        raise IllegalMoveError(f"A1: a {p.piece} takes no orientation", token=p.piece, rule="A1")
+        raise IllegalMoveError(
+            "A1: a {piece} takes no orientation", piece=p.piece, token=p.piece, rule="A1"
+        )
     squares = piece_squares(p)
     occupied: set[Square] = {position.monster.at}
     occupied.update(s.at for s in position.stones)
@@ -168,27 +180,37 @@ def check_placement(
     for sq in squares:
         if not on_board(sq):
             raise IllegalMoveError(
-                f"A2: {p.piece} at {list(p.at)}: square {list(sq)} is off the board",
+                "A2: {piece} at {at}: square {sq} is off the board",
+                piece=p.piece,
+                at=list(p.at),
+                sq=list(sq),
                 token=p.piece,
                 rule="A2",
             )
         if sq in occupied:
             raise IllegalMoveError(
-                f"A2: {p.piece} at {list(p.at)}: square {list(sq)} is taken (pieces never overlap)",
+                "A2: {piece} at {at}: square {sq} is taken (pieces never overlap)",
+                piece=p.piece,
+                at=list(p.at),
+                sq=list(sq),
                 token=p.piece,
                 rule="A2",
             )
         if online and _near_corner_a3(sq):
             raise IllegalMoveError(
-                f"A3: {p.piece} at {list(p.at)}: square {list(sq)} is within "
-                "2 of the entrance or exit",
+                "A3: {piece} at {at}: square {sq} is within 2 of the entrance or exit",
+                piece=p.piece,
+                at=list(p.at),
+                sq=list(sq),
                 token=p.piece,
                 rule="A3",
             )
         if not online and _near_corner_a2(sq):
             raise IllegalMoveError(
-                f"A2: {p.piece} at {list(p.at)}: square {list(sq)} is on or "
-                "touches the entrance or exit",
+                "A2: {piece} at {at}: square {sq} is on or touches the entrance or exit",
+                piece=p.piece,
+                at=list(p.at),
+                sq=list(sq),
                 token=p.piece,
                 rule="A2",
             )
@@ -197,8 +219,9 @@ def check_placement(
         for t in position.teleporters:
             if abs(t.at[0] - x) + abs(t.at[1] - y) == 1:
                 raise IllegalMoveError(
-                    f"A2: teleporter at {list(p.at)} would be next to the "
-                    f"teleporter at {list(t.at)}",
+                    "A2: teleporter at {at} would be next to the teleporter at {at2}",
+                    at=list(p.at),
+                    at2=list(t.at),
                     token=p.piece,
                     rule="A2",
                 )
@@ -206,18 +229,23 @@ def check_placement(
         for sq in squares:
             if abs(sq[0] - ENTRANCE[0]) + abs(sq[1] - ENTRANCE[1]) < 8:
                 raise IllegalMoveError(
-                    f"A3: pool square {list(sq)} is less than 8 squares from the entrance",
+                    "A3: pool square {sq} is less than 8 squares from the entrance",
+                    sq=list(sq),
                     token=p.piece,
                     rule="A3",
                 )
             if _against_wall(sq):
                 raise IllegalMoveError(
-                    f"A3: pool square {list(sq)} lies against a wall", token=p.piece, rule="A3"
+                    "A3: pool square {sq} lies against a wall",
+                    sq=list(sq),
+                    token=p.piece,
+                    rule="A3",
                 )
             for other in position.pool_squares:
                 if abs(other[0] - sq[0]) + abs(other[1] - sq[1]) == 1:
                     raise IllegalMoveError(
-                        f"A3: pool square {list(sq)} is next to the other pool",
+                        "A3: pool square {sq} is next to the other pool",
+                        sq=list(sq),
                         token=p.piece,
                         rule="A3",
                     )

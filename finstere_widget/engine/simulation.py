@@ -254,18 +254,20 @@ def simulate(
     """
     # every argument is checked before any work or allocation
     if type(players) is not int:
-        raise SetupError(f"players: expected 2..7 (P1), got {shown(players)}")
+        raise SetupError("players: expected 2..7 (P1), got {players}", players=shown(players))
     check_players(players)
     if type(games) is not int or not 0 <= games <= MAX_GAMES:
-        raise SetupError(f"games: expected 0..{MAX_GAMES}, got {shown(games)}")
+        raise SetupError(
+            "games: expected 0..{max_games}, got {games}", max_games=MAX_GAMES, games=shown(games)
+        )
     if type(seed) is not int or not 0 <= seed < 2**64:
-        raise SetupError(f"seed: expected an integer 0..2**64-1, got {shown(seed)}")
+        raise SetupError("seed: expected an integer 0..2**64-1, got {seed}", seed=shown(seed))
     if isinstance(bots, str):
         names: tuple[str, ...] = (bots,)
     elif isinstance(bots, (list, tuple)) and bots and all(isinstance(b, str) for b in bots):
         names = tuple(bots)
     else:
-        raise SetupError(f"bots: expected bot names, got {shown(bots)}")
+        raise SetupError("bots: expected bot names, got {bots}", bots=shown(bots))
     for name in names:
         make_bot(name)  # unknown names fail here, not in a worker
     opts = options if options is not None else RuleOptions()

@@ -41,7 +41,11 @@ def wilson(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
     if trials <= 0:
         return (0.0, 1.0)
     if not 0 <= successes <= trials:
-        raise StudyError(f"wilson: successes must be 0..{trials}, got {successes}")
+        raise StudyError(
+            "wilson: successes must be 0..{trials}, got {successes}",
+            trials=trials,
+            successes=successes,
+        )
     p = successes / trials
     z2 = z * z
     centre = (p + z2 / (2 * trials)) / (1 + z2 / trials)
@@ -104,12 +108,12 @@ def parse_option_grid(assignments: Iterable[str]) -> dict[str, list[str]]:
         name, sep, values = text.partition("=")
         name = name.strip()
         if not sep or not values.strip():
-            raise OptionError(f"option {shown(text)}: expected NAME=VALUE[,VALUE...]")
+            raise OptionError("option {text}: expected NAME=VALUE[,VALUE...]", text=shown(text))
         vals = [v.strip() for v in values.split(",") if v.strip()]
         for v in vals:
             RuleOptions.parse([f"{name}={v}"])  # unknown names or values fail here
         if name in grid:
-            raise OptionError(f"option {shown(name)} given twice")
+            raise OptionError("option {name} given twice", name=shown(name))
         grid[name] = list(dict.fromkeys(vals))
     return grid
 

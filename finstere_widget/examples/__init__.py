@@ -98,7 +98,12 @@ def names() -> tuple[str, ...]:
 def _read(path: Any, what: str, name: str) -> Any:
     if not path.is_file():
         known = ", ".join(names())
-        raise ExampleError(f"no {what} named {shown(name)}; known examples: {known}")
+        raise ExampleError(
+            "no {what} named {name}; known examples: {known}",
+            what=what,
+            name=shown(name),
+            known=known,
+        )
     return json.loads(path.read_text(encoding="utf-8"))
 
 

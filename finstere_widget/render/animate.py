@@ -245,7 +245,9 @@ def handout_pages(
     Image, ImageDraw, _ = _pil()
     key = paper.lower()
     if key not in PAPER:
-        raise SceneError(f"paper {shown(paper)}: expected one of {', '.join(PAPER)}")
+        raise SceneError(
+            "paper {paper}: expected one of {papers}", paper=shown(paper), papers=", ".join(PAPER)
+        )
     pics = _pictures(turn, tile, options, lang)
     cells = step_scenes(pics)
     pw, ph = (round(v / 72 * dpi) for v in PAPER[key])
@@ -336,7 +338,7 @@ def save_turn(
     elif lower.endswith(".pdf"):
         data = turn_handout(turn, tile, options=options, lang=lang, paper=paper)
     else:
-        raise SceneError(f"{shown(path)}: save as .svg, .gif or .pdf")
+        raise SceneError("{path}: save as .svg, .gif or .pdf", path=shown(path))
     with open(path, "wb") as fp:
         fp.write(data)
     return lower.rsplit(".", 1)[-1]

@@ -212,9 +212,10 @@ def trace_frames(
     for k, e in enumerate(events):
         if isinstance(e, Enter | Escape | Flip) or (isinstance(e, Move) and e.rule.startswith("P")):
             raise TraceError(
-                f"event {k} ({e.type}, {e.rule}) is a pawn's move, not the monster's: "
-                "trace_frames draws a monster turn (replay(position, events, mover=PAWN_ID) "
-                "gives a pawn move's positions)"
+                "event {k} ({type}, {rule}) is a pawn's move, not the monster's: trace_frames draws a monster turn (replay(position, events, mover=PAWN_ID) gives a pawn move's positions)",
+                k=k,
+                type=e.type,
+                rule=e.rule,
             )
     lang = resolve(lang)  # once, not once per sentence (the locale is read from os.environ)
     positions = replay(position, events)

@@ -337,7 +337,7 @@ def memo_group(
 def unknown_kind(p: NoReturn) -> NoReturn:
     """The last branch of a painter's dispatch over the kinds: mypy fails on a kind the
     painter leaves out (``p`` is not of type ``Never``); at run time it raises."""
-    raise SceneError(f"unknown primitive kind {cast(Any, p).get('k')!r}")
+    raise SceneError("unknown primitive kind {kind!r}", kind=cast(Any, p).get("k"))
 
 
 _COLOUR = re.compile(r"#[0-9a-fA-F]{6}\Z")
@@ -351,22 +351,35 @@ def check_primitive(obj: object, where: str = "primitive") -> Prim:
     """``obj`` (read from JSON) as a primitive, checked against its kind's keys and types;
     :class:`SceneError` naming ``where`` and the key at fault otherwise."""
     if not isinstance(obj, dict):
-        raise SceneError(f"{where}: a primitive is an object, not {type(obj).__name__}")
+        raise SceneError(
+            "{where}: a primitive is an object, not {type}", where=where, type=type(obj).__name__
+        )
     kind = KINDS.get(obj.get("k"))  # type: ignore[arg-type]
     if kind is None:
         raise SceneError(
-            f"{where}: unknown primitive kind {obj.get('k')!r}; known: {', '.join(KINDS)}"
+            "{where}: unknown primitive kind {kind!r}; known: {kinds}",
+            where=where,
+            kind=obj.get("k"),
+            kinds=", ".join(KINDS),
         )
     hints = _fields(kind)
     missing = sorted(kind.__required_keys__ - obj.keys())
     if missing:
-        raise SceneError(f"{where}: a {obj['k']} needs {', '.join(missing)}")
+        raise SceneError(
+            "{where}: a {k} needs {missing}", where=where, k=obj["k"], missing=", ".join(missing)
+        )
     for key, value in obj.items():
         hint = hints.get(key)
         if hint is None:
-            raise SceneError(f"{where}: a {obj['k']} has no key {key!r}")
+            raise SceneError("{where}: a {k} has no key {key!r}", where=where, k=obj["k"], key=key)
         if not _fits(value, hint) or (key in ("fill", "stroke") and not _COLOUR.match(value)):
-            raise SceneError(f"{where}: {obj['k']} key {key!r} cannot be {value!r}")
+            raise SceneError(
+                "{where}: {k} key {key!r} cannot be {value!r}",
+                where=where,
+                k=obj["k"],
+                key=key,
+                value=value,
+            )
     return cast(Prim, obj)
 
 

@@ -129,7 +129,9 @@ class Scene:
             raise SceneError("a scene is an object with width, height and primitives")
         size = [data["width"], data["height"]]
         if not all(type(v) is int and 0 < v <= 10_000 for v in size):
-            raise SceneError(f"a scene's width and height are whole numbers 1..10000, not {size}")
+            raise SceneError(
+                "a scene's width and height are whole numbers 1..10000, not {size}", size=size
+            )
         prims = data["primitives"]
         if not isinstance(prims, list):
             raise SceneError("a scene's primitives are a list")

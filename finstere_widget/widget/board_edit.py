@@ -8,6 +8,7 @@ from typing import Any
 
 from ..engine import Pawn, PositionError
 from ..engine.board import Square
+from ..engine.i18n import error_message
 from .board_traits import BoardTraits
 from .editing import Tool, edit_refusal, edited, new_pawn
 from .labels import colour_word, place_words
@@ -58,7 +59,9 @@ class EditMode(BoardTraits):
             )
             self._ui = replace(self._ui, pending_teleporter=pending)
         except PositionError as exc:
-            self.tell(self._("cannot do that: {error}").format(error=exc), "problem")
+            self.tell(
+                self._("cannot do that: {error}").format(error=error_message(exc, lang)), "problem"
+            )
             return
         if new is not None:
             self._commit(new, words)

@@ -9,6 +9,7 @@ from typing import Any
 from ..engine import FinstereError, on_board
 from ..engine.board import Square
 from ..engine.events import assert_never
+from ..engine.i18n import error_message
 from .board_traits import BoardTraits
 from .interaction import (
     KeyPress,
@@ -50,7 +51,12 @@ class BoardMessages(BoardTraits):
                 case _ as never:
                     assert_never(never)
         except Exception as exc:  # never an exception in the log: show it as a hint
-            self.tell(self._("could not handle the click: {error}").format(error=exc), "problem")
+            self.tell(
+                self._("could not handle the click: {error}").format(
+                    error=error_message(exc, self.lang)
+                ),
+                "problem",
+            )
 
     def click(self, square: Square | Sequence[int]) -> None:
         """What a click on ``square`` does in the current mode (also for scripts/tests)."""
@@ -86,4 +92,4 @@ class BoardMessages(BoardTraits):
                 case _ as never:
                     assert_never(never)
         except FinstereError as exc:
-            self.tell(str(exc), "problem")
+            self.tell(error_message(exc, self.lang), "problem")

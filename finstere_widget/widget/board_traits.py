@@ -74,7 +74,7 @@ class _ToolTrait(traitlets.Enum[EditTool]):
         try:
             return edit_tool(value)
         except ToolError as exc:
-            raise UnknownToolError(str(exc)) from None
+            raise UnknownToolError(exc.template, **exc.params) from None
 
 
 def _items_are_dicts() -> Any:

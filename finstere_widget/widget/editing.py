@@ -57,7 +57,11 @@ def edit_tool(name: object) -> EditTool:
     for tool in EDIT_TOOLS:
         if name == tool and isinstance(name, str):
             return tool
-    raise ToolError(f"unknown editor tool {shown(name)}: the tools are {', '.join(EDIT_TOOLS)}")
+    raise ToolError(
+        "unknown editor tool {name}: the tools are {tools}",
+        name=shown(name),
+        tools=", ".join(EDIT_TOOLS),
+    )
 
 
 def _where(sq: Square) -> str:

@@ -17,7 +17,7 @@ import ipywidgets as W  # type: ignore[import-untyped]
 
 from ..engine import OPTION_INFO, FinstereError, Position, RuleOptions, SetupError
 from ..engine.events import assert_never
-from ..engine.i18n import gettext, resolve, translations
+from ..engine.i18n import error_message, gettext, resolve, translations
 from .board import BoardWidget
 from .labels import Language, colour_word, option_choices, relabel_options
 from .static_output import StaticFallback
@@ -145,7 +145,7 @@ class GameView(StaticFallback, Language, W.VBox):  # type: ignore[misc]
             self.new_game()
         except FinstereError as err:
             refused = escape(self._("No new game"))
-            self.status.value = f"<b>{refused}</b>: {escape(str(err))}"
+            self.status.value = f"<b>{refused}</b>: {escape(error_message(err, self.lang))}"
 
     def _start(self, game: Any) -> None:
         from ..engine.bots import make_bot
@@ -154,7 +154,9 @@ class GameView(StaticFallback, Language, W.VBox):  # type: ignore[misc]
         unknown = self._you - set(game.colours)
         if unknown:
             raise SetupError(
-                f"you={sorted(unknown)} are not players of this game ({', '.join(game.colours)})"
+                "you={unknown} are not players of this game ({colours})",
+                unknown=sorted(unknown),
+                colours=", ".join(game.colours),
             )
         self.human_seats = {game.seat_of[c] for c in self._you}
         seed = self.seed_box.value

@@ -124,7 +124,7 @@ def board_square(value: Any) -> Square:
     """``value`` as a square of the board, or a :class:`PositionError` naming it (B1)."""
     sq = square_of(value)
     if sq is None or not on_board(sq):
-        raise PositionError(f"{shown(value)} is not a square of the board (B1)")
+        raise PositionError("{value} is not a square of the board (B1)", value=shown(value))
     return sq
 
 

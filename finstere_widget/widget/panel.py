@@ -53,13 +53,15 @@ def panel_message_type(content: object) -> PanelMessageType:
     """The type of a panel message (``{"type": ..., "id": ...}``); :class:`PanelError`
     naming it when the message is no object or of a type the panel does not take."""
     if not isinstance(content, dict):
-        raise PanelError(f"a panel message must be an object, not {shown(content)}")
+        raise PanelError("a panel message must be an object, not {content}", content=shown(content))
     kind = content.get("type")
     for known in PANEL_MESSAGE_TYPES:
         if isinstance(kind, str) and kind == known:
             return known
     raise PanelError(
-        f"unknown panel message type {shown(kind)}: expected {' or '.join(PANEL_MESSAGE_TYPES)}"
+        "unknown panel message type {kind}: expected {types}",
+        kind=shown(kind),
+        types=" or ".join(PANEL_MESSAGE_TYPES),
     )
 
 
@@ -97,10 +99,12 @@ def panel_message(content: object) -> PanelMessage:
     allowed = {"type", "id"} | ({"value"} if kind == "set" else set())
     extra = sorted(str(k) for k in content if k not in allowed)
     if extra:
-        raise PanelError(f"a panel {kind} message has no key {shown(extra[0])}")
+        raise PanelError("a panel {kind} message has no key {key}", kind=kind, key=shown(extra[0]))
     k = content.get("id")
     if type(k) is not int:
-        raise PanelError(f"panel message: 'id' must be a control's number, not {shown(k)}")
+        raise PanelError(
+            "panel message: 'id' must be a control's number, not {value}", value=shown(k)
+        )
     match kind:
         case "click":
             return {"type": "click", "id": k}
@@ -108,8 +112,8 @@ def panel_message(content: object) -> PanelMessage:
             value = content.get("value")
             if not isinstance(value, int | str | bool):
                 raise PanelError(
-                    f"panel message: 'value' must be a number, text or true/false, "
-                    f"not {shown(value)}"
+                    "panel message: 'value' must be a number, text or true/false, not {value}",
+                    value=shown(value),
                 )
             return {"type": "set", "id": k, "value": value}
         case never:
@@ -328,14 +332,14 @@ class ControlPanel(anywidget.AnyWidget):
 
     def _control(self, k: Any) -> Any:
         if type(k) is not int or not 0 <= k < len(self._ids):
-            raise PanelError(f"the panel has no control {k!r}")
+            raise PanelError("the panel has no control {k!r}", k=k)
         return self._ids[k]
 
     def press(self, k: int) -> None:
         """A click on the button ``k`` (its ``on_click`` handlers run)."""
         w = self._control(k)
         if not isinstance(w, W.Button):
-            raise PanelError(f"control {k} is a {type(w).__name__}, not a button")
+            raise PanelError("control {k} is a {type}, not a button", k=k, type=type(w).__name__)
         if not w.disabled:
             w.click()
 
@@ -344,26 +348,35 @@ class ControlPanel(anywidget.AnyWidget):
         boxes), a string (text, combo box) or a bool (check box)."""
         w = self._control(k)
         if getattr(w, "disabled", False):
-            raise PanelError(f"control {k} ({w.description or type(w).__name__}) is disabled")
+            raise PanelError(
+                "control {k} ({value}) is disabled", k=k, value=w.description or type(w).__name__
+            )
         if isinstance(w, (W.ToggleButtons, W.Dropdown, W.RadioButtons, W.Select)):
             n = len(w.options)
             if type(value) is not int or not 0 <= value < n:
-                raise PanelError(f"option {value!r} of control {k}: expected 0..{n - 1}")
+                raise PanelError(
+                    "option {value!r} of control {k}: expected 0..{last}",
+                    value=value,
+                    k=k,
+                    last=n - 1,
+                )
             w.index = value
         elif isinstance(w, (W.IntText, W.BoundedIntText, W.IntSlider)):
             if type(value) is not int:
-                raise PanelError(f"control {k} takes a whole number, not {value!r}")
+                raise PanelError(
+                    "control {k} takes a whole number, not {value!r}", k=k, value=value
+                )
             w.value = value
         elif isinstance(w, W.Text):  # Text and Combobox
             if not isinstance(value, str):
-                raise PanelError(f"control {k} takes text, not {value!r}")
+                raise PanelError("control {k} takes text, not {value!r}", k=k, value=value)
             w.value = value
         elif isinstance(w, W.Checkbox):
             if type(value) is not bool:
-                raise PanelError(f"control {k} takes true or false, not {value!r}")
+                raise PanelError("control {k} takes true or false, not {value!r}", k=k, value=value)
             w.value = value
         else:
-            raise PanelError(f"control {k} ({type(w).__name__}) takes no value")
+            raise PanelError("control {k} ({type}) takes no value", k=k, type=type(w).__name__)
 
     def _on_msg(self, _widget: Any, content: Any, _buffers: Any) -> None:
         """``{"type": "click", "id": k}`` or ``{"type": "set", "id": k, "value": v}``. A

@@ -37,7 +37,9 @@ def quiz_state(quiz: Quiz, frames: Sequence[TraceFrame], round: int = 0) -> Quiz
     for q in data["questions"]:
         look = where.get(q["event"])
         if look is None or look == 0:
-            raise TraceError(f"quiz: the look of event {q['event']} has no frame of its own")
+            raise TraceError(
+                "quiz: the look of event {event} has no frame of its own", event=q["event"]
+            )
         questions.append(
             {
                 "event": q["event"],

@@ -12,7 +12,7 @@ import ipywidgets as W  # type: ignore[import-untyped]
 
 from ..engine import Position, RuleOptions, TurnResult
 from ..engine.errors import FinstereError, TileError
-from ..engine.i18n import N_, resolve
+from ..engine.i18n import N_, error_message, resolve
 from ..engine.monster import MAX_STEPS, Tile
 from ..engine.position import as_position
 from ..engine.quiz import Quiz, quiz_words
@@ -283,7 +283,7 @@ class MonsterStepper(StaticFallback, Language, W.VBox):  # type: ignore[misc]
         except FinstereError as exc:  # a bad tile or option: say so, never raise into the UI
             self.result = None
             self.quiz = None
-            self.message.value = problem_html(str(exc))
+            self.message.value = problem_html(error_message(exc, self.lang))
             return None
         note, self._note = self._note, ""
         self._say(self.result, note)
@@ -331,6 +331,9 @@ def _tile_choice(tile: Any) -> tuple[str, int | None]:
         return t.label, None
     if t.prey is not None:
         raise TileError(
-            f"tile {t.label}: the stepper plays {', '.join(TILES)} or 1..{MAX_STEPS} steps"
+            "tile {label}: the stepper plays {tiles} or 1..{max_steps} steps",
+            label=t.label,
+            tiles=", ".join(TILES),
+            max_steps=MAX_STEPS,
         )
     return "n", t.steps

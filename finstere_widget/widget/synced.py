@@ -129,31 +129,41 @@ def _whole(content: dict[object, object], key: str, low: int, high: int | None =
     value = content.get(key)
     if type(value) is not int or value < low or (high is not None and value > high):
         span = f"{low}..{high}" if high is not None else f"a whole number >= {low}"
-        raise QuizError(f"quiz message: {key!r} must be {span}, not {shown(value)}")
+        raise QuizError(
+            "quiz message: {key} must be {span}, not {value}",
+            key=repr(key),
+            span=span,
+            value=shown(value),
+        )
     return value
 
 
 def _answer(value: object) -> QuizAnswer:
     if not isinstance(value, dict) or len(value) != 1:
         raise QuizError(
-            f"quiz message: 'answer' must be one of {{heading}}, {{square}} or {{pawn}}, "
-            f"not {shown(value)}"
+            "quiz message: 'answer' must be one of {{heading}}, {{square}} or {{pawn}}, "
+            "not {value}",
+            value=shown(value),
         )
     ((key, v),) = value.items()
     if key == "heading":
         for h in HEADING_NAMES:
             if v == h:
                 return {"heading": h}
-        raise QuizError(f"quiz message: answer 'heading' must be N, E, S or W, not {shown(v)}")
+        raise QuizError(
+            "quiz message: answer 'heading' must be N, E, S or W, not {value}", value=shown(v)
+        )
     if key == "square":
         if isinstance(v, list) and len(v) == 2 and all(type(c) is int for c in v):
             return {"square": [v[0], v[1]]}
-        raise QuizError(f"quiz message: answer 'square' must be [x, y], not {shown(v)}")
+        raise QuizError("quiz message: answer 'square' must be [x, y], not {value}", value=shown(v))
     if key == "pawn":
         if isinstance(v, str) and 0 < len(v) <= _ID_MAX:
             return {"pawn": v}
-        raise QuizError(f"quiz message: answer 'pawn' must be a pawn's id, not {shown(v)}")
-    raise QuizError(f"quiz message: an answer has no key {shown(key)}")
+        raise QuizError(
+            "quiz message: answer 'pawn' must be a pawn's id, not {value}", value=shown(v)
+        )
+    raise QuizError("quiz message: an answer has no key {key}", key=shown(key))
 
 
 def quiz_message(content: object) -> QuizMessage:
@@ -162,7 +172,7 @@ def quiz_message(content: object) -> QuizMessage:
     "quiz_hint", "question": i, "level": 1..3}``. Anything else is a
     :class:`~finstere_widget.engine.errors.QuizError` naming the key at fault."""
     if not isinstance(content, dict):
-        raise QuizError(f"a quiz message must be an object, not {shown(content)}")
+        raise QuizError("a quiz message must be an object, not {value}", value=shown(content))
     kind = content.get("type")
     if kind == "quiz_answer":
         allowed = {"type", "question", "answer"}
@@ -170,11 +180,13 @@ def quiz_message(content: object) -> QuizMessage:
         allowed = {"type", "question", "level"}
     else:
         raise QuizError(
-            f"quiz message: 'type' must be {' or '.join(QUIZ_MESSAGE_TYPES)}, not {shown(kind)}"
+            "quiz message: 'type' must be {types}, not {value}",
+            types=" or ".join(QUIZ_MESSAGE_TYPES),
+            value=shown(kind),
         )
     extra = sorted(str(k) for k in content if k not in allowed)
     if extra:
-        raise QuizError(f"quiz message: a {kind} has no key {shown(extra[0])}")
+        raise QuizError("quiz message: a {kind} has no key {key}", kind=kind, key=shown(extra[0]))
     question = _whole(content, "question", 0)
     if kind == "quiz_hint":
         return {"type": "quiz_hint", "question": question, "level": _whole(content, "level", 1, 3)}
