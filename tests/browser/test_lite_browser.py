@@ -171,7 +171,8 @@ async (k) => {
 
 
 def _charts(outputs: list[dict[str, Any]]) -> list[str]:
-    """The titles of the charts among a cell's outputs."""
+    """The text (``<Chart 'TITLE': ...>``) of each chart drawn as SVG among a cell's
+    outputs."""
     texts = ["".join(o.get("data", {}).get("text/plain", "")) for o in outputs]
     return [t for t in texts if t.startswith("<Chart ") and SVG in str(outputs)]
 
