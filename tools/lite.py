@@ -17,8 +17,12 @@ network once loaded:
   so the lock must not promise it);
 * this package's wheel and its pure-Python dependencies (anywidget, psygnal, ipywidgets,
   comm, jupyterlab_widgets) in the site's piplite index, with the PyPI fallback switched off;
-* the teaching notebooks that need nothing else (every one but the two simulation studies,
-  which need matplotlib and pandas), whose first code cell installs the package in Lite.
+* every teaching notebook, whose first code cell installs the package in Lite. They need
+  nothing else: the studies (08, 10) draw their charts with the package's own
+  (``finstere_widget.render.charts``), show rows where pandas is missing and play their
+  games in the kernel's own process. (Pyodide's compiled packages -- numpy, pandas,
+  matplotlib -- are not on PyPI or npm for this Pyodide's ABI, so the site cannot serve
+  them.)
 """
 
 from __future__ import annotations
@@ -35,8 +39,8 @@ import tarfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-#: the notebooks shipped in the site (08 and 10 need matplotlib and pandas)
-NOTEBOOKS = ("01", "02", "03", "04", "05", "06", "07", "09")
+#: the notebooks shipped in the site: all of them
+NOTEBOOKS = ("01", "02", "03", "04", "05", "06", "07", "08", "09", "10")
 #: what the kernel loads from Pyodide's lock at start (micropip; piplite then installs
 #: ipykernel's stand-in, comm, pyodide-kernel, jedi and IPython) and what the widgets need
 #: from it; their dependencies in the lock are added

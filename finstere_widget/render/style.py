@@ -131,3 +131,22 @@ DARK: Final = {
     COORD_TEXT: "#cfc3ac",
 }
 PALETTES: Final = {"light": {}, "dark": DARK}
+
+# study charts (render/charts.py): bars on the page's background, text in the caption's
+# colour, so the DARK palette turns a chart dark as it does the board's page
+CHART_FONT: Final = 11
+CHART_TITLE: Final = 13
+CHART_PAD: Final = 10
+CHART_GLYPH: Final = 0.6  # a glyph's mean width, in font sizes (to place the legend)
+CHART_GRID: Final = GRID
+CHART_AXIS: Final = TRAY_TEXT
+CHART_REFERENCE: Final = TURN_FROM
+#: the bars of each series, in order (the players' colours, the game's own)
+CHART_SERIES: Final = (
+    PLAYER["blue"],
+    PLAYER["red"],
+    PLAYER["green"],
+    PLAYER["yellow"],
+    PLAYER["purple"],
+    PLAYER_FALLBACK,
+)

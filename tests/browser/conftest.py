@@ -379,9 +379,19 @@ _STATE_JS = """
 """
 
 
-def open_notebook(page: Any, name: str, ui: str = "lab", timeout: float = OPEN_TIMEOUT) -> None:
-    """Open ``name`` (path relative to the server root) and wait for its kernel to be idle."""
-    page.goto(notebook_url(name, ui))
+def open_notebook(
+    page: Any, name: str, ui: str = "lab", timeout: float = OPEN_TIMEOUT, url: str | None = None
+) -> None:
+    """Open ``name`` (path relative to the server root) and wait for its kernel to be idle;
+    ``url``: the page that opens it, when it is not the Jupyter server's (JupyterLite's
+    ``lab/index.html?path=NAME``)."""
+    page.goto(url or notebook_url(name, ui))
+    wait_notebook_ready(page, name, timeout, what=f"notebook {name!r} ({ui})")
+
+
+def wait_notebook_ready(page: Any, name: str, timeout: float, what: str = "") -> None:
+    """Wait until the document on show is ``name`` and its kernel is idle (accepting the
+    dialogs on the way, e.g. "Select Kernel")."""
     deadline = time.monotonic() + timeout
     state = "not loaded"
     while time.monotonic() < deadline:
@@ -392,7 +402,7 @@ def open_notebook(page: Any, name: str, ui: str = "lab", timeout: float = OPEN_T
         if state == "ready":
             return
         time.sleep(0.25)
-    raise AssertionError(f"notebook {name!r} ({ui}) not ready after {timeout:.0f} s: {state}")
+    raise AssertionError(f"{what or repr(name)} not ready after {timeout:.0f} s: {state}")
 
 
 # Wrap an async JS body with a bounded wait: Playwright's evaluate itself never times out.

@@ -1,12 +1,19 @@
 """The JupyterLite site (``site/lite``, built by ``bash .ci/docs`` with tools/lite.py) in a
 real browser with no network but localhost: a static server serves the built site, Chromium
-resolves no other host, and every request elsewhere is refused and recorded. The tour
-notebook runs top to bottom in the Pyodide kernel (its first cell installs finstere_widget
-from the site's own wheels), the stepper's board draws the engine's monster turn, and a
-click on ▶ steps it, in the browser and in the kernel."""
+resolves no other host, and every request elsewhere is refused and recorded.
+
+Every notebook of the site runs top to bottom in the Pyodide kernel, one after the other
+in one page, with no error. The tour starts the kernel (its first cell installs
+finstere_widget from the site's own wheels); the others run in the same kernel, its widgets
+closed and its namespace emptied (``%reset -f``) in between, so that Pyodide boots once.
+Each notebook each prints what it printed when built in CPython (the same seeded games, the same
+stories) and draws as many pictures; its first widget board paints; the studies' charts
+are there. In the tour, the stepper's board draws the engine's monster turn and a click on
+▶ steps it, in the browser and in the kernel."""
 
 from __future__ import annotations
 
+import json
 import sys
 import time
 from collections.abc import Iterator
@@ -25,22 +32,28 @@ from tests.browser.browser_support import (
     wait_for,
 )
 from tests.browser.conftest import (
-    _STATE_JS,
     CHROMIUM,
     CHROMIUM_ARGS,
     REPO_ROOT,
+    _evaluate_async,
     assert_no_page_errors,
+    open_notebook,
     run_all,
     run_code_cell,
+    wait_notebook_ready,
 )
 
 pytestmark = pytest.mark.browser
 
 SITE = REPO_ROOT / "site" / "lite"
+#: the notebooks, as the site serves them (tests/test_lite.py: all of them)
+NOTEBOOKS = sorted(p.name for p in (REPO_ROOT / "notebooks").glob("*.ipynb"))
 #: Pyodide compiles its WebAssembly and installs IPython in the page: minutes on a busy
 #: 2-core machine (bounded waits, never timed)
 KERNEL_TIMEOUT = 420.0
 RUN_TIMEOUT = 420.0
+WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
+SVG = "image/svg+xml"
 
 
 @pytest.fixture(scope="module")
@@ -96,32 +109,121 @@ def offline_page(browser: Any, lite_url: str) -> Iterator[tuple[Any, list[str], 
         page = context.new_page()
         page.set_default_timeout(60_000)
         page.on("pageerror", lambda exc: errors.append(exc.stack or f"{exc.name}: {exc.message}"))
+        # leaving a notebook that ran (for the next one) may ask "leave the page?": yes
+        page.on("dialog", lambda dialog: dialog.accept())
         yield page, elsewhere, errors
     finally:
         offline.close()
 
 
-def _open(page: Any, url: str, name: str) -> None:
-    page.goto(f"{url}/lab/index.html?path={name}")
-    deadline = time.monotonic() + KERNEL_TIMEOUT
-    state = "not loaded"
-    while time.monotonic() < deadline:
-        try:
-            state = page.evaluate(_STATE_JS, name)
-        except Exception as exc:  # navigation in progress
-            state = f"evaluate failed: {exc}"
-        if state == "ready":
-            return
-        page.wait_for_timeout(500)
-    raise AssertionError(f"{name} not ready in Lite after {KERNEL_TIMEOUT:.0f} s: {state}")
+#: every code cell's outputs of the notebook on show, in order
+_OUTPUTS_JS = """
+() => window.jupyterapp.shell.currentWidget.content.widgets
+  .filter(cell => cell.model.type === 'code')
+  .map(cell => cell.model.outputs.toJSON())
+"""
+
+#: scroll the notebook to its code cell ``k`` (the notebook only lays out the cells in
+#: view) and say whether a board canvas there has painted
+_PAINTED_JS = """
+async (k) => {
+  const nb = window.jupyterapp.shell.currentWidget.content;
+  const cells = nb.widgets.filter(cell => cell.model.type === 'code');
+  const index = nb.widgets.indexOf(cells[k]);
+  await nb.scrollToItem(index, 'center');
+  const canvas = cells[k].node.querySelector('canvas.fw-canvas');
+  return canvas ? Number(canvas.dataset.paints || 0) : -1;
+}
+"""
 
 
-def test_lite_site_runs_the_tour_offline_and_steps_a_turn(
-    offline_page: tuple[Any, list[str], list[str]], lite_url: str, shots: Path
-) -> None:
-    page, elsewhere, errors = offline_page
-    _open(page, lite_url, "01_tour.ipynb")
+#: the kernel of the notebook on show
+_KERNEL_ID_JS = "() => window.jupyterapp.shell.currentWidget.sessionContext.session.kernel.id"
+
+#: between two notebooks: the kernel closes its widgets and empties its namespace, the
+#: notebook is closed without saving (the kernel goes on) and the next one opens on it
+_NEXT_JS = """
+const app = window.jupyterapp;
+const panel = app.shell.currentWidget;
+const kernel = panel.sessionContext.session.kernel;
+const code = 'import ipywidgets\\nipywidgets.Widget.close_all()\\n%reset -f';
+const reply = await kernel.requestExecute({code, silent: true, store_history: false}).done;
+if (reply.content.status !== 'ok') return 'reset: ' + reply.content.status;
+for (const w of Array.from(app.shell.widgets('main'))) {
+  if (w.context) w.context.model.dirty = false;
+  w.dispose();
+}
+await app.commands.execute('docmanager:open', {path: arg, kernel: {id: kernel.id}});
+return 'opened';
+"""
+
+
+#: scroll the notebook to its code cell ``k``; the number of SVG pictures shown there
+_SCROLL_JS = """
+async (k) => {
+  const nb = window.jupyterapp.shell.currentWidget.content;
+  const cells = nb.widgets.filter(cell => cell.model.type === 'code');
+  await nb.scrollToItem(nb.widgets.indexOf(cells[k]), 'start');
+  await new Promise(done => setTimeout(done, 300));
+  return cells[k].node.querySelectorAll('.jp-RenderedSVG svg, .jp-RenderedSVG img').length;
+}
+"""
+
+
+def _charts(outputs: list[dict[str, Any]]) -> list[str]:
+    """The text (``<Chart 'TITLE': ...>``) of each chart drawn as SVG among a cell's
+    outputs."""
+    texts = ["".join(o.get("data", {}).get("text/plain", "")) for o in outputs]
+    return [t for t in texts if t.startswith("<Chart ") and SVG in str(outputs)]
+
+
+def _text(outputs: list[dict[str, Any]], name: str = "stdout") -> str:
+    """The ``name`` stream of a cell's outputs."""
+    parts = [o["text"] for o in outputs if o.get("output_type") == "stream" and o["name"] == name]
+    return "".join("".join(t) if isinstance(t, list) else t for t in parts)
+
+
+def _mimes(outputs: list[dict[str, Any]]) -> list[str]:
+    return [m for o in outputs for m in o.get("data", {})]
+
+
+def _built_outputs(name: str) -> list[list[dict[str, Any]]]:
+    """Every code cell's outputs as notebooks/build.py saved them (CPython)."""
+    nb = json.loads((REPO_ROOT / "notebooks" / name).read_text(encoding="utf-8"))
+    return [c["outputs"] for c in nb["cells"] if c["cell_type"] == "code"]
+
+
+def _check_notebook(page: Any, name: str, shots: Path) -> None:
+    """Run notebook ``name``, on show; AssertionError saying what went wrong."""
     run_all(page, timeout=RUN_TIMEOUT)
+    got: list[list[dict[str, Any]]] = page.evaluate(_OUTPUTS_JS)
+    want = _built_outputs(name)
+    assert len(got) == len(want), f"{len(got)} code cells, built with {len(want)}"
+    for k, (g, w) in enumerate(zip(got, want, strict=True)):
+        assert not _text(g, "stderr"), f"cell {k} wrote to stderr: {_text(g, 'stderr')[:300]}"
+        # the same games and stories as in CPython: the printed text is the same
+        assert _text(g) == _text(w), f"cell {k} printed\n{_text(g)}\nnot\n{_text(w)}"
+        # and the same pictures (the widgets are not saved in the built notebook)
+        assert _mimes(g).count(SVG) == _mimes(w).count(SVG), f"cell {k}: {_mimes(g)}"
+    # the studies' charts (render.charts: a Chart's text is "<Chart 'TITLE': ...>")
+    charts = [k for k, g in enumerate(got) if _charts(g)]
+    assert charts == [k for k, w in enumerate(want) if _charts(w)], (charts, name)
+    if charts:
+        assert page.evaluate(_SCROLL_JS, charts[0]) > 0, "the chart is no SVG on the page"
+        page.screenshot(path=str(shots / f"lite-{name[:2]}-chart.png"))
+    boards = [k for k, g in enumerate(got) if WIDGET_VIEW in _mimes(g)]
+    if boards:
+        deadline = time.monotonic() + 60
+        paints = -1
+        while paints <= 0 and time.monotonic() < deadline:
+            paints = page.evaluate(_PAINTED_JS, boards[0])
+            page.wait_for_timeout(250)
+        assert paints > 0, f"the board of cell {boards[0]} did not paint ({paints})"
+        page.screenshot(path=str(shots / f"lite-{name[:2]}.png"))
+
+
+def _step_the_tour(page: Any, shots: Path) -> None:
+    """The tour's stepper: the engine's turn with tile 7, frame by frame, stepped by ▶."""
     # the kernel is Pyodide's, and the package came from the site's own wheel
     where = run_code_cell(
         page, "import sys, finstere_widget\nprint(sys.platform, finstere_widget.__version__)"
@@ -130,7 +232,6 @@ def test_lite_site_runs_the_tour_offline_and_steps_a_turn(
 
     assert where.split() == ["emscripten", finstere_widget.__version__], where
 
-    # the stepper's board: the engine's turn with tile 7, frame by frame
     canvas = page.locator("canvas.fw-canvas").first
     canvas.scroll_into_view_if_needed()
     wait_for(page, lambda: int(canvas.get_attribute("data-paints") or 0) > 0, 60, "a paint")
@@ -152,9 +253,43 @@ def test_lite_site_runs_the_tour_offline_and_steps_a_turn(
             break
         page.wait_for_timeout(500)
     assert seen == "1", seen
-
     canvas.scroll_into_view_if_needed()
     page.screenshot(path=str(shots / "lite-tour-stepper.png"))
+
+
+def test_lite_site_runs_every_notebook_offline(
+    offline_page: tuple[Any, list[str], list[str]], lite_url: str, shots: Path
+) -> None:
+    page, elsewhere, errors = offline_page
+    tour, *others = NOTEBOOKS
+    assert tour == "01_tour.ipynb" and len(others) >= 9, NOTEBOOKS
+    url = f"{lite_url}/lab/index.html?path={tour}"
+    open_notebook(page, tour, timeout=KERNEL_TIMEOUT, url=url)
+    kernel = page.evaluate(_KERNEL_ID_JS)
+    failed: dict[str, str] = {}
+    for name in NOTEBOOKS:
+        try:
+            if name != tour:
+                opened = _evaluate_async(page, _NEXT_JS, name, RUN_TIMEOUT)
+                assert opened == "opened", opened
+                wait_notebook_ready(page, name, KERNEL_TIMEOUT)
+                assert page.evaluate(_KERNEL_ID_JS) == kernel, "not the tour's kernel"
+            _check_notebook(page, name, shots)
+            if name == tour:
+                _step_the_tour(page, shots)
+        except AssertionError as exc:  # the next notebooks still run: say all that failed
+            page.screenshot(path=str(shots / f"lite-{name[:2]}-failed.png"))
+            failed[name] = str(exc)[:2000]
+            if not page.evaluate("() => !!window.jupyterapp.shell.currentWidget"):
+                break  # no notebook on show: nothing to go on from
+    assert not failed, "\n\n".join(f"{name}: {why}" for name, why in failed.items())
+    # the last study's chart on JupyterLab's dark theme (the picture is the one saved:
+    # only the widgets follow the page's theme)
+    page.evaluate("() => window.jupyterapp.commands.execute('apputils:change-theme', "
+                  "{theme: 'JupyterLab Dark'})")  # fmt: skip
+    page.wait_for_timeout(1500)
+    page.screenshot(path=str(shots / "lite-dark.png"))
+
     assert elsewhere == [], f"the site asked the network for {elsewhere[:5]}"
     # and the page really is offline: a request elsewhere is refused and recorded
     probe = "https://pypi.org/simple/micropip/"
