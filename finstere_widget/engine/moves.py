@@ -22,7 +22,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, NamedTuple
 
-from .board import ENTRANCE_I, EXIT_I, INDEX, NEXT, SQUARE_OF, Heading, Square
+from .board import (
+    ENTRANCE_I,
+    EXIT_I,
+    INDEX,
+    NEXT,
+    NUM_INDICES,
+    ON_BOARD,
+    SQUARE_OF,
+    Heading,
+    Square,
+)
 from .errors import IllegalMoveError, PathError, PositionError, shown
 from .events import Enter, Escape, Event, Flip, Move, Push, Remove, Slide, event_to_dict
 from .options import RuleOptions
@@ -452,84 +462,170 @@ def legal_moves(
     b = _Board(position, pawn_id)
     pawn = b.pawn
     value = pawn.value
-    others = b.others
     stones0 = b.stones0
-    monster = b.monster
-    tele = b.tele
-    pool = b.pool
     out: list[MoveOutcome] = []
-    # stone configurations get small ids: a state is the int  square + 176 * config id
-    configs: list[tuple[_Stones, frozenset[int]]] = [(stones0, frozenset(stones0))]
-    config_id: dict[_Stones, int] = {stones0: 0}
     if isinstance(pawn.at, tuple):
         start = INDEX[pawn.at]
-        frontier: list[tuple[int, int, tuple[str, ...]]] = [(start, 0, ())]
-        out.append(MoveOutcome(b, start, stones0, ()))
-        depth = 0
+        path0: tuple[str, ...] = ()
+        out.append(MoveOutcome(b, start, stones0, path0))
     elif pawn.at == "outside":
         out.append(MoveOutcome(b, OUTSIDE, stones0, ()))
-        e = ENTRANCE_I
-        if value < 1 or e == monster or e in tele or e in stones0:
+        start = ENTRANCE_I
+        if value < 1 or start == b.monster or start in b.tele or start in stones0:
             return out
-        start = e
-        frontier = [(e, 0, ("IN",))]
-        if e not in others:
-            out.append(MoveOutcome(b, e, stones0, ("IN",)))
-        depth = 1
+        path0 = ("IN",)
+        if start not in b.others:
+            out.append(MoveOutcome(b, start, stones0, path0))
     else:
         return out
-    seen: set[int] = {start}
+    configs = _Configs(b)
+    configs.seen[0][start] = 1
+    _search(b, configs, out, [(start, 0, path0)], value - len(path0))
+    if len(configs.stones) > 1:
+        out = _dedupe(out, configs.stones, [s.kind.value for s in position.stones])
+    return out
+
+
+# What stepping onto a square is for the moving pawn, given where the stones are: the
+# search reads it with one look-up per step (_Configs.ground).
+OPEN = 0  # nothing there: the move may end here
+CROWDED = 1  # another pawn: walk on through, never end there (P5)
+BARRED = 2  # past a wall, the monster, a teleporter: never entered (P2, P5, P9)
+STONE = 3  # a stone off the pools: pushed one square on (P6) if that square is OPEN
+RULES = 4  # a pool to slide on (P7), maybe with a stone on it: _step decides
+
+#: BARRED off the board, OPEN on it; one entry more than the board, BARRED, which is what
+#: NEXT's -1 (past a wall) reads as the last entry
+_WALLS = bytes([OPEN if on else BARRED for on in ON_BOARD] + [BARRED])
+
+
+class _Configs:
+    """The stone configurations one search meets, each with a small id (0: the stones as
+    they stand): the stones, what each square is to the pawn (built when the search first
+    steps from a square of that configuration) and the squares already reached with it."""
+
+    __slots__ = ("stones", "ids", "grounds", "seen", "_bare")
+
+    def __init__(self, b: _Board) -> None:
+        self.stones: list[_Stones] = [b.stones0]
+        self.ids: dict[_Stones, int] = {b.stones0: 0}
+        self.grounds: list[bytearray | None] = [None]
+        self.seen: list[bytearray] = [bytearray(NUM_INDICES)]
+        bare = bytearray(_WALLS)  # the squares without the stones, which move
+        for i in b.others:
+            bare[i] = CROWDED
+        for i in b.pool:
+            bare[i] = RULES
+        for i in b.tele:
+            bare[i] = BARRED
+        bare[b.monster] = BARRED
+        self._bare = bare
+
+    def id_of(self, stones: _Stones) -> int:
+        sid = self.ids.get(stones)
+        if sid is None:
+            sid = len(self.stones)
+            self.stones.append(stones)
+            self.ids[stones] = sid
+            self.grounds.append(None)
+            self.seen.append(bytearray(NUM_INDICES))
+        return sid
+
+    def ground(self, sid: int) -> bytearray:
+        """What each square is to the pawn in configuration ``sid``: built on first use
+        (the search reads ``grounds[sid] or ground(sid)``)."""
+        ground = self.grounds[sid]
+        if ground is None:
+            ground = bytearray(self._bare)
+            for i in self.stones[sid]:
+                if i >= 0 and ground[i] == OPEN:  # -1: a stone gone; on a pool: RULES
+                    ground[i] = STONE
+            self.grounds[sid] = ground
+        return ground
+
+
+def _search(
+    b: _Board,
+    configs: _Configs,
+    out: list[MoveOutcome],
+    frontier: list[tuple[int, int, tuple[str, ...]]],
+    points: int,
+) -> None:
+    """The breadth-first search of :func:`legal_moves` from ``frontier`` (states: square,
+    stone configuration id, path) for ``points`` more points, adding to ``out``."""
+    others = b.others
+    stones_of = configs.stones
+    seen_of = configs.seen
+    grounds = configs.grounds
     escaped: set[int] = set()
-    north, east, south, west = NEXT
-    steps = ((0, north, "N"), (1, east, "E"), (2, south, "S"), (3, west, "W"))
-    while depth < value and frontier:
-        depth += 1
+    steps = tuple(zip(NEXT, _DIR_TOKENS, range(4), strict=True))
+    for _ in range(points):
         nxt: list[tuple[int, int, tuple[str, ...]]] = []
         for at, sid, path in frontier:
-            stones, occ = configs[sid]
-            for h, table, tok in steps:
+            stones = stones_of[sid]
+            ground = grounds[sid] or configs.ground(sid)
+            seen = seen_of[sid]
+            for table, tok, h in steps:
                 t = table[at]
-                if t < 0 or t == monster or t in tele:
-                    continue
-                nsid = sid
-                if t in occ or t in pool:  # a push or a slide: the full rules
-                    res = _step(b, at, stones, h, 0, None)
-                    if type(res) is _Fail:
+                what = ground[t]
+                if what <= CROWDED:  # a plain step
+                    if not seen[t]:
+                        seen[t] = 1
+                        p2 = path + (tok,)
+                        nxt.append((t, sid, p2))
+                        if what == OPEN:
+                            out.append(MoveOutcome(b, t, stones, p2))
+                elif what != BARRED:  # a stone to push or a pool to slide on
+                    moved = _push_or_slide(b, configs, at, sid, ground, h, what)
+                    if moved is None:
                         continue
-                    t, st, _ = res  # type: ignore[misc]
-                    if st is not stones:
-                        got = config_id.get(st)
-                        if got is None:
-                            got = len(configs)
-                            configs.append((st, frozenset(st)))
-                            config_id[st] = got
-                        nsid = got
-                key = t + 176 * nsid
-                if key in seen:
-                    continue
-                seen.add(key)
-                p2 = path + (tok,)
-                nxt.append((t, nsid, p2))
-                if t not in others:
-                    out.append(MoveOutcome(b, t, configs[nsid][0], p2))
+                    t, nsid = moved
+                    seen_n = seen_of[nsid]
+                    if not seen_n[t]:
+                        seen_n[t] = 1
+                        p2 = path + (tok,)
+                        nxt.append((t, nsid, p2))
+                        if t not in others:
+                            out.append(MoveOutcome(b, t, stones_of[nsid], p2))
             if at == EXIT_I and sid not in escaped:
                 escaped.add(sid)
                 out.append(MoveOutcome(b, ESCAPED, stones, path + ("OUT",)))
         frontier = nxt
-    if len(configs) > 1:
-        out = _dedupe(out, configs, [s.kind.value for s in position.stones])
-    return out
 
 
-def _dedupe(
-    out: list[MoveOutcome], configs: list[tuple[_Stones, frozenset[int]]], kinds: list[str]
-) -> list[MoveOutcome]:
+def _push_or_slide(
+    b: _Board, configs: _Configs, at: int, sid: int, ground: bytearray, h: int, what: int
+) -> tuple[int, int] | None:
+    """The step from ``at`` towards ``h`` onto a STONE or RULES square, in configuration
+    ``sid`` (``ground``: what the squares are in it): (where the pawn ends, the
+    configuration after), or None if the rules forbid it."""
+    stones = configs.stones[sid]
+    if what == STONE:  # P6: the stone goes one square on, if that square is OPEN
+        t = NEXT[h][at]
+        dest = NEXT[h][t]
+        if ground[dest] == OPEN and dest != EXIT_I and dest != ENTRANCE_I:
+            k = stones.index(t)
+            nsid = configs.id_of(stones[:k] + (dest,) + stones[k + 1 :])
+            if configs.grounds[nsid] is None:  # this ground with the stone one square on
+                configs.grounds[nsid] = moved = bytearray(ground)
+                moved[t] = OPEN
+                moved[dest] = STONE
+            return t, nsid
+    # another stone, a pawn, a pool or a corner beyond, or a pool: the full rules
+    res = _step(b, at, stones, h, 0, None)
+    if type(res) is _Fail:
+        return None
+    t, st, _ = res  # type: ignore[misc]
+    return t, sid if st is stones else configs.id_of(st)
+
+
+def _dedupe(out: list[MoveOutcome], configs: list[_Stones], kinds: list[str]) -> list[MoveOutcome]:
     """The same board reached with same-kind stones swapped is one position: keep the
     first (shortest) outcome of each."""
     same_kind = len(set(kinds)) <= 1
     canon: dict[_Stones, Any] = {}
-    for st, occ in configs:
-        canon[st] = occ if same_kind else _canonical(st, kinds)
+    for st in configs:
+        canon[st] = frozenset(st) if same_kind else _canonical(st, kinds)
     if len(set(canon.values())) == len(configs):
         return out  # no two configurations are the same board
     unique: list[MoveOutcome] = []
