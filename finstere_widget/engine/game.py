@@ -31,7 +31,7 @@ from .board import ENTRANCE_I
 from .errors import FinstereError, IllegalMoveError, OptionError, RecordError, SetupError, shown
 from .events import Event, Flip, assert_never, event_to_dict
 from .monster import Tile, TurnResult, monster_turn
-from .moves import MoveOutcome, MoveResult, apply_move, legal_moves
+from .moves import MoveOutcome, MoveResult, apply_move, can_enter, legal_moves
 from .options import RuleOptions
 from .pieces import Pawn
 from .position import Position, load_json, position_svg
@@ -475,7 +475,7 @@ class Game:
         if pawn.value >= 1 and e != ix.monster and e not in ix.teleporters:
             if e not in ix.stones and e not in ix.pawn_squares:
                 return True  # the path IN ends alone on the entrance
-        return any(o.to != "outside" for o in legal_moves(position, pawn.id, self.options))
+        return can_enter(position, pawn.id)  # a search that stops at the first
 
     def legal_actions(self) -> list[Action]:
         """Every legal action: pawn moves (one per distinct outcome, with a shortest path,
@@ -621,7 +621,7 @@ class Game:
                 f"no pawn moves in the {st.phase} phase (T1)", token=action.pawn, rule="T1"
             )
         seat = st.to_move
-        pawn = st.position.pawn(action.pawn)
+        pawn = _pawn(st.position, action.pawn)
         if pawn.player != self.colours[seat]:
             raise IllegalMoveError(
                 f"pawn {pawn.id} is {pawn.player}'s; {self.colours[seat]} is to move (T2)",
@@ -1023,6 +1023,16 @@ def _check_setup(
 
 def _tile_key(t: str) -> tuple[int, str]:
     return (int(t), "") if t.isdigit() else (100 + len(t), t)
+
+
+def _pawn(position: Position, pawn_id: str) -> Pawn:
+    """``position.pawn(pawn_id)``, found by looking through the pawns: every move makes a
+    new position, and building its table of ids (``pawn_by_id``) costs more than this."""
+    if type(pawn_id) is str:
+        for p in position.pawns:
+            if p.id == pawn_id:
+                return p
+    return position.pawn(pawn_id)  # a PositionError naming the id
 
 
 def _with_pawns(position: Position, pawns: Sequence[Pawn]) -> Position:

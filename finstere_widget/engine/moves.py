@@ -20,7 +20,7 @@ the NEXT table of :mod:`board`, so the search costs a few look-ups per step.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, TypeGuard
 
 from .board import (
     ENTRANCE_I,
@@ -92,6 +92,16 @@ def parse_path(path: str | Sequence[str]) -> tuple[str, ...]:
             )
         tokens.append(tok)
     return tuple(tokens)
+
+
+def _is_tokens(path: object) -> TypeGuard[tuple[str, ...]]:
+    """Is ``path`` already what :func:`parse_path` returns (a tuple of at most
+    :data:`MAX_PATH` tokens, as written in :data:`TOKENS`)? The game's own actions are."""
+    return (
+        type(path) is tuple
+        and len(path) <= MAX_PATH
+        and all(type(t) is str and t in TOKENS for t in path)
+    )
 
 
 class _Board:
@@ -386,7 +396,7 @@ def apply_move(
     forbid the path; ``position`` is immutable, so nothing changes then. ``options`` is
     accepted for symmetry with the monster (no pawn rule depends on an option).
     """
-    tokens = parse_path(path)
+    tokens = path if _is_tokens(path) else parse_path(path)
     b = _Board(position, pawn_id)
     events: list[Event] = []
     walk = _walk(b, tokens, events)
@@ -460,6 +470,25 @@ def legal_moves(
     an escaped or eaten pawn has no move.
     """
     b = _Board(position, pawn_id)
+    configs = _Configs(b)
+    out = _outcomes(b, configs)
+    if len(configs.stones) > 1:
+        out = _dedupe(out, configs.stones, [s.kind.value for s in position.stones])
+    return out
+
+
+def can_enter(position: Position, pawn_id: str) -> bool:
+    """P10: can pawn ``pawn_id`` end this move on the board (or beyond the exit)? For a
+    pawn outside, whether some path through the entrance (P3) ends alone on a square: the
+    answer of ``any(o.to != "outside" for o in legal_moves(...))``, but the search stops at
+    the end of the first point that finds such an outcome."""
+    b = _Board(position, pawn_id)
+    return any(o._at != OUTSIDE for o in _outcomes(b, _Configs(b), stop_at=2))
+
+
+def _outcomes(b: _Board, configs: _Configs, stop_at: int | None = None) -> list[MoveOutcome]:
+    """:func:`legal_moves` before same-board outcomes are merged (:func:`_dedupe`); with
+    ``stop_at``, the search stops after the point that brings that many outcomes."""
     pawn = b.pawn
     value = pawn.value
     stones0 = b.stones0
@@ -478,11 +507,8 @@ def legal_moves(
             out.append(MoveOutcome(b, start, stones0, path0))
     else:
         return out
-    configs = _Configs(b)
     configs.seen[0][start] = 1
-    _search(b, configs, out, [(start, 0, path0)], value - len(path0))
-    if len(configs.stones) > 1:
-        out = _dedupe(out, configs.stones, [s.kind.value for s in position.stones])
+    _search(b, configs, out, [(start, 0, path0)], value - len(path0), stop_at)
     return out
 
 
@@ -550,9 +576,11 @@ def _search(
     out: list[MoveOutcome],
     frontier: list[tuple[int, int, tuple[str, ...]]],
     points: int,
+    stop_at: int | None = None,
 ) -> None:
     """The breadth-first search of :func:`legal_moves` from ``frontier`` (states: square,
-    stone configuration id, path) for ``points`` more points, adding to ``out``."""
+    stone configuration id, path) for ``points`` more points, adding to ``out`` (and
+    stopping early once ``out`` holds ``stop_at`` outcomes or more)."""
     others = b.others
     stones_of = configs.stones
     seen_of = configs.seen
@@ -560,6 +588,8 @@ def _search(
     escaped: set[int] = set()
     steps = tuple(zip(NEXT, _DIR_TOKENS, range(4), strict=True))
     for _ in range(points):
+        if stop_at is not None and len(out) >= stop_at:
+            break
         nxt: list[tuple[int, int, tuple[str, ...]]] = []
         for at, sid, path in frontier:
             stones = stones_of[sid]
@@ -660,6 +690,9 @@ def random_path(position: Position, pawn_id: str, rng: Any) -> tuple[str, ...]:
         start = ["IN"]
     else:
         return ()
+    monster = b.monster
+    tele = b.tele
+    pool = b.pool
     for _attempt in range(8):
         path = start[:]
         cur = at
@@ -678,11 +711,16 @@ def random_path(position: Position, pawn_id: str, rng: Any) -> tuple[str, ...]:
             h0 = int(rand() * 4)
             for d in range(4):
                 h = (h0 + d) & 3
-                res = _step(b, cur, stones, h, 0, None)
-                if type(res) is not _Fail:
+                t = NEXT[h][cur]
+                if t >= 0 and t != monster and t not in tele and t not in stones and t not in pool:
+                    cur = t  # a plain step (what _step does when nothing is in the way)
+                else:
+                    res = _step(b, cur, stones, h, 0, None)
+                    if type(res) is _Fail:
+                        continue
                     cur, stones, _ = res  # type: ignore[misc]
-                    path.append(_DIR_TOKENS[h])
-                    break
+                path.append(_DIR_TOKENS[h])
+                break
             else:
                 if alone:
                     return tuple(path)
