@@ -14,7 +14,10 @@ that leaving the pool costs another point, and never forbid stopping there) -- s
 once, with a shortest path.
 
 Both share one step function working on board indices (``board.INDEX``: ``y * 16 + x``) and
-the NEXT table of :mod:`board`, so the search costs a few look-ups per step.
+the NEXT table of :mod:`board`. The search reads, for each stone configuration it meets,
+one ``bytearray`` telling what every square is to the pawn (open, another pawn, barred, a
+stone, a pool): a plain step or a one-square push costs a few look-ups; pools and blocked
+pushes go through the step function.
 """
 
 from __future__ import annotations
