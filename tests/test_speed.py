@@ -25,15 +25,17 @@ def test_monster_turn_is_fast_against_the_reference_and_the_looks() -> None:
 
 def test_legal_moves_search_is_fast_against_the_reference() -> None:
     r = load_bench("bench_moves").measure(30, repeats=3)
-    assert r["search_vs_reference"] < 0.6, r  # target 0.15
+    assert r["search_vs_reference"] < 0.6, r  # target 0.15 (about 0.30 today, README)
 
 
 def test_a_random_game_costs_few_reference_monster_turns() -> None:
     """Game and baseline interleaved (one game, then the reference's turns), the ratio a
-    median over rounds, so a burst of load elsewhere hits one round, not the figure."""
+    median over rounds, so a burst of load elsewhere hits one round, not the figure. Both
+    sides are this thread's CPU time: the wall clock would also count the time a game
+    waited for a core on a shared machine (the baseline's best-of-N never does)."""
     bench = load_bench("bench_games")
     ratios = []
     for s in range(1, 6):
-        game = 1 / bench.rate(1, 4, ["random"], 1, seed=s)
+        game = bench.timed(1, 4, ["random"], 1, seed=s)[1]
         ratios.append(game / bench.reference_turn_s(15, repeats=2))
-    assert statistics.median(ratios) < 300, ratios  # about 150 reference turns today (README)
+    assert statistics.median(ratios) < 240, ratios  # about 119 reference turns (README)

@@ -39,7 +39,7 @@ from .errors import (
 )
 from .events import Event, Flip, assert_never, event_to_dict
 from .monster import Tile, TurnResult, monster_turn
-from .moves import MoveOutcome, MoveResult, apply_move, legal_moves
+from .moves import MoveOutcome, MoveResult, apply_move, can_enter, legal_moves
 from .options import RuleOptions
 from .pieces import Pawn
 from .position import Position, load_json, position_svg
@@ -509,7 +509,7 @@ class Game:
         if pawn.value >= 1 and e != ix.monster and e not in ix.teleporters:
             if e not in ix.stones and e not in ix.pawn_squares:
                 return True  # the path IN ends alone on the entrance
-        return any(o.to != "outside" for o in legal_moves(position, pawn.id, self.options))
+        return can_enter(position, pawn.id)  # a search that stops at the first
 
     def legal_actions(self) -> list[Action]:
         """Every legal action: pawn moves (one per distinct outcome, with a shortest path,
@@ -662,7 +662,7 @@ class Game:
                 rule="T1",
             )
         seat = st.to_move
-        pawn = st.position.pawn(action.pawn)
+        pawn = _pawn(st.position, action.pawn)
         if pawn.player != self.colours[seat]:
             raise IllegalMoveError(
                 "pawn {id} is {player}'s; {mover} is to move (T2)",
@@ -1112,6 +1112,16 @@ def _check_setup(
 
 def _tile_key(t: str) -> tuple[int, str]:
     return (int(t), "") if t.isdigit() else (100 + len(t), t)
+
+
+def _pawn(position: Position, pawn_id: str) -> Pawn:
+    """``position.pawn(pawn_id)``, found by looking through the pawns: every move makes a
+    new position, and building its table of ids (``pawn_by_id``) costs more than this."""
+    if type(pawn_id) is str:
+        for p in position.pawns:
+            if p.id == pawn_id:
+                return p
+    return position.pawn(pawn_id)  # a PositionError naming the id
 
 
 def _with_pawns(position: Position, pawns: Sequence[Pawn]) -> Position:

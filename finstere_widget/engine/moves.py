@@ -14,15 +14,28 @@ that leaving the pool costs another point, and never forbid stopping there) -- s
 once, with a shortest path.
 
 Both share one step function working on board indices (``board.INDEX``: ``y * 16 + x``) and
-the NEXT table of :mod:`board`, so the search costs a few look-ups per step.
+the NEXT table of :mod:`board`. The search reads, for each stone configuration it meets,
+one ``bytearray`` telling what every square is to the pawn (open, another pawn, barred, a
+stone, a pool): a plain step or a one-square push costs a few look-ups; pools and blocked
+pushes go through the step function.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, TypeGuard
 
-from .board import ENTRANCE_I, EXIT_I, INDEX, NEXT, SQUARE_OF, Heading, Square
+from .board import (
+    ENTRANCE_I,
+    EXIT_I,
+    INDEX,
+    NEXT,
+    NUM_INDICES,
+    ON_BOARD,
+    SQUARE_OF,
+    Heading,
+    Square,
+)
 from .errors import IllegalMoveError, Message, PathError, PositionError, Word, shown
 from .events import Enter, Escape, Event, Flip, Move, Push, Remove, Slide, event_to_dict
 from .options import RuleOptions
@@ -85,6 +98,16 @@ def parse_path(path: str | Sequence[str]) -> tuple[str, ...]:
             )
         tokens.append(tok)
     return tuple(tokens)
+
+
+def _is_tokens(path: object) -> TypeGuard[tuple[str, ...]]:
+    """Is ``path`` already what :func:`parse_path` returns (a tuple of at most
+    :data:`MAX_PATH` tokens, as written in :data:`TOKENS`)? The game's own actions are."""
+    return (
+        type(path) is tuple
+        and len(path) <= MAX_PATH
+        and all(type(t) is str and t in TOKENS for t in path)
+    )
 
 
 class _Board:
@@ -430,7 +453,7 @@ def apply_move(
     forbid the path; ``position`` is immutable, so nothing changes then. ``options`` is
     accepted for symmetry with the monster (no pawn rule depends on an option).
     """
-    tokens = parse_path(path)
+    tokens = path if _is_tokens(path) else parse_path(path)
     b = _Board(position, pawn_id)
     events: list[Event] = []
     walk = _walk(b, tokens, events)
@@ -505,86 +528,192 @@ def legal_moves(
     an escaped or eaten pawn has no move.
     """
     b = _Board(position, pawn_id)
+    configs = _Configs(b)
+    out = _outcomes(b, configs)
+    if len(configs.stones) > 1:
+        out = _dedupe(out, configs.stones, [s.kind.value for s in position.stones])
+    return out
+
+
+def can_enter(position: Position, pawn_id: str) -> bool:
+    """P10: can pawn ``pawn_id`` end this move on the board (or beyond the exit)? For a
+    pawn outside, whether some path through the entrance (P3) ends alone on a square: the
+    answer of ``any(o.to != "outside" for o in legal_moves(...))``, but the search stops at
+    the end of the first point that finds such an outcome."""
+    b = _Board(position, pawn_id)
+    return any(o._at != OUTSIDE for o in _outcomes(b, _Configs(b), stop_at=2))
+
+
+def _outcomes(b: _Board, configs: _Configs, stop_at: int | None = None) -> list[MoveOutcome]:
+    """:func:`legal_moves` before same-board outcomes are merged (:func:`_dedupe`); with
+    ``stop_at``, the search stops after the point that brings that many outcomes."""
     pawn = b.pawn
     value = pawn.value
-    others = b.others
     stones0 = b.stones0
-    monster = b.monster
-    tele = b.tele
-    pool = b.pool
     out: list[MoveOutcome] = []
-    # stone configurations get small ids: a state is the int  square + 176 * config id
-    configs: list[tuple[_Stones, frozenset[int]]] = [(stones0, frozenset(stones0))]
-    config_id: dict[_Stones, int] = {stones0: 0}
     if isinstance(pawn.at, tuple):
         start = INDEX[pawn.at]
-        frontier: list[tuple[int, int, tuple[str, ...]]] = [(start, 0, ())]
-        out.append(MoveOutcome(b, start, stones0, ()))
-        depth = 0
+        path0: tuple[str, ...] = ()
+        out.append(MoveOutcome(b, start, stones0, path0))
     elif pawn.at == "outside":
         out.append(MoveOutcome(b, OUTSIDE, stones0, ()))
-        e = ENTRANCE_I
-        if value < 1 or e == monster or e in tele or e in stones0:
+        start = ENTRANCE_I
+        if value < 1 or start == b.monster or start in b.tele or start in stones0:
             return out
-        start = e
-        frontier = [(e, 0, ("IN",))]
-        if e not in others:
-            out.append(MoveOutcome(b, e, stones0, ("IN",)))
-        depth = 1
+        path0 = ("IN",)
+        if start not in b.others:
+            out.append(MoveOutcome(b, start, stones0, path0))
     else:
         return out
-    seen: set[int] = {start}
+    configs.seen[0][start] = 1
+    _search(b, configs, out, [(start, 0, path0)], value - len(path0), stop_at)
+    return out
+
+
+# What stepping onto a square is for the moving pawn, given where the stones are: the
+# search reads it with one look-up per step (_Configs.ground).
+OPEN = 0  # nothing there: the move may end here
+CROWDED = 1  # another pawn: walk on through, never end there (P5)
+BARRED = 2  # past a wall, the monster, a teleporter: never entered (P2, P5, P9)
+STONE = 3  # a stone off the pools: pushed one square on (P6) if that square is OPEN
+RULES = 4  # a pool to slide on (P7), maybe with a stone on it: _step decides
+
+#: BARRED off the board, OPEN on it; one entry more than the board, BARRED, which is what
+#: NEXT's -1 (past a wall) reads as the last entry
+_WALLS = bytes([OPEN if on else BARRED for on in ON_BOARD] + [BARRED])
+
+
+class _Configs:
+    """The stone configurations one search meets, each with a small id (0: the stones as
+    they stand): the stones, what each square is to the pawn (built when the search first
+    steps from a square of that configuration) and the squares already reached with it."""
+
+    __slots__ = ("stones", "ids", "grounds", "seen", "_bare")
+
+    def __init__(self, b: _Board) -> None:
+        self.stones: list[_Stones] = [b.stones0]
+        self.ids: dict[_Stones, int] = {b.stones0: 0}
+        self.grounds: list[bytearray | None] = [None]
+        self.seen: list[bytearray] = [bytearray(NUM_INDICES)]
+        bare = bytearray(_WALLS)  # the squares without the stones, which move
+        for i in b.others:
+            bare[i] = CROWDED
+        for i in b.pool:
+            bare[i] = RULES
+        for i in b.tele:
+            bare[i] = BARRED
+        bare[b.monster] = BARRED
+        self._bare = bare
+
+    def id_of(self, stones: _Stones) -> int:
+        sid = self.ids.get(stones)
+        if sid is None:
+            sid = len(self.stones)
+            self.stones.append(stones)
+            self.ids[stones] = sid
+            self.grounds.append(None)
+            self.seen.append(bytearray(NUM_INDICES))
+        return sid
+
+    def ground(self, sid: int) -> bytearray:
+        """What each square is to the pawn in configuration ``sid``: built on first use
+        (the search reads ``grounds[sid] or ground(sid)``)."""
+        ground = self.grounds[sid]
+        if ground is None:
+            ground = bytearray(self._bare)
+            for i in self.stones[sid]:
+                if i >= 0 and ground[i] == OPEN:  # -1: a stone gone; on a pool: RULES
+                    ground[i] = STONE
+            self.grounds[sid] = ground
+        return ground
+
+
+def _search(
+    b: _Board,
+    configs: _Configs,
+    out: list[MoveOutcome],
+    frontier: list[tuple[int, int, tuple[str, ...]]],
+    points: int,
+    stop_at: int | None = None,
+) -> None:
+    """The breadth-first search of :func:`legal_moves` from ``frontier`` (states: square,
+    stone configuration id, path) for ``points`` more points, adding to ``out`` (and
+    stopping early once ``out`` holds ``stop_at`` outcomes or more)."""
+    others = b.others
+    stones_of = configs.stones
+    seen_of = configs.seen
+    grounds = configs.grounds
     escaped: set[int] = set()
-    north, east, south, west = NEXT
-    steps = ((0, north, "N"), (1, east, "E"), (2, south, "S"), (3, west, "W"))
-    while depth < value and frontier:
-        depth += 1
+    steps = tuple(zip(NEXT, _DIR_TOKENS, range(4), strict=True))
+    for _ in range(points):
+        if stop_at is not None and len(out) >= stop_at:
+            break
         nxt: list[tuple[int, int, tuple[str, ...]]] = []
         for at, sid, path in frontier:
-            stones, occ = configs[sid]
-            for h, table, tok in steps:
+            stones = stones_of[sid]
+            ground = grounds[sid] or configs.ground(sid)
+            seen = seen_of[sid]
+            for table, tok, h in steps:
                 t = table[at]
-                if t < 0 or t == monster or t in tele:
-                    continue
-                nsid = sid
-                if t in occ or t in pool:  # a push or a slide: the full rules
-                    res = _step(b, at, stones, h, 0, None)
-                    if type(res) is _Fail:
+                what = ground[t]
+                if what <= CROWDED:  # a plain step
+                    if not seen[t]:
+                        seen[t] = 1
+                        p2 = path + (tok,)
+                        nxt.append((t, sid, p2))
+                        if what == OPEN:
+                            out.append(MoveOutcome(b, t, stones, p2))
+                elif what != BARRED:  # a stone to push or a pool to slide on
+                    moved = _push_or_slide(b, configs, at, sid, ground, h, what)
+                    if moved is None:
                         continue
-                    t, st, _ = res  # type: ignore[misc]
-                    if st is not stones:
-                        got = config_id.get(st)
-                        if got is None:
-                            got = len(configs)
-                            configs.append((st, frozenset(st)))
-                            config_id[st] = got
-                        nsid = got
-                key = t + 176 * nsid
-                if key in seen:
-                    continue
-                seen.add(key)
-                p2 = path + (tok,)
-                nxt.append((t, nsid, p2))
-                if t not in others:
-                    out.append(MoveOutcome(b, t, configs[nsid][0], p2))
+                    t, nsid = moved
+                    seen_n = seen_of[nsid]
+                    if not seen_n[t]:
+                        seen_n[t] = 1
+                        p2 = path + (tok,)
+                        nxt.append((t, nsid, p2))
+                        if t not in others:
+                            out.append(MoveOutcome(b, t, stones_of[nsid], p2))
             if at == EXIT_I and sid not in escaped:
                 escaped.add(sid)
                 out.append(MoveOutcome(b, ESCAPED, stones, path + ("OUT",)))
         frontier = nxt
-    if len(configs) > 1:
-        out = _dedupe(out, configs, [s.kind.value for s in position.stones])
-    return out
 
 
-def _dedupe(
-    out: list[MoveOutcome], configs: list[tuple[_Stones, frozenset[int]]], kinds: list[str]
-) -> list[MoveOutcome]:
+def _push_or_slide(
+    b: _Board, configs: _Configs, at: int, sid: int, ground: bytearray, h: int, what: int
+) -> tuple[int, int] | None:
+    """The step from ``at`` towards ``h`` onto a STONE or RULES square, in configuration
+    ``sid`` (``ground``: what the squares are in it): (where the pawn ends, the
+    configuration after), or None if the rules forbid it."""
+    stones = configs.stones[sid]
+    if what == STONE:  # P6: the stone goes one square on, if that square is OPEN
+        t = NEXT[h][at]
+        dest = NEXT[h][t]
+        if ground[dest] == OPEN and dest != EXIT_I and dest != ENTRANCE_I:
+            k = stones.index(t)
+            nsid = configs.id_of(stones[:k] + (dest,) + stones[k + 1 :])
+            if configs.grounds[nsid] is None:  # this ground with the stone one square on
+                configs.grounds[nsid] = moved = bytearray(ground)
+                moved[t] = OPEN
+                moved[dest] = STONE
+            return t, nsid
+    # another stone, a pawn, a pool or a corner beyond, or a pool: the full rules
+    res = _step(b, at, stones, h, 0, None)
+    if type(res) is _Fail:
+        return None
+    t, st, _ = res  # type: ignore[misc]
+    return t, sid if st is stones else configs.id_of(st)
+
+
+def _dedupe(out: list[MoveOutcome], configs: list[_Stones], kinds: list[str]) -> list[MoveOutcome]:
     """The same board reached with same-kind stones swapped is one position: keep the
     first (shortest) outcome of each."""
     same_kind = len(set(kinds)) <= 1
     canon: dict[_Stones, Any] = {}
-    for st, occ in configs:
-        canon[st] = occ if same_kind else _canonical(st, kinds)
+    for st in configs:
+        canon[st] = frozenset(st) if same_kind else _canonical(st, kinds)
     if len(set(canon.values())) == len(configs):
         return out  # no two configurations are the same board
     unique: list[MoveOutcome] = []
@@ -620,6 +749,9 @@ def random_path(position: Position, pawn_id: str, rng: Any) -> tuple[str, ...]:
         start = ["IN"]
     else:
         return ()
+    monster = b.monster
+    tele = b.tele
+    pool = b.pool
     for _attempt in range(8):
         path = start[:]
         cur = at
@@ -638,11 +770,16 @@ def random_path(position: Position, pawn_id: str, rng: Any) -> tuple[str, ...]:
             h0 = int(rand() * 4)
             for d in range(4):
                 h = (h0 + d) & 3
-                res = _step(b, cur, stones, h, 0, None)
-                if type(res) is not _Fail:
+                t = NEXT[h][cur]
+                if t >= 0 and t != monster and t not in tele and t not in stones and t not in pool:
+                    cur = t  # a plain step (what _step does when nothing is in the way)
+                else:
+                    res = _step(b, cur, stones, h, 0, None)
+                    if type(res) is _Fail:
+                        continue
                     cur, stones, _ = res  # type: ignore[misc]
-                    path.append(_DIR_TOKENS[h])
-                    break
+                path.append(_DIR_TOKENS[h])
+                break
             else:
                 if alone:
                     return tuple(path)

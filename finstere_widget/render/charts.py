@@ -26,7 +26,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..engine.errors import SceneError, StudyError
+from ..engine.errors import SceneError, StudyError, shown
 from ..engine.study import StudyResult
 from . import style as S
 from .primitives import Group, line, rect, text
@@ -77,7 +77,9 @@ def _text_width(s: str, size: float) -> float:
 
 def _check_number(v: object, where: str) -> float:
     if isinstance(v, bool) or not isinstance(v, int | float) or not math.isfinite(v):
-        raise SceneError(f"bar chart: {where} must be a finite number, not {v!r}")
+        raise SceneError(
+            "bar chart: {where} must be a finite number, not {v}", where=where, v=shown(v)
+        )
     return float(v)
 
 
@@ -108,24 +110,39 @@ def bar_chart(
     if not series:
         raise SceneError("bar chart: no series")
     if len(series) > len(S.CHART_SERIES):
-        raise SceneError(f"bar chart: at most {len(S.CHART_SERIES)} series, not {len(series)}")
+        raise SceneError(
+            "bar chart: at most {most} series, not {n}", most=len(S.CHART_SERIES), n=len(series)
+        )
     values: dict[str, list[float]] = {}
     for name, vs in series.items():
         if len(vs) != len(cats):
             raise SceneError(
-                f"bar chart: series {name!r} has {len(vs)} values for {len(cats)} categories"
+                "bar chart: series {name} has {n} values for {cats} categories",
+                name=shown(name),
+                n=len(vs),
+                cats=len(cats),
             )
         values[name] = [_check_number(v, f"series {name!r} value {i}") for i, v in enumerate(vs)]
         for i, v in enumerate(values[name]):
             if v < 0:
-                raise SceneError(f"bar chart: series {name!r} value {i} is negative ({v})")
+                raise SceneError(
+                    "bar chart: series {name} value {i} is negative ({v})",
+                    name=shown(name),
+                    i=i,
+                    v=v,
+                )
     whiskers: dict[str, list[tuple[float, float]]] = {}
     for name, iv in (intervals or {}).items():
         if name not in values:
-            raise SceneError(f"bar chart: an interval for {name!r}, which is no series")
+            raise SceneError(
+                "bar chart: an interval for {name}, which is no series", name=shown(name)
+            )
         if len(iv) != len(cats):
             raise SceneError(
-                f"bar chart: intervals of {name!r}: {len(iv)} for {len(cats)} categories"
+                "bar chart: intervals of {name}: {n} for {cats} categories",
+                name=shown(name),
+                n=len(iv),
+                cats=len(cats),
             )
         pairs = []
         for i, (lo, hi) in enumerate(iv):
@@ -133,8 +150,12 @@ def bar_chart(
             hi_ = _check_number(hi, f"interval {name!r} {i} high")
             if not lo_ - 1e-9 <= values[name][i] <= hi_ + 1e-9:
                 raise SceneError(
-                    f"bar chart: interval {name!r} {i} [{lo_}, {hi_}] is not around its "
-                    f"bar {values[name][i]}"
+                    "bar chart: interval {name} {i} [{lo}, {hi}] is not around its bar {v}",
+                    name=shown(name),
+                    i=i,
+                    lo=lo_,
+                    hi=hi_,
+                    v=values[name][i],
                 )
             pairs.append((lo_, hi_))
         whiskers[name] = pairs
@@ -152,7 +173,7 @@ def bar_chart(
     else:
         top = _check_number(ymax, "ymax")
         if top <= 0:
-            raise SceneError(f"bar chart: ymax must be > 0, not {top}")
+            raise SceneError("bar chart: ymax must be > 0, not {top}", top=top)
         step = _nice_step(top)
 
     fs = S.CHART_FONT
@@ -169,7 +190,12 @@ def bar_chart(
     top_y = ylabel_y + (fs + 4 if ylabel else 0) + fs / 2
     bottom = height - S.CHART_PAD - fs - 6
     if right - left < 20 * len(cats) or bottom - top_y < 40:
-        raise SceneError(f"bar chart: {width} x {height} is too small for {len(cats)} bars")
+        raise SceneError(
+            "bar chart: {width} x {height} is too small for {n} bars",
+            width=width,
+            height=height,
+            n=len(cats),
+        )
 
     def y_of(v: float) -> float:
         return bottom - (bottom - top_y) * min(max(v, 0.0), top) / top
@@ -262,7 +288,9 @@ def metric_chart(
     """One of a study's per-game means (:data:`METRICS`) by variant, with its 95 %
     interval; an unknown metric is a :class:`~finstere_widget.engine.errors.StudyError`."""
     if metric not in METRICS:
-        raise StudyError(f"unknown metric {metric!r} ({', '.join(METRICS)})")
+        raise StudyError(
+            "unknown metric {metric} ({known})", metric=shown(metric), known=", ".join(METRICS)
+        )
     rows: list[dict[str, Any]] = result.rows
     return bar_chart(
         [r["variant"] for r in rows],
