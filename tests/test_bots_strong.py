@@ -130,9 +130,9 @@ def test_fork_hides_the_pile_and_leaves_the_game_untouched() -> None:
 class CountingMCTS(MCTSBot):
     calls = 0
 
-    def playout(self, game: Game, action: PawnMove) -> float:
+    def playout(self, game: Game, end: Game, colour: str) -> float:
         CountingMCTS.calls += 1
-        return super().playout(game, action)
+        return super().playout(game, end, colour)
 
 
 def test_mcts_spends_at_most_its_playout_budget_and_is_reproducible() -> None:
