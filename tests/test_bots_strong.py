@@ -159,7 +159,7 @@ def test_mcts_choice_is_legal_and_games_finish() -> None:
 def test_make_bot_parameters_and_errors() -> None:
     mcts, lookahead, greedy = make_bot("mcts:5"), make_bot("lookahead:3"), make_bot("greedy:2")
     assert isinstance(mcts, MCTSBot) and mcts.playouts == 5
-    assert isinstance(lookahead, LookaheadBot) and lookahead.top == 3
+    assert isinstance(lookahead, LookaheadBot) and lookahead.width == 3
     assert isinstance(greedy, GreedyBot) and greedy.top == 2
     for bad in ("mcts:x", "mcts:0", "random:3", "clever", "mcts:99999"):
         with pytest.raises(ValueError, match="bot"):

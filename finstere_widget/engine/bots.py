@@ -452,7 +452,7 @@ BOTS: dict[str, type[AnyBot]] = {
 
 def make_bot(name: str, seed: int | str | None = None) -> AnyBot:
     """A bot by name, optionally with its parameter: ``mcts:200`` (playouts),
-    ``lookahead:12`` (candidates), ``greedy:6`` (outcomes checked for danger)."""
+    ``lookahead:6`` (candidates played out), ``greedy:6`` (outcomes checked for danger)."""
     if not isinstance(name, str):
         raise BotError(f"unknown bot {shown(name)} (one of {', '.join(BOTS)})")
     base, _, param = name.partition(":")
@@ -480,7 +480,7 @@ def make_bot(name: str, seed: int | str | None = None) -> AnyBot:
     if cls is MCTSBot:
         return MCTSBot(seed, playouts=n)
     if cls is LookaheadBot:
-        return LookaheadBot(seed, top=n)
+        return LookaheadBot(seed, width=n)
     return GreedyBot(seed, top=n)
 
 
