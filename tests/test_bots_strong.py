@@ -234,6 +234,8 @@ def test_paired_difference_by_hand_with_three_players_and_a_draw() -> None:
     assert d == pytest.approx(1 / 6)
     assert (lo, hi) == pytest.approx((-0.45884, 0.79217), abs=1e-5)
     assert paired_difference(games[:1], "a", "b") == (0.0, -1.0, 1.0)  # too few games
+    # 39 of 40 two-player games: 0.95 + 0.069 would pass 1, where the interval is cut
+    assert paired_difference(two_player_games(39, 40), "a", "b")[2] == 1.0
 
 
 def test_verdict_reads_the_interval_of_the_difference() -> None:

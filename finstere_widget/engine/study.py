@@ -405,7 +405,8 @@ def paired_difference(
     mean of the ``z_i`` and the interval ``mean +- z * s / sqrt(n)`` (``s``: their sample
     standard deviation). Pairing counts the dependence of the two rates (in a 2-player
     game one bot's win is the other's loss), which treating them as two independent
-    samples would not. ``(0.0, -1.0, 1.0)`` when there are fewer than two games."""
+    samples would not. The interval is cut to [-1, 1], where a difference of rates lies;
+    ``(0.0, -1.0, 1.0)`` when there are fewer than two games."""
     n = len(results)
     s1 = sum(r.bots.count(first) for r in results)
     s2 = sum(r.bots.count(second) for r in results)
@@ -418,7 +419,7 @@ def paired_difference(
     mean = sum(zs) / n
     var = sum((x - mean) ** 2 for x in zs) / (n - 1)
     half = z * math.sqrt(var / n)
-    return (mean, mean - half, mean + half)
+    return (mean, max(-1.0, mean - half), min(1.0, mean + half))
 
 
 def verdict(diff_lo: float, diff_hi: float) -> str:
