@@ -10,20 +10,24 @@ action`` for the player to act (pawn moves and placements; tile draws are chance
   every pawn by progress towards the exit and, for the most promising ones, the danger of
   being taken in the coming monster phase, found by playing the engine's own monster turn
   for every tile still in the pile (:func:`eaten_probability`).
-* :class:`LookaheadBot` -- escapes whenever it can; otherwise expectimax over the coming
-  monster phase: each promising outcome (of every pawn) is followed by the monster's turn
-  for every tile the pile can still give, weighted by its odds, and the positions reached
-  are scored for the whole side (:func:`evaluate`: escapes, progress, being able to leave next round, what the
-  monster sees next, the opponents' standing). The danger of every pawn of the side --
-  not only the one moved -- counts, and so do the monster's catches among opponents.
+* :class:`LookaheadBot` -- escapes whenever it can; otherwise policy improvement over
+  greedy through the coming monster phase: a screen (each promising outcome of every pawn
+  followed by the monster's turn for every tile the pile can still give, weighted by its
+  odds, the other pawns where they stand) keeps the best few, and each of those is played
+  out -- the rest of the pawn phase by the greedy policy for every seat, then the
+  monster's turn for every tile, weighted -- and the positions reached are scored for the
+  whole side (:func:`evaluate`: escapes, progress, being able to leave next round, what
+  the monster sees next, the opponents' standing). The screen alone (the expectimax with
+  the pawns still to move where they stand) moved the rear pawns first and lost to greedy
+  at 5-7 players (README, league).
 * :class:`MCTSBot` -- Monte Carlo search with a *playout count* budget (reproducible from
-  the seed): the lookahead's best candidates are the root's children; each playout
-  guesses the hidden pile order (a shuffle of the tiles left), plays the move, the rest
-  of the pawn phase, the monster's turn and one more whole round with fast greedy
-  policies for every seat, and scores the position reached with :func:`evaluate`.
-  Sequential halving spreads the budget (half the candidates dropped each round); the
-  choice blends the playout mean with the lookahead's value. It searches the root level
-  only (flat Monte Carlo; no tree below the root).
+  the seed) over the lookahead's best played-out candidates: each playout goes on from
+  the candidate's rollout, guesses the hidden pile order (a shuffle of the tiles left),
+  plays the monster's turn for the tile on top, the next pawn phase with a fast policy
+  for every seat and the monster phase after it in expectation, and scores the position
+  with :func:`evaluate`. Sequential halving spreads the budget (half the candidates
+  dropped each round); the choice blends the playout mean with the lookahead's value.
+  It searches the root level only (flat Monte Carlo; no tree below the root).
 
 ``make_bot("mcts:200")`` sets a bot's parameter (the playout budget of ``mcts``, the
 candidate count of ``lookahead``, the ``top`` of ``greedy``); the name with its parameter is
@@ -237,24 +241,38 @@ def candidates(game: Game, top: int) -> list[tuple[float, PawnMove, MoveOutcome]
     return [(s[0], s[2], s[3]) for s in sorted(chosen.values(), key=lambda s: (-s[0], s[1]))]
 
 
-class LookaheadBot:
-    """Expectimax over the coming monster phase (see the module docstring).
+#: the lookahead's rollouts: how many of its screened candidates are played out, and the
+#: ``top`` of the greedy policy that plays every seat in them
+ROLLOUT_WIDTH = 6
+ROLLOUT_TOP = 2
 
-    For each of the ``top`` candidate outcomes (by progress, plus each pawn's two best),
-    the value is the sum over the tiles the pile can give of odds x :func:`evaluate` of the
-    position after the monster's turn; other pawns are taken where they stand. A pawn
-    that can leave the fortress leaves at once (:func:`escape_move`), as with greedy and
-    MCTS: the escape is safe whatever the tile, and the race for escapes does not wait.
+
+class LookaheadBot:
+    """Policy improvement over greedy, through the coming monster phase (see the module
+    docstring).
+
+    First a screen: each of the ``top`` candidate outcomes (by progress, plus each pawn's
+    two best) gets the expectimax value of the coming monster phase with the other pawns
+    where they stand (:meth:`values`). Then the ``width`` best are played out
+    (:meth:`rollout`): the rest of the pawn phase by the greedy policy for every seat,
+    then the monster's turn for every tile the pile can give, weighted by its odds, and
+    :func:`evaluate` of the positions reached. The best played-out value is chosen. A pawn
+    that can leave the fortress leaves at once (:func:`escape_move`).
     """
 
     name = "lookahead"
 
-    def __init__(self, seed: int | str | None = None, top: int = 10) -> None:
+    def __init__(
+        self, seed: int | str | None = None, top: int = 10, width: int = ROLLOUT_WIDTH
+    ) -> None:
         self.rng = random.Random(seed)
         self.top = top
+        self.width = width
+        self.policy = GreedyBot(seed, top=ROLLOUT_TOP)
 
     def values(self, game: Game) -> list[tuple[float, PawnMove, MoveOutcome]]:
-        """The candidates with their expected values (and outcomes), best first."""
+        """The screen: the candidates with their expected values over the coming monster
+        phase, the other pawns where they stand (and their outcomes), best first."""
         colour = game.colours[game.current_player]
         opponents = [c for c in game.colours if c != colour]
         odds = tile_odds(game)
@@ -277,6 +295,29 @@ class LookaheadBot:
         out.sort(key=lambda v: (-v[0], v[1]))
         return [(v, a, o) for v, _, a, o in out]
 
+    def rollout(self, game: Game, action: PawnMove) -> tuple[float, Game]:
+        """``action`` played out: the rest of the pawn phase by the greedy policy for every
+        seat (on a copy of ``game``), then the coming monster phase in expectation over
+        the tiles; the value for the side to move and the game at the monster's draw."""
+        colour = game.colours[game.current_player]
+        opponents = [c for c in game.colours if c != colour]
+        g = fork(game, self.rng)
+        g.apply(action)
+        while not g.is_terminal() and not g.is_chance():
+            g.apply(self.policy.choose(g))
+        return expected_value(g, colour, opponents), g
+
+    def ranked(self, game: Game) -> list[tuple[float, PawnMove, Game]]:
+        """The screen's ``width`` best candidates played out, best first (ties: the
+        screen's order)."""
+        screened = self.values(game)[: max(1, self.width)]
+        played = []
+        for k, (_, action, _) in enumerate(screened):
+            value, end = self.rollout(game, action)
+            played.append((value, k, action, end))
+        played.sort(key=lambda v: (-v[0], v[1]))
+        return [(v, a, g) for v, _, a, g in played]
+
     def choose(self, game: Game) -> Action:
         if game.phase is Phase.PLACEMENT:
             return self.rng.choice(
@@ -287,7 +328,20 @@ class LookaheadBot:
         escape = escape_move(game)
         if escape is not None:
             return escape
-        return self.values(game)[0][1]
+        return self.ranked(game)[0][1]
+
+
+def expected_value(game: Game, colour: str, opponents: Sequence[str]) -> float:
+    """:func:`evaluate` for ``colour`` of ``game`` after its coming monster phase, in
+    expectation over the tiles (:func:`tile_odds`); of the position itself when the game
+    is over or no tile is due."""
+    if game.is_terminal() or not game.is_chance():
+        return evaluate(game.position, colour, opponents)
+    value = 0.0
+    for tile, p in tile_odds(game):
+        after = monster_outcome(game.position, tile, game.options)[0]
+        value += p * evaluate(after, colour, opponents)
+    return value
 
 
 def _rush(game: Game, rng: random.Random) -> PawnMove:
@@ -323,12 +377,13 @@ def fork(game: Game, rng: random.Random) -> Game:
 
 class MCTSBot:
     """Monte Carlo search with a budget of ``playouts`` per decision (see the module
-    docstring): sequential halving over the lookahead's ``width`` best candidates."""
+    docstring): sequential halving over the lookahead's ``width`` best played-out
+    candidates, each playout one round deeper than the lookahead looks."""
 
     name = "mcts"
 
     def __init__(
-        self, seed: int | str | None = None, playouts: int = 48, width: int = 6, prior: float = 4.0
+        self, seed: int | str | None = None, playouts: int = 48, width: int = 4, prior: float = 4.0
     ) -> None:
         self.rng = random.Random(seed)
         self.playouts = playouts
@@ -336,23 +391,18 @@ class MCTSBot:
         self.prior = prior  # the lookahead's value counts as this many playouts
         self.lookahead = LookaheadBot(seed)
 
-    def playout(self, game: Game, action: PawnMove) -> float:
-        """One playout of ``action``: the rest of the pawn phase played by the playout
-        policy for every seat (the hidden pile order guessed), then the coming monster
-        phase in expectation over the tiles (as :class:`LookaheadBot`)."""
-        colour = game.colours[game.current_player]
+    def playout(self, game: Game, end: Game, colour: str) -> float:
+        """One playout from ``end`` (the lookahead's rollout of a candidate, at the
+        monster's draw): the hidden pile order guessed, the monster's turn for the tile
+        on top, the next pawn phase by the fast policy for every seat, then the monster
+        phase after it in expectation over the tiles, scored for ``colour``."""
         opponents = [c for c in game.colours if c != colour]
-        g = fork(game, self.rng)
-        g.apply(action)
+        g = fork(end, self.rng)
+        if g.is_chance():
+            g.sample_chance()
         while not g.is_terminal() and not g.is_chance():
             g.apply(_rush(g, self.rng))
-        if g.is_terminal():
-            return evaluate(g.position, colour, opponents)
-        value = 0.0
-        for tile, p in tile_odds(g):
-            after = monster_outcome(g.position, tile, g.options)[0]
-            value += p * evaluate(after, colour, opponents)
-        return value
+        return expected_value(g, colour, opponents)
 
     def choose(self, game: Game) -> Action:
         if game.phase is Phase.PLACEMENT:
@@ -364,10 +414,11 @@ class MCTSBot:
         escape = escape_move(game)
         if escape is not None:
             return escape  # a pawn can leave: nothing to search
-        ranked = self.lookahead.values(game)
+        ranked = self.lookahead.ranked(game)
         arms = ranked[: min(self.width, self.playouts)]
         if len(arms) <= 1:
             return ranked[0][1]
+        colour = game.colours[game.current_player]
         totals = [0.0] * len(arms)
         counts = [0] * len(arms)
         alive = list(range(len(arms)))
@@ -377,7 +428,7 @@ class MCTSBot:
             share = max(1, budget // (len(alive) * (rounds - r)))
             for i in alive:
                 for _ in range(min(share, budget)):
-                    totals[i] += self.playout(game, arms[i][1])
+                    totals[i] += self.playout(game, arms[i][2], colour)
                     counts[i] += 1
                     budget -= 1
             alive.sort(key=lambda i: (-self._score(arms[i][0], totals[i], counts[i]), i))
@@ -401,7 +452,7 @@ BOTS: dict[str, type[AnyBot]] = {
 
 def make_bot(name: str, seed: int | str | None = None) -> AnyBot:
     """A bot by name, optionally with its parameter: ``mcts:200`` (playouts),
-    ``lookahead:12`` (candidates), ``greedy:6`` (outcomes checked for danger)."""
+    ``lookahead:6`` (candidates played out), ``greedy:6`` (outcomes checked for danger)."""
     if not isinstance(name, str):
         raise BotError("unknown bot {name} (one of {bots})", name=shown(name), bots=", ".join(BOTS))
     base, _, param = name.partition(":")
@@ -430,7 +481,7 @@ def make_bot(name: str, seed: int | str | None = None) -> AnyBot:
     if cls is MCTSBot:
         return MCTSBot(seed, playouts=n)
     if cls is LookaheadBot:
-        return LookaheadBot(seed, top=n)
+        return LookaheadBot(seed, width=n)
     return GreedyBot(seed, top=n)
 
 

@@ -8,8 +8,9 @@ game length, each with a 95 % confidence interval) and one row per (variant, sea
 
 :func:`league` is a ladder of head-to-head matches at 2-7 players -- each bot against the
 next one (``random, greedy, lookahead, mcts``: weakest first) -- and reports each bot's win
-rate per seat with Wilson intervals (:func:`wilson`) and whether the intervals tell the two
-apart (:func:`verdict`).
+rate per seat with Wilson intervals (:func:`wilson`), the difference of the two rates with
+a 95 % interval from the games as paired units (:func:`paired_difference`) and whether it
+tells the two apart (:func:`verdict`: ``>`` when the interval lies above 0).
 
 Standard library only; the same arguments give the same result whatever executor plays
 the games (:func:`finstere_widget.engine.simulation.play_specs`). The DataFrame, plots,
@@ -355,8 +356,10 @@ def league(
     round the table and every seat taken by each in turn (:func:`league_lineups`), so
     every game compares the two directly. Returns the study (one arm per player count
     and match) and one row per (player count, match, bot): seats taken, wins, win rate
-    per seat with its Wilson interval, the fair share ``1/players``, and the match's
-    verdict (:func:`verdict`) on the row of the second bot."""
+    per seat with its Wilson interval, the fair share ``1/players``, and on the row of
+    the second bot the difference of the two win rates per seat with its 95 % paired
+    interval (``diff``, ``diff_lo``, ``diff_hi``: :func:`paired_difference`) and the
+    match's verdict (:func:`verdict`)."""
     opts = options if options is not None else RuleOptions()
     matches = league_matches(bots)
     for name in bots:
@@ -388,19 +391,49 @@ def league(
                     "fair_share": _r(1 / v.players),
                 }
             )
+        d, dlo, dhi = paired_difference(rs, v.bots[0], v.bots[1])
         pair[0]["verdict"] = ""
-        pair[1]["verdict"] = verdict(pair[0], pair[1])
+        pair[1]["diff"], pair[1]["diff_lo"], pair[1]["diff_hi"] = _r(d), _r(dlo), _r(dhi)
+        pair[1]["verdict"] = verdict(dlo, dhi)
         table.extend(pair)
     return result, table
 
 
-def verdict(first: Mapping[str, Any], second: Mapping[str, Any]) -> str:
-    """How the second bot of a match compares with the first, by their 95 % Wilson
-    intervals of the win rate per seat: ``">"`` (stronger: the intervals do not overlap),
-    ``"<"`` (weaker), ``"~"`` (not told apart at this size)."""
-    if second["win_lo"] > first["win_hi"]:
+def paired_difference(
+    results: Sequence[GameResult], first: str, second: str, z: float = Z95
+) -> tuple[float, float, float]:
+    """The difference of the win rates per seat, ``second`` less ``first``, with its 95 %
+    interval from the games as paired units: both bots sit at every game, so game ``i``
+    gives ``z_i = n * (second won) / S2 - n * (first won) / S1`` (``S1``, ``S2``: the
+    seats each took over the ``n`` games, fixed by the line-ups), the difference is the
+    mean of the ``z_i`` and the interval ``mean +- z * s / sqrt(n)`` (``s``: their sample
+    standard deviation). Pairing counts the dependence of the two rates (in a 2-player
+    game one bot's win is the other's loss), which treating them as two independent
+    samples would not. The interval is cut to [-1, 1], where a difference of rates lies;
+    ``(0.0, -1.0, 1.0)`` when there are fewer than two games."""
+    n = len(results)
+    s1 = sum(r.bots.count(first) for r in results)
+    s2 = sum(r.bots.count(second) for r in results)
+    if n < 2 or s1 == 0 or s2 == 0:
+        return (0.0, -1.0, 1.0)
+    zs = []
+    for r in results:
+        won = r.bots[r.winner] if r.winner is not None else None
+        zs.append(n * (won == second) / s2 - n * (won == first) / s1)
+    mean = sum(zs) / n
+    var = sum((x - mean) ** 2 for x in zs) / (n - 1)
+    half = z * math.sqrt(var / n)
+    return (mean, max(-1.0, mean - half), min(1.0, mean + half))
+
+
+def verdict(diff_lo: float, diff_hi: float) -> str:
+    """How the second bot of a match compares with the first, from the 95 % interval of
+    the difference of their win rates per seat (:func:`paired_difference`): ``">"``
+    (stronger: the interval lies above 0), ``"<"`` (weaker: below 0), ``"~"`` (it holds
+    0: not told apart at this size)."""
+    if diff_lo > 0:
         return ">"
-    if second["win_hi"] < first["win_lo"]:
+    if diff_hi < 0:
         return "<"
     return "~"
 
@@ -408,7 +441,8 @@ def verdict(first: Mapping[str, Any], second: Mapping[str, Any]) -> str:
 def league_table(rows: Sequence[Mapping[str, Any]], lang: str | None = "en") -> str:
     """The league as plain text: one line per player count, match and bot; the second
     bot of a match carries the verdict (``>`` stronger, ``<`` weaker, ``~`` not told
-    apart by the 95 % intervals); the words in ``lang``."""
+    apart) and the difference of the two win rates per seat with its 95 % paired
+    interval; the words in ``lang``."""
     _ = translations(lang).gettext
     head = (_("players"), _("bot"), _("vs"), _("seats"), _("wins"))
     lines = [
@@ -416,7 +450,12 @@ def league_table(rows: Sequence[Mapping[str, Any]], lang: str | None = "en") -> 
         + _("win rate per seat [95 % CI]")
     ]
     for r in rows:
-        mark = f"  {r['verdict']} {r['opponent']}" if r.get("verdict") else ""
+        mark = ""
+        if r.get("verdict"):
+            mark = (
+                f"  {r['verdict']} {r['opponent']} "
+                f"{r['diff']:+.3f} [{r['diff_lo']:+.3f}, {r['diff_hi']:+.3f}]"
+            )
         share = _("(fair share {share})").format(share=f"{r['fair_share']:.3f}")
         lines.append(
             f"{r['players']:>7}  {r['bot']:<14} {r.get('opponent', ''):<14} {r['seats']:>6} "
