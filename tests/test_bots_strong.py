@@ -238,6 +238,26 @@ def test_paired_difference_by_hand_with_three_players_and_a_draw() -> None:
     assert paired_difference(two_player_games(39, 40), "a", "b")[2] == 1.0
 
 
+def test_paired_difference_when_one_bot_won_every_game_is_no_point() -> None:
+    """Every game won by b: the z_i are all equal and their spread says nothing, so the
+    interval comes from the game counts, Wilson at 97.5 % each (z = 2.2414): with k = n
+    the Wilson bounds are n / (n + z^2) and z^2 / (n + z^2), worked out by hand."""
+    z2 = 2.241402727604947**2
+    d, lo, hi = paired_difference(two_player_games(40, 40), "a", "b")
+    assert d == 1.0 and hi == 1.0
+    assert lo == pytest.approx(40 / (40 + z2) - z2 / (40 + z2))  # 0.7768
+    assert lo == pytest.approx(0.7768, abs=1e-4)
+    # two games prove nothing: the old normal interval said (1, 1, 1), i.e. ">"
+    d, lo, hi = paired_difference(two_player_games(2, 2), "a", "b")
+    assert d == 1.0 and verdict(lo, hi) == "~"
+    assert lo == pytest.approx(2 / (2 + z2) - z2 / (2 + z2))
+    # three players, b at 5 of 9 seats over 3 games and winning all: a = 3/5, b = 3/4
+    games = [result(("b", "a", "b"), 0), result(("a", "b", "a"), 1), result(("b", "a", "b"), 2)]
+    d, lo, hi = paired_difference(games, "a", "b")
+    assert d == pytest.approx(3 / 5)
+    assert (lo, hi) == pytest.approx((3 / 5 * 3 / (3 + z2) - 3 / 4 * z2 / (3 + z2), 3 / 5))
+
+
 def test_verdict_reads_the_interval_of_the_difference() -> None:
     assert verdict(0.01, 0.3) == ">"
     assert verdict(-0.3, -0.01) == "<"

@@ -23,6 +23,7 @@ import itertools
 import math
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import Executor
+from statistics import NormalDist
 from typing import Any, NamedTuple
 
 from .bots import make_bot
@@ -410,7 +411,15 @@ def paired_difference(
     standard deviation). Pairing counts the dependence of the two rates (in a 2-player
     game one bot's win is the other's loss), which treating them as two independent
     samples would not. The interval is cut to [-1, 1], where a difference of rates lies;
-    ``(0.0, -1.0, 1.0)`` when there are fewer than two games."""
+    ``(0.0, -1.0, 1.0)`` when there are fewer than two games.
+
+    When every game gives the same ``z_i`` (one bot won every game, or no game was won),
+    their spread estimates nothing and the normal interval would shrink to a point. The
+    interval is then built from the games' counts alone: with ``a = n / S2``, ``b = n / S1``
+    and Wilson intervals ``[lw, uw]`` for the share of games ``second`` won and ``[ll, ul]``
+    for the share ``first`` won, each at the 97.5 % level (so both hold together at 95 % or
+    more, by Bonferroni), the difference ``a * pw - b * pl`` lies in ``[a * lw - b * ul,
+    a * uw - b * ll]``: conservative, wide on a small sample, never a point."""
     n = len(results)
     s1 = sum(r.bots.count(first) for r in results)
     s2 = sum(r.bots.count(second) for r in results)
@@ -422,6 +431,13 @@ def paired_difference(
         zs.append(n * (won == second) / s2 - n * (won == first) / s1)
     mean = sum(zs) / n
     var = sum((x - mean) ** 2 for x in zs) / (n - 1)
+    if len(set(zs)) == 1:  # all alike (var may be a rounding error away from 0)
+        w1 = sum(1 for r in results if r.winner is not None and r.bots[r.winner] == first)
+        w2 = sum(1 for r in results if r.winner is not None and r.bots[r.winner] == second)
+        both = NormalDist().inv_cdf(1 - (1 - NormalDist().cdf(z)) / 2)  # each at 97.5 %
+        (l1, u1), (l2, u2) = wilson(w1, n, both), wilson(w2, n, both)
+        a, b = n / s2, n / s1
+        return (mean, max(-1.0, a * l2 - b * u1), min(1.0, a * u2 - b * l1))
     half = z * math.sqrt(var / n)
     return (mean, max(-1.0, mean - half), min(1.0, mean + half))
 
