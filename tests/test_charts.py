@@ -4,6 +4,7 @@ render contract's primitives, placed by the numbers they show, in the drawing's 
 from __future__ import annotations
 
 import math
+from typing import Any
 
 import pytest
 
@@ -161,3 +162,21 @@ def test_metric_chart_shows_each_variants_mean_and_names_an_unknown_metric(
     assert math.isclose(ratio, means[0] / means[1], rel_tol=0.01)
     with pytest.raises(StudyError, match="unknown metric 'speed'"):
         metric_chart(small_study, "speed")
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "names"),
+    [
+        ({"categories": ["x"], "series": {"a": [1e308]}}, "at most"),
+        ({"categories": ["x"], "series": {"a": [1]}, "ymax": 1e300}, "ymax"),
+        ({"categories": ["x"], "series": {"a": [1]}, "intervals": {"a": [(1,)]}}, "pair"),
+        ({"categories": [1], "series": {"a": [1]}}, "category 0"),
+        ({"categories": ["x"], "series": {"a": [1]}, "title": 5}, "title"),
+        ({"categories": ["x"], "series": {"a": [1]}, "ylabel": None}, "ylabel"),
+        ({"categories": ["x"], "series": {3: [1]}}, "series' name"),
+    ],
+)
+def test_a_bad_chart_argument_is_a_scene_error_naming_it(kwargs: Any, names: str) -> None:
+    """Never an OverflowError, an unpacking ValueError or an AttributeError when drawn."""
+    with pytest.raises(SceneError, match=names):
+        bar_chart(**kwargs)._repr_svg_()

@@ -454,3 +454,15 @@ def test_a_place_off_the_board_in_a_message_is_in_its_language(lang: str) -> Non
     assert str(err) == "pawn A is escaped: it has no move (P2)"
     told = err.translated(lang)
     assert place_words("escaped", lang) in told and "escaped" not in told
+
+
+def test_a_translation_that_does_not_fill_falls_back_to_the_english_template() -> None:
+    """A catalog's broken placeholder must not lose the culprit: the English template is
+    filled instead (and a field the value cannot give is no crash)."""
+    from finstere_widget.engine.errors import fill
+
+    params = {"square": "(99, 0)"}
+    assert fill("case {carre}", params, "fr", fallback="square {square}") == "square (99, 0)"
+    broken = fill("case {square[0]}", {"square": 5}, "fr", fallback="square {square}")
+    assert broken == "square 5"
+    assert fill("case {carre}", params) == "case {carre}"  # no fallback: as it is

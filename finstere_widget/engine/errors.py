@@ -62,10 +62,14 @@ def shown(value: Any) -> str:
     return cut(text)
 
 
-def fill(template: str, params: Mapping[str, Any], lang: str | None = None) -> str:
+def fill(
+    template: str, params: Mapping[str, Any], lang: str | None = None, fallback: str = ""
+) -> str:
     """``template`` with its ``{name}`` placeholders filled from ``params``, cut to
     :data:`MAX_MESSAGE` characters. A parameter that is itself a translatable error is told
-    in ``lang`` too (``lang=None``: English)."""
+    in ``lang`` too (``lang=None``: English). A template that does not fill (a catalog's
+    broken placeholder) gives way to ``fallback`` (the English template) filled alike, so
+    the culprit is still named; with no fallback, the template as it is."""
     if not params:
         return cut(template, MAX_MESSAGE)
     values = {
@@ -74,8 +78,8 @@ def fill(template: str, params: Mapping[str, Any], lang: str | None = None) -> s
     }
     try:
         text = template.format(**values)
-    except (KeyError, IndexError, ValueError):  # a catalog with a broken placeholder
-        return fill(template, {}) if lang is None else fill(template, params)
+    except (KeyError, IndexError, ValueError, AttributeError, TypeError):
+        return fill(fallback, params, lang) if fallback else cut(template, MAX_MESSAGE)
     return cut(text, MAX_MESSAGE)
 
 
@@ -101,7 +105,8 @@ class Translatable:
         template = getattr(self, "template", None)
         if template is None:
             return str(self)
-        return fill(gettext(template, code), getattr(self, "params", {}), code)
+        params = getattr(self, "params", {})
+        return fill(gettext(template, code), params, code, fallback=template)
 
 
 class Message(Translatable):

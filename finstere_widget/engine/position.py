@@ -86,9 +86,10 @@ class Position:
     ``Position(...)`` itself only stores its fields (the engine builds its results with it
     in the hot paths): a position built by hand is checked by :meth:`validated`, which
     :class:`~finstere_widget.engine.game.Game` calls on the position it is given. The
-    monster's turn and a pawn's moves refuse a malformed one with a
-    :class:`~finstere_widget.engine.errors.PositionError` instead of crashing
-    (:func:`refuses_malformed`); the drawings escape whatever text a position holds."""
+    monster's turn, a pawn's moves and the widgets take a position as it is: one that makes
+    them fail is refused with a :class:`~finstere_widget.engine.errors.PositionError`
+    instead of a crash (:func:`refuses_malformed`), one that does not (two pieces on one
+    square, say) is played as given; the drawings escape whatever text a position holds."""
 
     monster: Monster
     stones: tuple[Stone, ...] = ()

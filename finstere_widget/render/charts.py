@@ -75,12 +75,29 @@ def _text_width(s: str, size: float) -> float:
     return len(s) * size * S.CHART_GLYPH
 
 
+#: the largest value a bar chart draws (bars, whiskers, references, ``ymax``)
+MAX_VALUE = 1e12
+
+
 def _check_number(v: object, where: str) -> float:
     if isinstance(v, bool) or not isinstance(v, int | float) or not math.isfinite(v):
         raise SceneError(
             "bar chart: {where} must be a finite number, not {v}", where=where, v=shown(v)
         )
+    if abs(v) > MAX_VALUE:  # an axis rounded up past it would not be finite
+        raise SceneError(
+            "bar chart: {where} must be at most {most}, not {v}",
+            where=where,
+            most=MAX_VALUE,
+            v=shown(v),
+        )
     return float(v)
+
+
+def _check_text(v: object, where: str) -> str:
+    if not isinstance(v, str):
+        raise SceneError("bar chart: {where} must be text, not {v}", where=where, v=shown(v))
+    return v
 
 
 def bar_chart(
@@ -104,7 +121,11 @@ def bar_chart(
 
     A series of the wrong length, an interval not around its bar or a value that is not a
     finite number >= 0 is a :class:`~finstere_widget.engine.errors.SceneError` naming it."""
-    cats = list(categories)
+    cats = [_check_text(c, f"category {i}") for i, c in enumerate(categories)]
+    _check_text(title, "title")
+    _check_text(ylabel, "ylabel")
+    for name in series:
+        _check_text(name, "a series' name")
     if not cats:
         raise SceneError("bar chart: no categories")
     if not series:
@@ -145,7 +166,15 @@ def bar_chart(
                 cats=len(cats),
             )
         pairs = []
-        for i, (lo, hi) in enumerate(iv):
+        for i, pair in enumerate(iv):
+            if not isinstance(pair, tuple | list) or len(pair) != 2:
+                raise SceneError(
+                    "bar chart: interval {name} {i} must be a pair (low, high), not {v}",
+                    name=shown(name),
+                    i=i,
+                    v=shown(pair),
+                )
+            lo, hi = pair
             lo_ = _check_number(lo, f"interval {name!r} {i} low")
             hi_ = _check_number(hi, f"interval {name!r} {i} high")
             if not lo_ - 1e-9 <= values[name][i] <= hi_ + 1e-9:
