@@ -126,7 +126,24 @@ def test_read_message_types_every_browser_message_and_never_raises() -> None:
         ({"type": "click", "zone": 7}, "click on a square"),
     ]:
         got = read_message(bad)
-        assert isinstance(got, Unreadable) and words in got.problem, bad
+        assert isinstance(got, Unreadable) and words in str(got.problem), bad
+
+
+def test_a_malformed_quiz_message_is_told_in_the_boards_language() -> None:
+    """The error naming the key at fault is kept as an error, not as English text, so the
+    board tells it in its own language (the key quoted as it came)."""
+    from finstere_widget.engine.errors import QuizError
+    from finstere_widget.widget import BoardWidget
+    from finstere_widget.widget.interaction import Unreadable, read_message
+
+    bad = {"type": "quiz_answer", "answer": {"heading": "NW"}}
+    got = read_message(bad)
+    assert isinstance(got, Unreadable) and isinstance(got.problem, QuizError)
+    english = str(got.problem)
+    board = BoardWidget(lang="fr")
+    board._on_msg(board, bad, [])
+    assert board.hint == got.problem.translated("fr") and board.hint != english
+    assert "'question'" in board.hint and board.hint.startswith("message du quiz")
 
 
 def test_board_square_names_what_is_not_a_square_of_the_board() -> None:

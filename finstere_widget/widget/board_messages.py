@@ -47,7 +47,12 @@ class BoardMessages(BoardTraits):
                     if self.quiz_listener is not None:  # the quiz's record (widget/quiz.py)
                         self.quiz_listener(report)
                 case Unreadable(problem):
-                    self.tell(self._(problem), "problem")
+                    words = (
+                        self._(problem)
+                        if isinstance(problem, str)
+                        else error_message(problem, self.lang)
+                    )
+                    self.tell(words, "problem")
                 case _ as never:
                     assert_never(never)
         except Exception as exc:  # never an exception in the log: show it as a hint

@@ -158,9 +158,11 @@ class KeyPress:
 
 @dataclass(frozen=True)
 class Unreadable:
-    """A message the board cannot use, with the words to show as a problem hint."""
+    """A message the board cannot use, with the words to show as a problem hint: a
+    message id of the catalogs, or the error naming the key at fault (told in the board's
+    language)."""
 
-    problem: str
+    problem: str | QuizError
 
 
 @dataclass(frozen=True)
@@ -189,7 +191,7 @@ def read_message(content: Any) -> Message:
         try:
             return QuizReport(quiz_message(content))
         except QuizError as exc:  # names the key at fault
-            return Unreadable(str(exc))
+            return Unreadable(exc)
     if kind != "click":
         return Unreadable(N_("ignored a message the board does not understand"))
     if content.get("square") is not None:
