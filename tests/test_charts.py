@@ -174,6 +174,10 @@ def test_metric_chart_shows_each_variants_mean_and_names_an_unknown_metric(
         ({"categories": ["x"], "series": {"a": [1]}, "title": 5}, "title"),
         ({"categories": ["x"], "series": {"a": [1]}, "ylabel": None}, "ylabel"),
         ({"categories": ["x"], "series": {3: [1]}}, "series' name"),
+        ({"categories": 5, "series": {"a": [1]}}, "categories must be a list"),
+        ({"categories": ["x"], "series": {"a": 5}}, "series 'a' must be a list"),
+        ({"categories": ["x"], "series": [1]}, "series must map"),
+        ({"categories": ["x"], "series": {"a": [1]}, "intervals": {"a": 5}}, "intervals of 'a'"),
     ],
 )
 def test_a_bad_chart_argument_is_a_scene_error_naming_it(kwargs: Any, names: str) -> None:

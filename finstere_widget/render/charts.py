@@ -94,6 +94,20 @@ def _check_number(v: object, where: str) -> float:
     return float(v)
 
 
+def _check_list(v: object, where: str) -> list[Any]:
+    if isinstance(v, str | bytes | Mapping) or not isinstance(v, Sequence):
+        raise SceneError("bar chart: {where} must be a list, not {v}", where=where, v=shown(v))
+    return list(v)
+
+
+def _check_mapping(v: object, where: str) -> Mapping[Any, Any]:
+    if not isinstance(v, Mapping):
+        raise SceneError(
+            "bar chart: {where} must map names to lists, not {v}", where=where, v=shown(v)
+        )
+    return v
+
+
 def _check_text(v: object, where: str) -> str:
     if not isinstance(v, str):
         raise SceneError("bar chart: {where} must be text, not {v}", where=where, v=shown(v))
@@ -121,7 +135,11 @@ def bar_chart(
 
     A series of the wrong length, an interval not around its bar or a value that is not a
     finite number >= 0 is a :class:`~finstere_widget.engine.errors.SceneError` naming it."""
-    cats = [_check_text(c, f"category {i}") for i, c in enumerate(categories)]
+    cats = [
+        _check_text(c, f"category {i}") for i, c in enumerate(_check_list(categories, "categories"))
+    ]
+    series = _check_mapping(series, "series")
+    intervals = _check_mapping(intervals or {}, "intervals")
     _check_text(title, "title")
     _check_text(ylabel, "ylabel")
     for name in series:
@@ -136,6 +154,7 @@ def bar_chart(
         )
     values: dict[str, list[float]] = {}
     for name, vs in series.items():
+        vs = _check_list(vs, f"series {name!r}")
         if len(vs) != len(cats):
             raise SceneError(
                 "bar chart: series {name} has {n} values for {cats} categories",
@@ -153,11 +172,12 @@ def bar_chart(
                     v=v,
                 )
     whiskers: dict[str, list[tuple[float, float]]] = {}
-    for name, iv in (intervals or {}).items():
+    for name, iv in intervals.items():
         if name not in values:
             raise SceneError(
                 "bar chart: an interval for {name}, which is no series", name=shown(name)
             )
+        iv = _check_list(iv, f"intervals of {name!r}")
         if len(iv) != len(cats):
             raise SceneError(
                 "bar chart: intervals of {name}: {n} for {cats} categories",
