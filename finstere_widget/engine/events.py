@@ -164,13 +164,7 @@ class Ray(NamedTuple):
     )
 
     def to_dict(self) -> dict[str, Any]:
-        return {
-            "direction": NAMES[self.direction],
-            "cells": list(map(list, self.cells)),
-            "seen": self.seen,
-            "distance": self.distance,
-            "blocked_by": self.blocked_by,
-        }
+        return _rays_json((self,))[0]
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any], where: str = "ray") -> Ray:
@@ -184,6 +178,21 @@ class Ray(NamedTuple):
         )
         f.close()
         return ray
+
+
+def _rays_json(rays: tuple[Ray, ...]) -> list[dict[str, Any]]:
+    """The JSON objects of ``rays`` (a look's three), in one pass: the one definition of a
+    ray's JSON form, for :meth:`Ray.to_dict` and :meth:`Look.to_dict`."""
+    return [
+        {
+            "direction": NAMES[direction],
+            "cells": [[x, y] for x, y in cells],
+            "seen": seen,
+            "distance": distance,
+            "blocked_by": blocked_by,
+        }
+        for direction, cells, seen, distance, blocked_by in rays
+    ]
 
 
 class Look(NamedTuple):
@@ -205,7 +214,7 @@ class Look(NamedTuple):
             "step": self.step,
             "at": [x, y],
             "facing": NAMES[self.facing],
-            "rays": list(map(Ray.to_dict, self.rays)),
+            "rays": _rays_json(self.rays),
             "decision": self.decision,
             "rule": self.rule,
         }

@@ -40,7 +40,7 @@ from .events import (
     Wrap,
 )
 from .options import RuleOptions
-from .pieces import Monster, Pawn, PawnPlace, Stone, StoneKind
+from .pieces import Monster, PawnPlace, Stone, StoneKind
 from .position import Position, position_svg, refuses_malformed
 from .replay import eaten_place
 
@@ -55,19 +55,12 @@ _CRYSTAL = StoneKind.CRYSTAL
 _PIVOT_RIGHT = StoneKind.PIVOT_RIGHT
 _PIVOT_180 = StoneKind.PIVOT_180
 _PIVOT_LEFT = StoneKind.PIVOT_LEFT
-_KIND_VALUE = {kind: kind.value for kind in StoneKind}
 
 #: (ahead, left, right) for each heading (M4), and the pivot turns (M11).
 _LOOK_DIRS = tuple((h, Heading((h + 3) % 4), Heading((h + 1) % 4)) for h in Heading)
 _RIGHT = tuple(Heading((h + 1) % 4) for h in Heading)
 _ABOUT = tuple(Heading((h + 2) % 4) for h in Heading)
 _LEFT = tuple(Heading((h + 3) % 4) for h in Heading)
-
-#: what a stone of each kind puts on a line of sight (M4): its kind's name, or nothing for a
-#: crystal, which the monster sees through
-_SIGHT_OF: dict[StoneKind, str | None] = {
-    kind: kind.value if kind.blocks_sight else None for kind in StoneKind
-}
 
 
 class SightLine(NamedTuple):
@@ -221,7 +214,9 @@ class TurnResult(NamedTuple):
 class _Tables(NamedTuple):
     """A position as flat tables over square indices (the turn changes its own copy)."""
 
-    sight: list[int | str | None]  # what a look meets: pawn number k, a blocking stone's kind
+    #: what a look meets on each square: the id of the pawn there (a ``str``), or the
+    #: :class:`StoneKind` of a stone that blocks sight (M4; a crystal does not: None)
+    sight: list[str | StoneKind | None]
     piece: list[int | None]  # what stands there: pawn number k as k, stone number k as ~k
     stone_at: list[int]  # stone number k's square index, -1 once removed
     pool: frozenset[int]  # pool squares
@@ -230,18 +225,21 @@ class _Tables(NamedTuple):
 
 def _tables(pos: Position) -> _Tables:
     """The position's tables, built in one pass over its pieces."""
-    sight: list[int | str | None] = [None] * NUM_INDICES
+    sight: list[str | StoneKind | None] = [None] * NUM_INDICES
     piece: list[int | None] = [None] * NUM_INDICES
-    stones = pos.stones
-    stone_at = [INDEX[s.at] for s in stones]
-    for k, i in enumerate(stone_at):
+    stone_at = []
+    for k, s in enumerate(pos.stones):
+        i = INDEX[s.at]
+        stone_at.append(i)
         piece[i] = ~k
-        sight[i] = _SIGHT_OF[stones[k].kind]
+        if s.kind is not _CRYSTAL:
+            sight[i] = s.kind
     for k, p in enumerate(pos.pawns):
         at = p.at
         if at.__class__ is tuple:
             i = INDEX[at]
-            piece[i] = sight[i] = k
+            piece[i] = k
+            sight[i] = p.id
     # the pools' squares read directly: cheaper than each Pool's cached ``indices`` the
     # first time, and a turn's pools are often new objects (a loaded or edited position)
     pool = frozenset([INDEX[sq] for p in pos.pools for sq in p.squares])
@@ -253,69 +251,70 @@ def _tables(pos: Position) -> _Tables:
 
 
 def _look(
-    sight: list[int | str | None], pawns: tuple[Pawn, ...], m: int, h: Heading, step: int, rule: str
+    sight: list[str | StoneKind | None], m: int, h: Heading, step: int, rule: str
 ) -> tuple[Look, Heading]:
     """M4 + M5: three rays (ahead, left, right) and the heading the monster takes.
 
-    ``sight[i]`` is what a look meets on square index i: pawn number k, the kind of a
-    stone that blocks sight, or None. Each line of sight is walked up to what it meets; its
-    record is the line's own (:class:`SightLine`) unless it sees a pawn."""
+    Each line of sight (:class:`SightLine`) is walked up to the first square where
+    ``sight`` (:class:`_Tables`) holds something: a pawn's id (the pawn seen, a new
+    :class:`Ray`) or a stone's kind (the line's own record for that kind and distance);
+    a line that meets nothing is the line's own record up to the wall."""
     rays = []
     nearest = 99  # how far off the nearest pawn seen stands
-    towards: list[Heading] = []  # the lines that see a pawn that near
-    for d, ray, open_ray, blocked, cells in SIGHT_LINES[h][m]:
-        for j in ray:
+    towards = h  # the line that sees it
+    tied = False  # M5: another line sees a pawn as near
+    for line in SIGHT_LINES[h][m]:
+        indices = line.indices
+        for j in indices:
             v = sight[j]
             if v is not None:
-                k = ray.index(j)
-                if isinstance(v, str):
-                    rays.append(blocked[v][k])
+                if isinstance(v, StoneKind):
+                    rays.append(line.blocked[v][indices.index(j)])
                 else:
-                    k += 1
-                    rays.append(Ray(d, cells[k], pawns[v].id, k, "pawn"))
+                    k = indices.index(j) + 1
+                    rays.append(Ray(line.direction, line.cells[k], v, k, "pawn"))
                     if k < nearest:
-                        nearest = k
-                        towards = [d]
+                        nearest, towards, tied = k, line.direction, False
                     elif k == nearest:
-                        towards.append(d)
+                        tied = True
                 break
         else:
-            rays.append(open_ray)
-    if not towards:
-        decision, new_h = "none", h
-    elif len(towards) > 1:
-        decision, new_h = "tie", h
-    elif towards[0] == h:
-        decision, new_h = "keep", h
+            rays.append(line.open)
+    if nearest == 99:
+        decision = "none"
+    elif tied:
+        decision, towards = "tie", h
     else:
-        decision, new_h = "turn", towards[0]
-    return Look(step, SQUARE_OF[m], h, tuple(rays), decision, rule), new_h
+        decision = "keep" if towards == h else "turn"
+    return Look(step, SQUARE_OF[m], h, tuple(rays), decision, rule), towards
 
 
-def _heading_after(sight: list[int | str | None], m: int, h: Heading) -> tuple[bool, bool, Heading]:
+def _heading_after(
+    sight: list[str | StoneKind | None], m: int, h: Heading
+) -> tuple[bool, bool, Heading]:
     """M4 + M5 without the look's record: (saw a pawn, tie, the heading taken). The same
     walk as :func:`_look` (``tests/test_reference.py`` and ``test_monster_properties.py``
     check that both play every turn alike), for turns played without a trace (:func:`monster_outcome`)."""
     nearest = 99
-    towards: list[Heading] = []
+    towards = h
+    tied = False
     for line in SIGHT_LINES[h][m]:
-        ray = line.indices
-        for j in ray:
+        indices = line.indices
+        for j in indices:
             v = sight[j]
             if v is not None:
-                if v.__class__ is int:
-                    k = ray.index(j)
+                if not isinstance(v, StoneKind):  # a pawn's id
+                    k = indices.index(j)
                     if k < nearest:
-                        nearest = k
-                        towards = [line.direction]
+                        nearest, towards, tied = k, line.direction, False
                     elif k == nearest:
-                        towards.append(line.direction)
+                        tied = True
                 break
-    if not towards:
+    if nearest == 99:
         return False, False, h
-    if len(towards) > 1:
+    if tied:
         return True, True, h
-    return True, False, towards[0]
+    return True, False, towards
 
 
 @refuses_malformed
@@ -323,14 +322,13 @@ def sees(position: Position) -> frozenset[str]:
     """M4: the ids of the pawns the monster sees from where it stands (the nearest on each
     of its three lines of sight): :func:`look`'s ``seen`` without the look's record."""
     sight = _tables(position).sight
-    pawns = position.pawns
     seen = []
     for line in SIGHT_LINES[position.monster.facing][INDEX[position.monster.at]]:
         for j in line.indices:
             v = sight[j]
             if v is not None:
-                if isinstance(v, int):
-                    seen.append(pawns[v].id)
+                if not isinstance(v, StoneKind):  # a pawn's id
+                    seen.append(v)
                 break
     return frozenset(seen)
 
@@ -340,7 +338,7 @@ def look(position: Position) -> Look:
     """M4/M5: what the monster sees from where it stands, and its decision."""
     sight = _tables(position).sight
     m = position.monster
-    return _look(sight, position.pawns, INDEX[m.at], m.facing, 0, "M4")[0]
+    return _look(sight, INDEX[m.at], m.facing, 0, "M4")[0]
 
 
 class _Turn:
@@ -610,11 +608,10 @@ def monster_turn(
 def _traced_turn(t: Tile, turn: _Turn) -> TurnResult:
     h = turn.pos.monster.facing
     events = turn.events
-    pawns = turn.pos.pawns
     sight = turn.sight
     for step in range(1, t.steps + 1):
         turn.step = step
-        lk, new_h = _look(sight, pawns, turn.m, h, step, "M4")
+        lk, new_h = _look(sight, turn.m, h, step, "M4")
         events.append(lk)
         if new_h != h:
             events.append(Turn(step, h, new_h, "sight", "M5"))
@@ -623,7 +620,7 @@ def _traced_turn(t: Tile, turn: _Turn) -> TurnResult:
         if t.prey is not None and len(turn.eaten) >= t.prey:
             break  # M13
     turn.step = step + 1
-    lk, new_h = _look(sight, pawns, turn.m, h, step + 1, "M6")
+    lk, new_h = _look(sight, turn.m, h, step + 1, "M6")
     events.append(lk)
     if new_h != h:
         events.append(Turn(step + 1, h, new_h, "sight", "M6"))

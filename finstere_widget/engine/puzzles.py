@@ -32,7 +32,7 @@ from .board import SQUARES, Heading, Square, neighbour
 from .errors import PositionError, PuzzleError
 from .events import Eat, Event, Look, Push, Remove, Slide, Teleport, Turn, Wrap, event_to_dict
 from .i18n import translations
-from .monster import _LOOK_DIRS, _look, _tables, _Turn
+from .monster import _LOOK_DIRS, _look, _Turn
 from .options import RuleOptions
 from .pieces import Monster, Pawn, Pool, Stone, StoneKind, Teleporter
 from .position import Position, make_pool
@@ -215,12 +215,9 @@ def solve(
 ) -> tuple[Answer, tuple[Event, ...]]:
     """The monster's next step: the answer and the step's events (look first)."""
     opts = options if options is not None else RuleOptions()
-    m = position.monster.at
-    lk, h = _look(
-        _tables(position).sight, position.pawns, m[1] * 16 + m[0], position.monster.facing, 1, "M4"
-    )
     turn = _Turn(position, opts)
     turn.step = 1
+    lk, h = _look(turn.sight, turn.m, position.monster.facing, 1, "M4")
     events: list[Event] = [lk]
     if h != position.monster.facing:
         events.append(Turn(1, position.monster.facing, h, "sight", "M5"))
