@@ -3,6 +3,9 @@
 * the straightforward implementation of benchmarks/reference.py (same events, as dicts);
 * a tight loop doing only the turn's looks (the three rays from each square the monster
   looked from, on a table of what blocks sight): the floor any implementation pays;
+* only the turn's typed records, each built again from its fields (every event, each
+  ``Ray`` that saw a pawn, the pawns that moved, the monster, the final ``Position`` and
+  the ``TurnResult``): what a turn recorded as these typed values pays on top of its looks;
 * the trace's JSON form (``TurnResult.to_dict()``), against the turn's own time;
 * the same turn without its trace (``monster_outcome``: the bots' and the danger map's
   turn), against the traced turn.
@@ -12,6 +15,9 @@ cached tables), so unpacking the position is part of every measured time. Each f
 the best of ``repeats`` runs, with the garbage collector paused (as ``timeit`` does); the
 ratios are medians of the per-position ratios, so a loaded machine slows both sides alike.
 Targets (issue 13): turn <= 0.25x the reference, <= 3x the looks; to_dict <= 1x the turn.
+The looks and the records together cost about 0.21x the reference and 2.5x the looks: the
+rest of the turn (unpacking the pieces, the step rules, picking each ray's record) has what
+is left, about 3 us (README, Speed).
 
     python benchmarks/bench_monster.py [--positions 1000] [--json]
 """
@@ -33,10 +39,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import reference
 from positions import random_positions
 
-from finstere_widget.engine import Look, Position, TurnResult, monster_turn
+from finstere_widget.engine import Look, Position, Ray, TurnResult, monster_turn
 from finstere_widget.engine.board import NUM_INDICES, RAYS, Heading
 from finstere_widget.engine.monster import monster_outcome
-from finstere_widget.engine.pieces import Pool
+from finstere_widget.engine.pieces import Monster, Pawn, Pool
 
 LOOK_DIRS = {h: (h, h.left, h.right) for h in Heading}
 
@@ -72,6 +78,37 @@ def looks_only(pos: Position, looks: list[tuple[int, Heading]]) -> int:
     return seen
 
 
+#: a record a turn builds: its constructor and its fields
+Record = tuple[Callable[..., object], tuple[Any, ...]]
+
+
+def records_of(result: TurnResult, before: Position) -> list[Record]:
+    """The typed records the turn from ``before`` built: every event, each ``Ray`` that saw
+    a pawn (the other rays are the board's own records, built once), each pawn that moved,
+    the monster, the position after the turn and the result itself."""
+    plan: list[Record] = []
+    for e in result.events:
+        if isinstance(e, Look):
+            plan += [(Ray, tuple(r)) for r in e.rays if r.seen is not None]
+        plan.append((type(e), tuple(e)))
+    p = result.position
+    plan += [
+        (Pawn, (b.id, b.player, b.light, b.dark, b.up, b.at))
+        for a, b in zip(before.pawns, p.pawns, strict=True)
+        if a is not b
+    ]
+    plan.append((Monster, (p.monster.at, p.monster.facing)))
+    plan.append((Position, (p.monster, p.stones, p.pools, p.teleporters, p.pawns, p.stage)))
+    plan.append((TurnResult, tuple(result)))
+    return plan
+
+
+def records_only(plan: list[Record]) -> None:
+    """Only the turn's records, each built again from its fields (:func:`records_of`)."""
+    for make, fields in plan:
+        make(*fields)
+
+
 def best_of(run: Callable[..., Any], calls: list[tuple[Any, ...]]) -> float:
     """The fastest of ``run(*args)`` over ``calls`` (one argument tuple per repeat)."""
     best = float("inf")
@@ -84,7 +121,7 @@ def best_of(run: Callable[..., Any], calls: list[tuple[Any, ...]]) -> float:
 
 def measure(n: int, repeats: int = 5, seed: int = 2003) -> dict[str, float]:
     positions = random_positions(n, seed)
-    engine, ref, looks, to_dict, quiet = [], [], [], [], []
+    engine, ref, looks, records, to_dict, quiet = [], [], [], [], [], []
     gc.collect()
     gc.disable()
     try:
@@ -96,6 +133,7 @@ def measure(n: int, repeats: int = 5, seed: int = 2003) -> dict[str, float]:
             engine.append(best_of(monster_turn, [(fresh(pos), 8) for _ in range(repeats)]))
             ref.append(best_of(reference.monster_turn, [(pos, 8)] * repeats))
             looks.append(best_of(looks_only, [(pos, steps)] * repeats))
+            records.append(best_of(records_only, [(records_of(result, pos),)] * repeats))
             to_dict.append(best_of(TurnResult.to_dict, [(result,)] * repeats))
             quiet.append(best_of(monster_outcome, [(fresh(pos), 8) for _ in range(repeats)]))
     finally:
@@ -109,9 +147,13 @@ def measure(n: int, repeats: int = 5, seed: int = 2003) -> dict[str, float]:
         "turn_us": statistics.median(engine) * 1e6,
         "reference_us": statistics.median(ref) * 1e6,
         "looks_us": statistics.median(looks) * 1e6,
+        "records_us": statistics.median(records) * 1e6,
         "to_dict_us": statistics.median(to_dict) * 1e6,
         "turn_vs_reference": ratio(engine, ref),
         "turn_vs_looks": ratio(engine, looks),
+        "records_vs_reference": ratio(records, ref),
+        "floor_vs_reference": ratio([a + b for a, b in zip(looks, records, strict=True)], ref),
+        "turn_vs_records": ratio(engine, records),
         "to_dict_vs_turn": ratio(to_dict, engine),
         "untraced_us": statistics.median(quiet) * 1e6,
         "untraced_vs_turn": ratio(quiet, engine),
@@ -134,6 +176,11 @@ def main() -> None:
     )
     print(
         f"  looks only {r['looks_us']:.1f} us: the turn is x{r['turn_vs_looks']:.2f} (target <= 3)"
+    )
+    print(
+        f"  its records only {r['records_us']:.1f} us: x{r['records_vs_reference']:.2f} the "
+        f"reference; looks + records x{r['floor_vs_reference']:.2f} the reference; the turn is "
+        f"x{r['turn_vs_records']:.2f} its records"
     )
     print(
         f"  trace to_dict {r['to_dict_us']:.1f} us: x{r['to_dict_vs_turn']:.2f} the turn "
