@@ -218,7 +218,6 @@ class _Tables(NamedTuple):
     #: :class:`StoneKind` of a stone that blocks sight (M4; a crystal does not: None)
     sight: list[str | StoneKind | None]
     piece: list[int | None]  # what stands there: pawn number k as k, stone number k as ~k
-    stone_at: list[int]  # stone number k's square index, -1 once removed
     pool: frozenset[int]  # pool squares
     tele: Mapping[int, tuple[int, Heading]]  # pad -> (partner pad, partner's arrow)
 
@@ -227,10 +226,8 @@ def _tables(pos: Position) -> _Tables:
     """The position's tables, built in one pass over its pieces."""
     sight: list[str | StoneKind | None] = [None] * NUM_INDICES
     piece: list[int | None] = [None] * NUM_INDICES
-    stone_at = []
     for k, s in enumerate(pos.stones):
         i = INDEX[s.at]
-        stone_at.append(i)
         piece[i] = ~k
         if s.kind is not _CRYSTAL:
             sight[i] = s.kind
@@ -247,7 +244,7 @@ def _tables(pos: Position) -> _Tables:
     for t in pos.teleporters:
         partner = pos.partner(t)
         tele[INDEX[t.at]] = (INDEX[partner.at], partner.arrow)
-    return _Tables(sight, piece, stone_at, pool, tele)
+    return _Tables(sight, piece, pool, tele)
 
 
 def _look(
@@ -351,10 +348,9 @@ class _Turn:
         self.opts = options
         self.sight = t.sight
         self.piece = t.piece
-        self.stone_at = t.stone_at
         self.pool = t.pool
         self.tele = t.tele
-        self.stones_moved = False
+        self.stone_place: dict[int, int] = {}  # stone k -> new square index (-1: removed)
         self.pawn_place: dict[int, PawnPlace] = {}  # pawn k -> new place, when changed
         self.eaten: list[str] = []
         self.events: list[Event] = []
@@ -388,16 +384,14 @@ class _Turn:
         assert p is not None and p < 0
         self.piece[at] = None
         self.sight[at] = None
-        self.stone_at[~p] = -1
-        self.stones_moved = True
+        self.stone_place[~p] = -1
         self.events.append(Remove(self.step, SQUARE_OF[at], SQUARE_OF[where], why, rule))
 
     def _move_piece(self, src: int, dst: int) -> None:
         p = self.piece[src]
         assert p is not None
         if p < 0:
-            self.stone_at[~p] = dst
-            self.stones_moved = True
+            self.stone_place[~p] = dst
         else:
             self.pawn_place[p] = SQUARE_OF[dst]
         self.piece[dst] = p
@@ -559,11 +553,12 @@ class _Turn:
         stones and pawns that moved on their new squares (in the position's order)."""
         pos = self.pos
         stones = pos.stones
-        if self.stones_moved:
+        if self.stone_place:  # only the stones that moved are new; the removed ones leave
+            place = self.stone_place
             stones = tuple(
-                s if i == INDEX[s.at] else Stone(SQUARE_OF[i], s.kind)
-                for s, i in zip(pos.stones, self.stone_at, strict=True)
-                if i >= 0
+                s if k not in place else Stone(SQUARE_OF[place[k]], s.kind)
+                for k, s in enumerate(pos.stones)
+                if place.get(k, 0) >= 0
             )
         pawns = pos.pawns
         if self.pawn_place:  # only the pawns that moved are new
@@ -609,6 +604,7 @@ def _traced_turn(t: Tile, turn: _Turn) -> TurnResult:
     h = turn.pos.monster.facing
     events = turn.events
     sight = turn.sight
+    prey = t.prey
     for step in range(1, t.steps + 1):
         turn.step = step
         lk, new_h = _look(sight, turn.m, h, step, "M4")
@@ -617,7 +613,7 @@ def _traced_turn(t: Tile, turn: _Turn) -> TurnResult:
             events.append(Turn(step, h, new_h, "sight", "M5"))
             h = new_h
         h = turn.advance(h, lk.decision != "none", lk.decision == "tie")
-        if t.prey is not None and len(turn.eaten) >= t.prey:
+        if prey is not None and len(turn.eaten) >= prey:
             break  # M13
     turn.step = step + 1
     lk, new_h = _look(sight, turn.m, h, step + 1, "M6")
@@ -625,7 +621,7 @@ def _traced_turn(t: Tile, turn: _Turn) -> TurnResult:
     if new_h != h:
         events.append(Turn(step + 1, h, new_h, "sight", "M6"))
         h = new_h
-    events.append(End(step + 1, step, tuple(turn.eaten), "M13" if t.prey is not None else "M3"))
+    events.append(End(step + 1, step, tuple(turn.eaten), "M13" if prey is not None else "M3"))
     return TurnResult(t.label, turn.result_position(h), tuple(events))
 
 
