@@ -116,11 +116,18 @@ _ID_MAX = 40  # the longest pawn id a message may name (engine: safe pawn ids ar
 def _whole(content: dict[object, object], key: str, low: int, high: int | None = None) -> int:
     value = content.get(key)
     if type(value) is not int or value < low or (high is not None and value > high):
-        span = f"{low}..{high}" if high is not None else f"a whole number >= {low}"
+        if high is None:
+            raise QuizError(
+                "quiz message: {key} must be a whole number >= {low}, not {value}",
+                key=repr(key),
+                low=low,
+                value=shown(value),
+            )
         raise QuizError(
-            "quiz message: {key} must be {span}, not {value}",
+            "quiz message: {key} must be a whole number from {low} to {high}, not {value}",
             key=repr(key),
-            span=span,
+            low=low,
+            high=high,
             value=shown(value),
         )
     return value
@@ -168,8 +175,8 @@ def quiz_message(content: object) -> QuizMessage:
         allowed = {"type", "question", "level"}
     else:
         raise QuizError(
-            "quiz message: 'type' must be {types}, not {value}",
-            types=" or ".join(QUIZ_MESSAGE_TYPES),
+            "quiz message: 'type' must be one of {types}, not {value}",
+            types=", ".join(QUIZ_MESSAGE_TYPES),
             value=shown(kind),
         )
     extra = sorted(str(k) for k in content if k not in allowed)
