@@ -14,10 +14,9 @@ from typing import Any
 
 import pytest
 
-from tests.browser.browser_support import wait_for
+from tests.browser.browser_support import assert_no_page_errors, collect_page_errors, wait_for
 from tests.browser.conftest import (
     JupyterServer,
-    assert_no_page_errors,
     open_notebook,
     run_all,
     run_code_cell,
@@ -97,7 +96,7 @@ def test_hostile_ids_run_no_script_and_boards_draw(
     # the stepper's message (ipywidgets HTML: innerHTML) shows the eaten id as text
     wait_for(page, lambda: IMG in page.inner_text("body"), 30, "the eaten id shown as text")
     no_injection(page)
-    assert_no_page_errors(page_errors, "lab")
+    assert_no_page_errors(page, page_errors, "lab")
     assert "refused: pawns[0].id" in text and "ACCEPTED" not in text
     assert "&lt;img" in text and "written" in text  # the message holds the id, escaped
 
@@ -105,8 +104,7 @@ def test_hostile_ids_run_no_script_and_boards_draw(
     assert exported.exists()
     context = browser.new_context(viewport={"width": 1200, "height": 900})
     standalone = context.new_page()
-    errors: list[str] = []
-    standalone.on("pageerror", lambda exc: errors.append(str(exc)))
+    errors = collect_page_errors(standalone)
     try:
         standalone.goto(exported.as_uri())
         canvas = standalone.locator("canvas.fw-canvas").first
@@ -119,6 +117,6 @@ def test_hostile_ids_run_no_script_and_boards_draw(
         )
         assert standalone.title() == IMG  # the title is text, not markup
         no_injection(standalone)
-        assert not errors, errors
+        assert_no_page_errors(standalone, errors)
     finally:
         context.close()
