@@ -241,16 +241,30 @@ def test_messages_cut_long_inputs() -> None:
 
 def trusted_position(pid: str) -> Position:
     """A position with a hostile id built without the checks (as if an older version or a
-    bug let one through): what reaches HTML is escaped anyway."""
+    bug let one through): what reaches HTML is escaped anyway. The widgets refuse it
+    (``Position.validated``); the tests put it behind their door (:func:`past_the_door`)."""
     return Position(
         Monster((0, 0), Heading.E), (), (), (), (Pawn(pid, "blue", 6, 1, "light", (1, 0)),), 1
     )
 
 
+def past_the_door(board: Any, position: Position) -> Any:
+    """``board`` showing ``position`` as its door (the constructor, the position setter) would
+    pass it on had the checks let it through: what would then reach the browser."""
+    with pytest.raises(PositionError, match=r"pawns\[0\]\.id"):
+        board.position = position  # the door refuses it, naming the id
+    board._commit(position, "")
+    return board
+
+
 def test_stepper_message_escapes_eaten_ids() -> None:
     from finstere_widget.widget import MonsterStepper
 
-    s = MonsterStepper(trusted_position(XSS), tile=1)
+    with pytest.raises(PositionError, match=r"pawns\[0\]\.id"):
+        MonsterStepper(trusted_position(XSS), tile=1)
+    s = MonsterStepper(tile=1)
+    s._start = trusted_position(XSS)  # past the stepper's door: the turn it would play
+    s.run()
     assert s.result is not None and s.result.eaten == (XSS,)
     assert "<img" not in s.message.value and "&lt;img" in s.message.value
     frames = s.board.frames
@@ -290,7 +304,8 @@ def test_to_html_json_cannot_end_the_script(tmp_path: Any) -> None:
     from finstere_widget.widget.html import script_json
 
     for pid in ("<!--<script>", "</script><script>alert(1)</script>", "a\u2028b&c"):
-        page = BoardWidget(trusted_position(pid)).to_html(tmp_path / "p.html").read_text()
+        board = past_the_door(BoardWidget(), trusted_position(pid))
+        page = board.to_html(tmp_path / "p.html").read_text()
         state = page.split('id="finstere-state">', 1)[1].split("</script>", 1)[0]
         assert "<" not in state and ">" not in state and "\u2028" not in state
     data = {"s": "</script><!-- & \u2028\u2029"}

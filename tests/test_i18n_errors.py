@@ -466,3 +466,39 @@ def test_a_translation_that_does_not_fill_falls_back_to_the_english_template() -
     broken = fill("case {square[0]}", {"square": 5}, "fr", fallback="square {square}")
     assert broken == "square 5"
     assert fill("case {carre}", params) == "case {carre}"  # no fallback: as it is
+
+
+#: the English words that named the place at fault in chart and diagram errors before the
+#: places became templates of their own (Message parts)
+PLACE_WORDS = re.compile(
+    r"\b(category|series|value|interval|intervals|low|high|reference|line|of)\b"
+)
+
+
+@pytest.mark.parametrize("lang", OTHER)
+def test_the_place_at_fault_in_a_chart_or_diagram_is_told_in_its_language(lang: str) -> None:
+    from finstere_widget.render import charts
+    from tests.test_position import DIAGRAM
+
+    bar_chart: Any = charts.bar_chart  # called with what a careless caller passes
+
+    def stage_nine() -> object:
+        return Position.from_diagram(DIAGRAM.replace("stage 2", "stage 9"))
+
+    cases: list[tuple[Any, str]] = [
+        (lambda: bar_chart(["a", 1], {"s": [1, 2]}), "category 1 must be text"),
+        (lambda: bar_chart(["a"], {1: [1]}), "a series' name must be text"),
+        (lambda: bar_chart(["a"], {"s": 3}), "series 's' must be a list"),
+        (lambda: bar_chart(["a"], {"s": [None]}), "series 's' value 0 must be a finite"),
+        (lambda: bar_chart(["a"], {"s": [1]}, intervals={"s": 2}), "intervals of 's' must"),
+        (lambda: bar_chart(["a"], {"s": [1]}, intervals={"s": [(0, "x")]}), "interval 's' 0 high"),
+        (lambda: bar_chart(["a"], {"s": [1]}, intervals={"s": [("x", 2)]}), "interval 's' 0 low"),
+        (lambda: bar_chart(["a"], {"s": [1]}, references=[None]), "reference 0 must be"),
+        (stage_nine, "diagram line"),
+    ]
+    for case, english in cases:
+        with pytest.raises(FinstereError) as caught:
+            case()
+        assert english in str(caught.value)
+        told = caught.value.translated(lang)
+        assert not PLACE_WORDS.search(re.sub(r"'[^']*'", "", told)), (lang, told)

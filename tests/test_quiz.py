@@ -5,12 +5,15 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from types import NoneType, UnionType
+from typing import Any, Literal, get_args, get_origin, get_type_hints
 
 import pytest
 
 from finstere_widget.engine import Heading, Position
 from finstere_widget.engine.events import Look
-from finstere_widget.engine.quiz import Quiz, score_line
+from finstere_widget.engine.quiz import QuestionDict, Quiz, QuizDict, score_line
+from finstere_widget.widget.synced import QuizQuestion
 
 BASIC = Path(__file__).resolve().parent / "examples" / "monster_basic_8.json"
 N, E, S, W = Heading.N, Heading.E, Heading.S, Heading.W
@@ -102,6 +105,42 @@ def test_the_quiz_speaks_french_with_the_same_rules() -> None:
     assert wrong.lines[2] == "à gauche (nord) : A à 6"
     assert wrong.lines[-1].endswith("(M5)") and wrong.rule == "M5"
     assert score_line(quiz) == "score : 0 sur 1"
+
+
+def _fits(value: Any, hint: Any) -> bool:
+    """Whether a JSON value is of a TypedDict field's type (what mypy cannot see at run time)."""
+    if get_origin(hint) is Literal:
+        return value in get_args(hint)
+    if get_origin(hint) is UnionType:
+        return any(_fits(value, h) for h in get_args(hint))
+    if get_origin(hint) is list:
+        return isinstance(value, list) and all(_fits(v, get_args(hint)[0]) for v in value)
+    if get_origin(hint) is dict:
+        k, v = get_args(hint)
+        return isinstance(value, dict) and all(
+            _fits(a, k) and _fits(b, v) for a, b in value.items()
+        )
+    if hint is NoneType:
+        return value is None
+    return type(value) is hint
+
+
+def test_to_dict_is_its_typed_dicts_key_for_key_in_the_json_shape_the_browser_reads() -> None:
+    data = json.loads(json.dumps(basic_quiz("de").to_dict()))
+    assert list(data) == ["lang", "questions", "words"] == list(get_type_hints(QuizDict))
+    shape = ["event", "at", "facing", "heading", "squares", "accepted", "pawn", "pawns", "rule"]
+    shape += ["right", "wrong", "hints"]
+    hints = get_type_hints(QuestionDict)
+    assert list(hints) == shape  # the JSON shape board.js reads, unchanged
+    assert list(get_type_hints(QuizQuestion)) == [*shape, "look", "gate"]
+    assert data["lang"] == "de" and _fits(data["words"], dict[str, str])
+    for q in data["questions"]:
+        assert list(q) == shape
+        wrong = {key: q[key] for key, hint in hints.items() if not _fits(q[key], hint)}
+        assert not wrong, wrong
+    # the checker itself refuses what does not fit
+    assert not _fits("north", hints["facing"]) and not _fits([[1, 2.5]], hints["squares"])
+    assert not _fits(3, hints["pawn"]) and _fits(None, hints["pawn"])
 
 
 def test_every_question_ships_its_answers_and_feedback_for_the_browser() -> None:

@@ -14,12 +14,13 @@ from typing import Any
 import pytest
 
 from finstere_widget.engine import Heading, Position
-from finstere_widget.engine.errors import LanguageError, PuzzleError, QuizError
+from finstere_widget.engine.errors import LanguageError, PanelError, PuzzleError, QuizError
 from finstere_widget.engine.events import Look
 from finstere_widget.engine.i18n import LANGUAGES
 from finstere_widget.engine.quiz import Quiz, quiz_words
 from finstere_widget.widget import MonsterStepper
 from finstere_widget.widget.board import BoardWidget
+from finstere_widget.widget.panel import panel_message_type
 from finstere_widget.widget.quiz import guess_of, record
 from finstere_widget.widget.synced import QuizAnswer, QuizState, quiz_message, quiz_of
 
@@ -173,26 +174,31 @@ def test_guesses_read_from_browser_messages() -> None:
     assert hint == {"type": "quiz_hint", "question": 2, "level": 3}
 
 
-@pytest.mark.parametrize(
-    ("bad", "words"),
-    [
-        ("N", "a quiz message must be an object, not 'N'"),
-        ({"type": "quiz_guess", "question": 0}, "'type' must be quiz_answer or quiz_hint"),
-        ({"type": "quiz_answer", "question": "3", "answer": {}}, "'question' must be a whole"),
-        ({"type": "quiz_answer", "question": -1, "answer": {}}, "'question' must be a whole"),
-        ({"type": "quiz_hint", "question": 0, "level": 4}, "'level' must be 1..3, not 4"),
-        ({"type": "quiz_hint", "question": 0, "level": 1, "x": 1}, "has no key 'x'"),
-        ({"type": "quiz_answer", "question": 0}, "'answer' must be one of"),
-        (
-            {"type": "quiz_answer", "question": 0, "answer": {"heading": "N", "pawn": "A"}},
-            "'answer'",
-        ),
-        ({"type": "quiz_answer", "question": 0, "answer": {"square": [3, True]}}, "'square'"),
-        ({"type": "quiz_answer", "question": 0, "answer": {"heading": "up"}}, "'heading'"),
-        ({"type": "quiz_answer", "question": 0, "answer": {"pawn": "x" * 41}}, "'pawn'"),
-        ({"type": "quiz_answer", "question": 0, "answer": {"colour": "red"}}, "no key 'colour'"),
-    ],
-)
+#: malformed quiz messages and the words of the English error naming the key at fault
+MALFORMED: list[tuple[object, str]] = [
+    ("N", "a quiz message must be an object, not 'N'"),
+    ({"type": "quiz_guess", "question": 0}, "'type' must be one of quiz_answer, quiz_hint"),
+    ({"type": "quiz_answer", "question": "3", "answer": {}}, "'question' must be a whole"),
+    ({"type": "quiz_answer", "question": -1, "answer": {}}, "'question' must be a whole"),
+    ({"type": "quiz_answer", "question": -1}, "'question' must be a whole number >= 0, not -1"),
+    (
+        {"type": "quiz_hint", "question": 0, "level": 4},
+        "'level' must be a whole number from 1 to 3, not 4",
+    ),
+    ({"type": "quiz_hint", "question": 0, "level": 1, "x": 1}, "has no key 'x'"),
+    ({"type": "quiz_answer", "question": 0}, "'answer' must be one of"),
+    (
+        {"type": "quiz_answer", "question": 0, "answer": {"heading": "N", "pawn": "A"}},
+        "'answer'",
+    ),
+    ({"type": "quiz_answer", "question": 0, "answer": {"square": [3, True]}}, "'square'"),
+    ({"type": "quiz_answer", "question": 0, "answer": {"heading": "up"}}, "'heading'"),
+    ({"type": "quiz_answer", "question": 0, "answer": {"pawn": "x" * 41}}, "'pawn'"),
+    ({"type": "quiz_answer", "question": 0, "answer": {"colour": "red"}}, "no key 'colour'"),
+]
+
+
+@pytest.mark.parametrize(("bad", "words"), MALFORMED)
 def test_a_malformed_quiz_message_is_refused_naming_the_key_at_fault(
     bad: object, words: str
 ) -> None:
@@ -205,6 +211,30 @@ def test_a_malformed_quiz_message_is_refused_naming_the_key_at_fault(
     if isinstance(bad, dict) and bad.get("type") in ("quiz_answer", "quiz_hint"):
         assert words in s.board.hint and s.board.hint_kind == "problem"
     assert s.quiz.score == (0, 0) and s.quiz.hints_used == 0 and s.quiz.current == 0
+
+
+#: the English words of the quiz messages' errors (their templates and what used to fill them)
+ENGLISH = re.compile(r"\b(must|whole|number|from|to|or|not|one|of|has|no|key|answer)\b")
+
+
+@pytest.mark.parametrize("lang", ["fr", "de", "it", "cs"])
+def test_a_malformed_quiz_message_is_told_with_no_english_fragment(lang: str) -> None:
+    for bad, _ in MALFORMED:
+        with pytest.raises(QuizError) as caught:
+            quiz_message(bad)
+        told = caught.value.translated(lang)
+        # the culprits are quoted as sent (repr); the words around them are all translated
+        words = re.sub(r"'[^']*'|\[[^\]]*\]|\{[^}]*\}", "", told)
+        assert not ENGLISH.search(words), (lang, told)
+    with pytest.raises(QuizError) as caught:
+        quiz_message({"type": "quiz_hint", "question": 0, "level": 4})
+    assert caught.value.translated("fr") == (
+        "message du quiz : 'level' doit être un nombre entier de 1 à 3, pas 4"
+    )
+    # the control panel's message types are listed the same way (no English "or")
+    with pytest.raises(PanelError) as refused:
+        panel_message_type({"type": "press", "id": 0})
+    assert not ENGLISH.search(re.sub(r"'[^']*'", "", refused.value.translated(lang)))
 
 
 def test_nothing_is_told_before_it_is_answered() -> None:

@@ -32,7 +32,7 @@ from __future__ import annotations
 import re
 
 from .board import HEIGHT, ROW_EXTENT, WIDTH, Heading, Square, on_board
-from .errors import PositionError, shown
+from .errors import Message, PositionError, shown
 from .pieces import Monster, Pawn, PawnPlace, Pool, Stone, StoneKind, Teleporter
 from .position import MAX_TEXT, Position, make_pool
 
@@ -51,7 +51,7 @@ _PAWN_CHAR = re.compile(r"^[A-Z0-9]$")
 _SHAPES = {"2x2": (2, 2), "4x1": (4, 1), "1x4": (1, 4)}
 
 
-def _sq(text: str, where: str) -> Square:
+def _sq(text: str, where: str | Message) -> Square:
     m = re.fullmatch(r"([0-9]{1,3}),([0-9]{1,3})", text)
     if not m:
         raise PositionError(
@@ -157,7 +157,7 @@ def parse_diagram(text: str) -> Position:
     stage = 1
     for n, line in legend:
         words = line.split()
-        where = f"diagram line {n}"
+        where = Message("diagram line {n}", n=n)
         if words[0] == "pawn" and len(words) in (5, 6):
             pid, player, faces, up = words[1:5]
             fm = re.fullmatch(r"([0-9]{1,2})/([0-9]{1,2})", faces)
@@ -215,7 +215,8 @@ def parse_diagram(text: str) -> Position:
                     words=shown(words[2]),
                 )
             w, h = _SHAPES[words[2]]
-            pools.append(make_pool([(x0 + i, y0 + j) for j in range(h) for i in range(w)], where))
+            squares = [(x0 + i, y0 + j) for j in range(h) for i in range(w)]
+            pools.append(make_pool(squares, str(where)))  # make_pool names it in English
         elif words[0] == "stage" and len(words) == 2 and words[1] in ("1", "2"):
             stage = int(words[1])
         else:

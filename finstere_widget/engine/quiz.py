@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from gettext import NullTranslations
-from typing import Any
+from typing import Any, Literal, TypedDict
 
 from .board import Heading, Square, step
 from .errors import PuzzleError, QuizError
@@ -33,6 +33,43 @@ from .replay import replay
 #: what a learner may click or type: a direction (a Heading), a square, or a pawn id (a
 #: string: pawn ids such as "E" would be ambiguous with directions)
 Guess = Heading | Square | str
+
+#: a heading as the quiz's data writes it (and the browser reads it)
+HeadingName = Literal["N", "E", "S", "W"]
+_HEADING_NAMES: dict[Heading, HeadingName] = {
+    Heading.N: "N",
+    Heading.E: "E",
+    Heading.S: "S",
+    Heading.W: "W",
+}
+
+
+class QuestionDict(TypedDict):
+    """One question of :meth:`Quiz.to_dict`: the look to predict with everything a browser
+    needs to judge an answer itself (the widget adds the frames it is tied to:
+    ``widget.synced.QuizQuestion``)."""
+
+    event: int  # the look's event index
+    at: list[int]  # the monster's square [x, y]
+    facing: HeadingName
+    heading: HeadingName  # the right answer's direction
+    squares: list[list[int]]  # the squares that answer it right
+    accepted: list[list[int]]  # those and the chased pawn's square
+    pawn: str | None  # the pawn it chases (None: none seen, or a tie)
+    pawns: list[list[int | str]]  # [x, y, id] of each pawn on the board
+    rule: str  # the rule id that decides (M5, M6...)
+    right: list[str]  # the feedback's lines for a right answer
+    wrong: list[str]  # ... and for a wrong one
+    hints: list[str]  # levels 1, 2 and 3
+
+
+class QuizDict(TypedDict):
+    """:meth:`Quiz.to_dict`: the quiz's language, its questions and the words around them
+    (:func:`quiz_words`)."""
+
+    lang: str
+    questions: list[QuestionDict]
+    words: dict[str, str]
 
 
 @dataclass(frozen=True)
@@ -253,27 +290,30 @@ class Quiz:
         self.hints_used += 1
         return hint_text(self.question, level, self.lang)
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> QuizDict:
         """Every question with its accepted answers and both feedbacks (for a browser)."""
-        out = []
-        for q in self.questions:
-            out.append(
-                {
-                    "event": q.event_index,
-                    "at": list(q.look.at),
-                    "facing": q.look.facing.name,
-                    "heading": q.heading.name,
-                    "squares": [list(s) for s in q.squares],
-                    "accepted": [list(s) for s in q.accepted],
-                    "pawn": q.pawn,
-                    "pawns": [[at[0], at[1], pid] for at, pid in q.pawns],
-                    "rule": q.rule,
-                    "right": list(self.feedback(q, True).lines),
-                    "wrong": list(self.feedback(q, False).lines),
-                    "hints": [hint_text(q, level, self.lang) for level in (1, 2, 3)],
-                }
-            )
-        return {"lang": self.lang, "questions": out, "words": quiz_words(self.lang)}
+        return {
+            "lang": resolve(self.lang),
+            "questions": [self._question_data(q) for q in self.questions],
+            "words": quiz_words(self.lang),
+        }
+
+    def _question_data(self, q: Question) -> QuestionDict:
+        pawns: list[list[int | str]] = [[at[0], at[1], pid] for at, pid in q.pawns]
+        return {
+            "event": q.event_index,
+            "at": list(q.look.at),
+            "facing": _HEADING_NAMES[q.look.facing],
+            "heading": _HEADING_NAMES[q.heading],
+            "squares": [list(s) for s in q.squares],
+            "accepted": [list(s) for s in q.accepted],
+            "pawn": q.pawn,
+            "pawns": pawns,
+            "rule": q.rule,
+            "right": list(self.feedback(q, True).lines),
+            "wrong": list(self.feedback(q, False).lines),
+            "hints": [hint_text(q, level, self.lang) for level in (1, 2, 3)],
+        }
 
 
 def hint_text(question: Question, level: int, lang: str | None = None) -> str:
@@ -344,4 +384,15 @@ def score_line(quiz: Quiz) -> str:
     return t.gettext("score: {right} of {asked}").format(right=quiz.right, asked=quiz.asked)
 
 
-__all__ = ["Feedback", "Guess", "Question", "Quiz", "hint_text", "quiz_words", "score_line"]
+__all__ = [
+    "Feedback",
+    "Guess",
+    "HeadingName",
+    "Question",
+    "QuestionDict",
+    "Quiz",
+    "QuizDict",
+    "hint_text",
+    "quiz_words",
+    "score_line",
+]

@@ -26,7 +26,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..engine.errors import SceneError, StudyError, shown
+from ..engine.errors import Message, SceneError, StudyError, shown
 from ..engine.study import StudyResult
 from . import style as S
 from .primitives import Group, line, rect, text
@@ -79,7 +79,7 @@ def _text_width(s: str, size: float) -> float:
 MAX_VALUE = 1e12
 
 
-def _check_number(v: object, where: str) -> float:
+def _check_number(v: object, where: str | Message) -> float:
     if isinstance(v, bool) or not isinstance(v, int | float) or not math.isfinite(v):
         raise SceneError(
             "bar chart: {where} must be a finite number, not {v}", where=where, v=shown(v)
@@ -94,7 +94,7 @@ def _check_number(v: object, where: str) -> float:
     return float(v)
 
 
-def _check_list(v: object, where: str) -> list[Any]:
+def _check_list(v: object, where: str | Message) -> list[Any]:
     if isinstance(v, str | bytes | Mapping) or not isinstance(v, Sequence):
         raise SceneError("bar chart: {where} must be a list, not {v}", where=where, v=shown(v))
     return list(v)
@@ -108,7 +108,7 @@ def _check_mapping(v: object, where: str) -> Mapping[Any, Any]:
     return v
 
 
-def _check_text(v: object, where: str) -> str:
+def _check_text(v: object, where: str | Message) -> str:
     if not isinstance(v, str):
         raise SceneError("bar chart: {where} must be text, not {v}", where=where, v=shown(v))
     return v
@@ -136,14 +136,15 @@ def bar_chart(
     A series of the wrong length, an interval not around its bar or a value that is not a
     finite number >= 0 is a :class:`~finstere_widget.engine.errors.SceneError` naming it."""
     cats = [
-        _check_text(c, f"category {i}") for i, c in enumerate(_check_list(categories, "categories"))
+        _check_text(c, Message("category {i}", i=i))
+        for i, c in enumerate(_check_list(categories, "categories"))
     ]
     series = _check_mapping(series, "series")
     intervals = _check_mapping(intervals or {}, "intervals")
     _check_text(title, "title")
     _check_text(ylabel, "ylabel")
     for name in series:
-        _check_text(name, "a series' name")
+        _check_text(name, Message("a series' name"))
     if not cats:
         raise SceneError("bar chart: no categories")
     if not series:
@@ -154,7 +155,7 @@ def bar_chart(
         )
     values: dict[str, list[float]] = {}
     for name, vs in series.items():
-        vs = _check_list(vs, f"series {name!r}")
+        vs = _check_list(vs, Message("series {name}", name=shown(name)))
         if len(vs) != len(cats):
             raise SceneError(
                 "bar chart: series {name} has {n} values for {cats} categories",
@@ -162,7 +163,10 @@ def bar_chart(
                 n=len(vs),
                 cats=len(cats),
             )
-        values[name] = [_check_number(v, f"series {name!r} value {i}") for i, v in enumerate(vs)]
+        values[name] = [
+            _check_number(v, Message("series {name} value {i}", name=shown(name), i=i))
+            for i, v in enumerate(vs)
+        ]
         for i, v in enumerate(values[name]):
             if v < 0:
                 raise SceneError(
@@ -177,7 +181,7 @@ def bar_chart(
             raise SceneError(
                 "bar chart: an interval for {name}, which is no series", name=shown(name)
             )
-        iv = _check_list(iv, f"intervals of {name!r}")
+        iv = _check_list(iv, Message("intervals of {name}", name=shown(name)))
         if len(iv) != len(cats):
             raise SceneError(
                 "bar chart: intervals of {name}: {n} for {cats} categories",
@@ -195,8 +199,8 @@ def bar_chart(
                     v=shown(pair),
                 )
             lo, hi = pair
-            lo_ = _check_number(lo, f"interval {name!r} {i} low")
-            hi_ = _check_number(hi, f"interval {name!r} {i} high")
+            lo_ = _check_number(lo, Message("interval {name} {i} low", name=shown(name), i=i))
+            hi_ = _check_number(hi, Message("interval {name} {i} high", name=shown(name), i=i))
             if not lo_ - 1e-9 <= values[name][i] <= hi_ + 1e-9:
                 raise SceneError(
                     "bar chart: interval {name} {i} [{lo}, {hi}] is not around its bar {v}",
@@ -208,7 +212,7 @@ def bar_chart(
                 )
             pairs.append((lo_, hi_))
         whiskers[name] = pairs
-    refs = [_check_number(r, f"reference {i}") for i, r in enumerate(references)]
+    refs = [_check_number(r, Message("reference {i}", i=i)) for i, r in enumerate(references)]
 
     highest = max(
         [v for vs in values.values() for v in vs]

@@ -66,6 +66,16 @@ __all__ = [
 ]
 
 
+def widget_position(value: Position | Mapping[str, Any] | str) -> Position:
+    """A position as the widgets take it: a docs/format.md dict or its JSON text is read and
+    checked (:func:`~finstere_widget.engine.position.as_position`); a :class:`Position` is
+    checked too (:meth:`Position.validated`), so a hand-built one that breaks the format or
+    the rules is refused with the :class:`PositionError` naming its fault, before the widget
+    changes anything."""
+    position = as_position(value)
+    return position.validated() if isinstance(value, Position) else position
+
+
 class BoardWidget(BoardMessages, MoveMode, EditMode, Overlays, TurnsOnShow):
     """A Finstere Flure board on a canvas.
 
@@ -94,10 +104,9 @@ class BoardWidget(BoardMessages, MoveMode, EditMode, Overlays, TurnsOnShow):
         **kwargs: Any,
     ) -> None:
         code = resolve(lang)  # a language we do not have fails before anything is made
+        start = widget_position(position) if position is not None else Position.basic()
         super().__init__(mode=mode, **kwargs)
-        self._position: Position = (
-            as_position(position) if position is not None else Position.basic()
-        )
+        self._position: Position = start
         # the board's state: a few immutable values, each replaced as a whole
         self._history = History()
         self._on_show: OnShow | None = None  # the frames being stepped through, if any
@@ -177,7 +186,7 @@ class BoardWidget(BoardMessages, MoveMode, EditMode, Overlays, TurnsOnShow):
 
     @position.setter
     def position(self, value: Position | Mapping[str, Any] | str) -> None:
-        self._commit(as_position(value), "")
+        self._commit(widget_position(value), "")
 
     @property
     def position_json(self) -> str:

@@ -150,6 +150,7 @@ class GameView(StaticFallback, Language, W.VBox):  # type: ignore[misc]
     def _start(self, game: Any) -> None:
         from ..engine.bots import make_bot
 
+        game.position.validated()  # a hand-built game's position is refused naming its fault
         self.game = game
         unknown = self._you - set(game.colours)
         if unknown:

@@ -61,7 +61,7 @@ def panel_message_type(content: object) -> PanelMessageType:
     raise PanelError(
         "unknown panel message type {kind}: expected {types}",
         kind=shown(kind),
-        types=" or ".join(PANEL_MESSAGE_TYPES),
+        types=", ".join(PANEL_MESSAGE_TYPES),
     )
 
 

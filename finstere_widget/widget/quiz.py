@@ -40,24 +40,7 @@ def quiz_state(quiz: Quiz, frames: Sequence[TraceFrame], round: int = 0) -> Quiz
             raise TraceError(
                 "quiz: the look of event {event} has no frame of its own", event=q["event"]
             )
-        questions.append(
-            {
-                "event": q["event"],
-                "at": q["at"],
-                "facing": q["facing"],
-                "heading": q["heading"],
-                "squares": q["squares"],
-                "accepted": q["accepted"],
-                "pawn": q["pawn"],
-                "pawns": q["pawns"],
-                "rule": q["rule"],
-                "right": q["right"],
-                "wrong": q["wrong"],
-                "hints": q["hints"],
-                "look": look,
-                "gate": look - 1,
-            }
-        )
+        questions.append({**q, "look": look, "gate": look - 1})
     return {
         "lang": data["lang"],
         "questions": questions,

@@ -18,34 +18,22 @@ from __future__ import annotations
 from typing import Literal, TypedDict, final, get_args
 
 from ..engine.errors import QuizError, shown
+from ..engine.quiz import HeadingName, QuestionDict
 from ..render.primitives import Geometry, PackedFrame, Prim
 
-#: a heading as the browser writes it
-HeadingName = Literal["N", "E", "S", "W"]
+#: a heading as the browser writes it (the engine's quiz data writes it so too)
 HEADING_NAMES: tuple[HeadingName, ...] = get_args(HeadingName)
 #: what the board is for: looking, moving pawns, editing the position
 Mode = Literal["view", "move", "edit"]
 MODES: tuple[Mode, ...] = get_args(Mode)
 
 
-class QuizQuestion(TypedDict):
+class QuizQuestion(QuestionDict):
     """One look to predict, with everything the browser needs to judge an answer itself
-    (the engine's :meth:`Quiz.to_dict <finstere_widget.engine.quiz.Quiz.to_dict>`) and the
-    frames it is tied to: asked on ``gate``, the look's own frame ``look`` shown once it is
-    answered right."""
+    (the engine's :meth:`Quiz.to_dict <finstere_widget.engine.quiz.Quiz.to_dict>`: a
+    :class:`~finstere_widget.engine.quiz.QuestionDict`) and the frames it is tied to: asked
+    on ``gate``, the look's own frame ``look`` shown once it is answered right."""
 
-    event: int  # the look's event index
-    at: list[int]  # the monster's square [x, y]
-    facing: HeadingName
-    heading: HeadingName  # the right answer's direction
-    squares: list[list[int]]  # the squares that answer it right
-    accepted: list[list[int]]  # those and the chased pawn's square
-    pawn: str | None  # the pawn it chases (None: none seen, or a tie)
-    pawns: list[list[int | str]]  # [x, y, id] of each pawn on the board
-    rule: str  # the rule id that decides (M5, M6...)
-    right: list[str]  # the feedback's lines for a right answer
-    wrong: list[str]  # ... and for a wrong one
-    hints: list[str]  # levels 1, 2 and 3
     look: int
     gate: int
 
@@ -128,11 +116,18 @@ _ID_MAX = 40  # the longest pawn id a message may name (engine: safe pawn ids ar
 def _whole(content: dict[object, object], key: str, low: int, high: int | None = None) -> int:
     value = content.get(key)
     if type(value) is not int or value < low or (high is not None and value > high):
-        span = f"{low}..{high}" if high is not None else f"a whole number >= {low}"
+        if high is None:
+            raise QuizError(
+                "quiz message: {key} must be a whole number >= {low}, not {value}",
+                key=repr(key),
+                low=low,
+                value=shown(value),
+            )
         raise QuizError(
-            "quiz message: {key} must be {span}, not {value}",
+            "quiz message: {key} must be a whole number from {low} to {high}, not {value}",
             key=repr(key),
-            span=span,
+            low=low,
+            high=high,
             value=shown(value),
         )
     return value
@@ -180,8 +175,8 @@ def quiz_message(content: object) -> QuizMessage:
         allowed = {"type", "question", "level"}
     else:
         raise QuizError(
-            "quiz message: 'type' must be {types}, not {value}",
-            types=" or ".join(QUIZ_MESSAGE_TYPES),
+            "quiz message: 'type' must be one of {types}, not {value}",
+            types=", ".join(QUIZ_MESSAGE_TYPES),
             value=shown(kind),
         )
     extra = sorted(str(k) for k in content if k not in allowed)

@@ -11,15 +11,15 @@ What a test gets:
   sessions are shut down and its saved workspaces deleted.
 * ``browser`` (session): headless Chromium (``/usr/bin/chromium``) with HOME/TMPDIR in a temp dir.
 * ``page`` (function): a fresh browser context + page whose base URL is the server; every
-  ``pageerror`` is collected in ``page_errors`` (see ``assert_no_page_errors``).
+  ``pageerror`` is collected in ``page_errors`` (``browser_support.collect_page_errors``; fail
+  on them with ``browser_support.assert_no_page_errors(page, page_errors)``).
 * ``jupyter_ui`` (function, parametrized): ``"lab"`` and ``"notebook"``; a test that uses ``nb``
   runs once in each UI.
 * ``nb`` (function): a :class:`NotebookDriver` bundling the helpers below for one page + UI; its
   teardown shuts down the kernels the test started.
 
 Helpers (also usable directly with a ``page``):
-``open_notebook(page, name, ui=...)``, ``run_all(page)``, ``run_code_cell(page, code) -> str``,
-``assert_no_page_errors(errors)``.
+``open_notebook(page, name, ui=...)``, ``run_all(page)``, ``run_code_cell(page, code) -> str``.
 
 When Chromium or Playwright is missing the browser tests are skipped with a loud reason, except
 when ``CI=true``: then they fail.  Mark browser tests with ``@pytest.mark.browser``.
@@ -43,7 +43,14 @@ from typing import Any
 
 import pytest
 
-from tests.browser.browser_support import free_port, isolated_env, start_server, stop_process
+from tests.browser.browser_support import (
+    assert_no_page_errors,
+    collect_page_errors,
+    free_port,
+    isolated_env,
+    start_server,
+    stop_process,
+)
 
 BROWSER_DIR = Path(__file__).resolve().parent
 REPO_ROOT = BROWSER_DIR.parent.parent
@@ -61,18 +68,6 @@ SERVER_START_TIMEOUT = 90.0  # seconds; a start takes 2-3 s on these machines
 OPEN_TIMEOUT = 90.0  # page load + kernel start
 RUN_TIMEOUT = 120.0  # one "run all" / one code cell
 UIS = ("lab", "notebook")
-
-# Known, harmless errors of the upstream front ends themselves (not of this project's code),
-# ignored by ``assert_no_page_errors`` for the UI they belong to.  Keep this short and exact.
-KNOWN_UPSTREAM_PAGE_ERRORS: dict[str, tuple[str, ...]] = {
-    "notebook": (
-        # Notebook 7.6: @jupyterlab/shortcuts-extension listens to the setting registry's
-        # pluginChanged although its own plugin is absent from Notebook's registry; the forced
-        # reload of @jupyterlab/docmanager-extension:plugin at start-up then throws in that
-        # listener (`registry.plugins[shortcutsId].schema`).  On every Notebook 7 page, /tree too.
-        "TypeError: Cannot read properties of undefined (reading 'schema')",
-    ),
-}
 
 
 def _in_ci() -> bool:
@@ -326,24 +321,13 @@ def page(browser: Any, jupyter_server: JupyterServer, page_errors: list[str]) ->
     )
     pg = context.new_page()
     pg.set_default_timeout(30_000)
-    pg.on("pageerror", lambda exc: page_errors.append(exc.stack or f"{exc.name}: {exc.message}"))
+    collect_page_errors(pg, page_errors)
     try:
         yield pg
     finally:
         context.close()
         jupyter_server.shutdown_sessions()
         jupyter_server.reset_workspaces()
-
-
-def assert_no_page_errors(errors: list[str], ui: str | None = None) -> None:
-    """Fail on any uncaught JS error, except ``KNOWN_UPSTREAM_PAGE_ERRORS[ui]``.
-
-    Errors are collected asynchronously: call this after some Playwright call (any page
-    interaction) so that pending ``pageerror`` events have been delivered.
-    """
-    known = KNOWN_UPSTREAM_PAGE_ERRORS.get(ui or "", ())
-    real = [e for e in errors if e.split("\n", 1)[0].strip() not in known]
-    assert not real, "uncaught JavaScript errors in the page:\n" + "\n\n".join(real)
 
 
 # --------------------------------------------------------------------------- notebook helpers
@@ -504,8 +488,7 @@ class NotebookDriver:
         return run_code_cell(self.page, code, timeout=timeout)
 
     def assert_no_page_errors(self) -> None:
-        self.page.wait_for_timeout(200)  # let pending pageerror events arrive
-        assert_no_page_errors(self.page_errors, self.ui)
+        assert_no_page_errors(self.page, self.page_errors, self.ui)
 
 
 @pytest.fixture(params=UIS)

@@ -2,9 +2,10 @@
 the stepper, the game view, the editor and the exported page run no script, inject no
 element, and the boards still draw.
 
-The loaders refuse such ids (the notebook checks that too); the positions here are built
-past the checks, as if a file from an older version or a bug let one through, so that the
-escaping of everything that reaches HTML is what is under test."""
+The loaders and the widgets refuse such ids (the notebook checks both); the positions here
+are built past the checks and put behind the widgets' door (the stepper's start, the board's
+commit: what the door would pass on), as if a file from an older version or a bug let one
+through, so that the escaping of everything that reaches HTML is what is under test."""
 
 from __future__ import annotations
 
@@ -14,10 +15,9 @@ from typing import Any
 
 import pytest
 
-from tests.browser.browser_support import wait_for
+from tests.browser.browser_support import assert_no_page_errors, collect_page_errors, wait_for
 from tests.browser.conftest import (
     JupyterServer,
-    assert_no_page_errors,
     open_notebook,
     run_all,
     run_code_cell,
@@ -40,15 +40,25 @@ def hostile():
     # past the checks: ids with markup, next to the monster (tile 1 eats the first)
     pawns = (Pawn(IMG, "blue", 6, 1, "light", (1, 0)), Pawn(SCRIPT, "red", 4, 3, "light", (5, 3)),
              Pawn(COMMENT, "green", 2, 5, "dark", (9, 6)))
-    return Position(Monster((0, 0), Heading.E), (), (), (), pawns, 1)"""
+    return Position(Monster((0, 0), Heading.E), (), (), (), pawns, 1)
+
+def past_the_door(widget, position):
+    # the widgets refuse a hand-built position that breaks the format (validated()): this is
+    # what they would sync to the browser if one got through
+    if isinstance(widget, MonsterStepper):
+        widget._start = position
+        widget.run()
+    else:
+        widget.board._commit(position, "")
+    return widget"""
 
 CELLS = [
     SETUP,
-    "s = MonsterStepper(hostile(), tile='1')\ns",
+    "s = past_the_door(MonsterStepper(tile='1'), hostile())\ns",
     "view = GameView(players=('blue', 'red'), you='blue', seed=1)\n"
     "view.game.movable_pawns = lambda *a: list(hostile().pawns)\n"
     "view.board.frame = len(view.board.frames) - 1\nview._update()\nview",
-    "ed = BoardEditor(hostile())\ned.board.tool = 'teleporter'\ned.board.tool_pair = IMG\n"
+    "ed = past_the_door(BoardEditor(), hostile())\ned.board.tool = 'teleporter'\ned.board.tool_pair = IMG\n"
     "ed.board.click((5, 5))\ned",
 ]
 CHECK = """try:
@@ -56,6 +66,11 @@ CHECK = """try:
     print("ACCEPTED")
 except PositionError as exc:
     print("refused:", str(exc)[:40])
+try:
+    MonsterStepper(hostile())
+    print("WIDGET ACCEPTED")
+except PositionError as exc:
+    print("widget refused:", str(exc)[:40])
 print(s.message.value)
 print(ed.board.hint)
 s.to_html('hostile.html', title=IMG)
@@ -97,16 +112,16 @@ def test_hostile_ids_run_no_script_and_boards_draw(
     # the stepper's message (ipywidgets HTML: innerHTML) shows the eaten id as text
     wait_for(page, lambda: IMG in page.inner_text("body"), 30, "the eaten id shown as text")
     no_injection(page)
-    assert_no_page_errors(page_errors, "lab")
+    assert_no_page_errors(page, page_errors, "lab")
     assert "refused: pawns[0].id" in text and "ACCEPTED" not in text
+    assert "widget refused: pawns[0].id" in text
     assert "&lt;img" in text and "written" in text  # the message holds the id, escaped
 
     exported = jupyter_server.root / "hostile.html"
     assert exported.exists()
     context = browser.new_context(viewport={"width": 1200, "height": 900})
     standalone = context.new_page()
-    errors: list[str] = []
-    standalone.on("pageerror", lambda exc: errors.append(str(exc)))
+    errors = collect_page_errors(standalone)
     try:
         standalone.goto(exported.as_uri())
         canvas = standalone.locator("canvas.fw-canvas").first
@@ -119,6 +134,6 @@ def test_hostile_ids_run_no_script_and_boards_draw(
         )
         assert standalone.title() == IMG  # the title is text, not markup
         no_injection(standalone)
-        assert not errors, errors
+        assert_no_page_errors(standalone, errors)
     finally:
         context.close()

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from finstere_widget.engine import Position
-from tests.browser.browser_support import wait_for
+from tests.browser.browser_support import assert_no_page_errors, collect_page_errors, wait_for
 
 pytestmark = pytest.mark.browser
 
@@ -22,8 +22,7 @@ def test_a_french_stepper_draws_french_controls_in_the_dom(browser: Any, tmp_pat
     out = s.to_html(tmp_path / "tour.html")
     context = browser.new_context(viewport={"width": 1200, "height": 900})
     page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    errors = collect_page_errors(page)
     try:
         page.goto(out.as_uri())
         wait_for(page, lambda: page.locator(".fw-log-row").count() > 0, 10, "the log")
@@ -53,6 +52,6 @@ def test_a_french_stepper_draws_french_controls_in_the_dom(browser: Any, tmp_pat
         text = page.locator(".fw-root").inner_text()
         for english in ("What happens", "play", "frame", "Python kernel"):
             assert english not in text, english
-        assert not errors, errors
+        assert_no_page_errors(page, errors)
     finally:
         context.close()

@@ -26,6 +26,8 @@ from finstere_widget.engine import monster_turn
 from finstere_widget.render.frames import trace_frames
 from tests.browser.browser_support import (
     TOUR_FIRST,
+    assert_no_page_errors,
+    collect_page_errors,
     free_port,
     start_server,
     stop_process,
@@ -36,7 +38,6 @@ from tests.browser.conftest import (
     CHROMIUM_ARGS,
     REPO_ROOT,
     _evaluate_async,
-    assert_no_page_errors,
     open_notebook,
     run_all,
     run_code_cell,
@@ -108,7 +109,7 @@ def offline_page(browser: Any, lite_url: str) -> Iterator[tuple[Any, list[str], 
         context.route("**/*", only_local)
         page = context.new_page()
         page.set_default_timeout(60_000)
-        page.on("pageerror", lambda exc: errors.append(exc.stack or f"{exc.name}: {exc.message}"))
+        collect_page_errors(page, errors)
         # leaving a notebook that ran (for the next one) may ask "leave the page?": yes
         page.on("dialog", lambda dialog: dialog.accept())
         yield page, elsewhere, errors
@@ -295,5 +296,4 @@ def test_lite_site_runs_every_notebook_offline(
     probe = "https://pypi.org/simple/micropip/"
     answer = page.evaluate("u => fetch(u).then(() => 'reached', () => 'refused')", probe)
     assert answer == "refused" and elsewhere == [probe], (answer, elsewhere)
-    page.wait_for_timeout(200)
-    assert_no_page_errors(errors)
+    assert_no_page_errors(page, errors)

@@ -23,13 +23,15 @@ from finstere_widget.render.frames import trace_frames
 from finstere_widget.render.scene import piece_groups
 from tests.browser.browser_support import (
     TOUR_FIRST,
+    assert_no_page_errors,
+    collect_page_errors,
     free_port,
     isolated_env,
     start_server,
     stop_process,
     wait_for,
 )
-from tests.browser.conftest import REPO_ROOT, assert_no_page_errors
+from tests.browser.conftest import REPO_ROOT
 
 pytestmark = pytest.mark.browser
 
@@ -84,8 +86,7 @@ def tour(browser: Any, marimo_url: str) -> Iterator[tuple[Any, list[str]]]:
     context = browser.new_context(viewport={"width": 1400, "height": 1000})
     page = context.new_page()
     page.set_default_timeout(30_000)
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(exc.stack or f"{exc.name}: {exc.message}"))
+    errors = collect_page_errors(page)
     try:
         page.goto(marimo_url + "/")
         yield page, errors
@@ -205,8 +206,7 @@ def test_marimo_tour_draws_steps_and_moves(tour: tuple[Any, list[str]], shots: P
     game.canvas.scroll_into_view_if_needed()
     page.screenshot(path=str(shots / "marimo-game.png"))
 
-    page.wait_for_timeout(200)
-    assert_no_page_errors(errors)
+    assert_no_page_errors(page, errors)
 
 
 def _luminance(css_colour: str) -> float:
@@ -229,8 +229,7 @@ def test_marimo_dark_theme_paints_the_dark_board_with_readable_text(
 ) -> None:
     context = browser.new_context(viewport={"width": 1400, "height": 1000})
     page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(exc.stack or f"{exc.name}: {exc.message}"))
+    errors = collect_page_errors(page)
     try:
         page.goto(marimo_dark_url + "/")
         boards = [Canvas(page, k) for k in range(4)]
@@ -249,7 +248,6 @@ def test_marimo_dark_theme_paints_the_dark_board_with_readable_text(
         assert _luminance(panel_text) > 0.5, panel_text
         stepper.canvas.scroll_into_view_if_needed()
         page.screenshot(path=str(shots / "marimo-dark-stepper.png"))
-        page.wait_for_timeout(200)
-        assert_no_page_errors(errors)
+        assert_no_page_errors(page, errors)
     finally:
         context.close()

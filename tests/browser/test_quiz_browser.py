@@ -18,7 +18,12 @@ import tests.browser.widget_checks as checks
 from finstere_widget.engine import Heading
 from finstere_widget.engine.board import HEIGHT, WIDTH
 from finstere_widget.engine.quiz import quiz_words
-from tests.browser.browser_support import wait_for, write_notebook
+from tests.browser.browser_support import (
+    assert_no_page_errors,
+    collect_page_errors,
+    wait_for,
+    write_notebook,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -196,8 +201,7 @@ def test_exported_page_quizzes_without_a_kernel(browser: Any, tmp_path: Path) ->
     ]
     context = browser.new_context(viewport={"width": 1200, "height": 1000})
     page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    errors = collect_page_errors(page)
     try:
         page.goto(out.as_uri())
         q = QuizPage(page)
@@ -228,7 +232,7 @@ def test_exported_page_quizzes_without_a_kernel(browser: Any, tmp_path: Path) ->
         assert q.score() == "score : 0 sur 1"
         assert page.locator(".fw-log[role='list']").is_visible() and not prompt.is_visible()
         assert "no Python kernel" not in page.locator(".fw-hint").inner_text()
-        assert not errors, errors
+        assert_no_page_errors(page, errors)
     finally:
         context.close()
 
@@ -255,8 +259,7 @@ def test_quiz_in_voila(browser: Any, voila_server: Any, shots: Path) -> None:
     context = browser.new_context(viewport={"width": 1400, "height": 1000})
     page = context.new_page()
     page.set_default_timeout(30_000)
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(exc.stack or f"{exc.name}: {exc.message}"))
+    errors = collect_page_errors(page)
     try:
         page.goto(voila_server.render_url(NAME), timeout=180_000)
         checks.check_quiz(page, shots, "voila")
@@ -267,7 +270,6 @@ def test_quiz_in_voila(browser: Any, voila_server: Any, shots: Path) -> None:
         q.direction("E").click()
         wait_for(page, lambda: q.verdict() == "wrong", 10, "voila dark: the wrong answer")
         checks.check_quiz_readable(page, shots, "voila", "dark")
-        page.wait_for_timeout(200)  # let pending pageerror events arrive
-        assert not errors, "uncaught JavaScript errors:\n" + "\n".join(errors)
+        assert_no_page_errors(page, errors)
     finally:
         context.close()

@@ -19,7 +19,7 @@ import pytest
 from finstere_widget.render import style as S
 from finstere_widget.render.scene import center
 from tests.browser import widget_checks as C
-from tests.browser.browser_support import wait_for
+from tests.browser.browser_support import assert_no_page_errors, collect_page_errors, wait_for
 
 pytestmark = pytest.mark.browser
 
@@ -136,8 +136,7 @@ def test_voila_reads_well(browser: Any, voila_server: Any, shots: Path) -> None:
     context = browser.new_context(viewport={"width": 1400, "height": 1000})
     page = context.new_page()
     page.set_default_timeout(30_000)
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(exc.stack or f"{exc.name}: {exc.message}"))
+    errors = collect_page_errors(page)
 
     def set_theme(theme: str) -> None:  # Voilà picks its theme per page load
         page.goto(voila_server.render_url(name, theme), timeout=180_000)
@@ -158,8 +157,7 @@ def test_voila_reads_well(browser: Any, voila_server: Any, shots: Path) -> None:
     try:
         kinds = {"fw-hint", "fw-counter", "fw-log-title", "fw-btn"}
         _run(page, "voila", shots, canvases, set_theme, kinds, _click_tile_5)
-        page.wait_for_timeout(200)
-        assert not errors, "uncaught JavaScript errors:\n" + "\n".join(errors)
+        assert_no_page_errors(page, errors)
     finally:
         context.close()
 
@@ -172,7 +170,7 @@ def test_exported_html_reads_well(browser: Any, tmp_path: Path, shots: Path) -> 
     for key, path in pages.items():
         tab = context.new_page()
         tab.set_default_timeout(30_000)
-        tab.on("pageerror", lambda exc: errors.append(exc.stack or f"{exc.name}: {exc.message}"))
+        collect_page_errors(tab, errors)
         tab.goto(path.as_uri())
         tabs[key] = tab
     page = tabs["stepper"]
@@ -196,7 +194,6 @@ def test_exported_html_reads_well(browser: Any, tmp_path: Path, shots: Path) -> 
         board.click(position={"x": 100, "y": 150})
         kinds = {"fw-hint", "fw-counter", "fw-log-title", "fw-btn"}
         _run(page, "html", shots, canvases, set_theme, kinds, None, resize)
-        page.wait_for_timeout(200)
-        assert not errors, "uncaught JavaScript errors:\n" + "\n".join(errors)
+        assert_no_page_errors(page, errors)
     finally:
         context.close()

@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+from tests.browser.browser_support import assert_no_page_errors, collect_page_errors
 from tests.test_render_contract import BOARD_JS, GOLDEN_PIXELS, golden
 
 pytestmark = pytest.mark.browser
@@ -55,11 +56,10 @@ def test_board_js_paints_the_golden_scene_with_its_colours_where_they_belong(
     context = browser.new_context(device_scale_factor=dpr)
     try:
         page = context.new_page()
-        errors: list[str] = []
-        page.on("pageerror", lambda e: errors.append(str(e)))
+        errors = collect_page_errors(page)
         page.set_content(PAGE.format(board_js=BOARD_JS.read_text(), scene=json.dumps(doc), dpr=dpr))
         page.wait_for_function("() => window.paintedPrimitives > 0", timeout=30_000)
-        assert not errors
+        assert_no_page_errors(page, errors)
         points = [[x, y] for x, y, *_ in GOLDEN_PIXELS]
         got = page.evaluate(PIXELS_JS, [points, dpr])
         wrong = [

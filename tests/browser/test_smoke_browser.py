@@ -10,8 +10,13 @@ from typing import Any
 
 import pytest
 
+from tests.browser.browser_support import (
+    KNOWN_UPSTREAM_PAGE_ERRORS,
+    assert_no_page_errors,
+    collect_page_errors,
+    wait_for,
+)
 from tests.browser.browser_support import canvas_pixel as pixel
-from tests.browser.browser_support import wait_for
 
 pytestmark = pytest.mark.browser
 
@@ -73,3 +78,27 @@ def test_page_errors_are_collected(nb: Any) -> None:
     assert "boom-from-test" in nb.page_errors[0]
     with pytest.raises(AssertionError, match="boom-from-test"):
         nb.assert_no_page_errors()
+
+
+def test_collected_page_errors_fail_the_assert_even_when_they_arrive_late(browser: Any) -> None:
+    """The one page-error helper of the browser tests: a quiet page passes, an error thrown
+    just before the assert is still seen (it waits for pending events), and a known upstream
+    error is let through for its own UI only."""
+    context = browser.new_context()
+    try:
+        page = context.new_page()
+        errors = collect_page_errors(page)
+        page.set_content("<p>quiet</p>")
+        assert_no_page_errors(page, errors)
+        page.evaluate("() => { setTimeout(() => { throw new Error('late-boom'); }, 50); }")
+        with pytest.raises(AssertionError, match="late-boom"):
+            assert_no_page_errors(page, errors)
+        assert errors[0].startswith("Error: late-boom\n")  # with its stack
+        upstream = collect_page_errors(page)
+        page.evaluate("() => { setTimeout(() => { const r = undefined; r.schema; }, 0); }")
+        assert_no_page_errors(page, upstream, "notebook")
+        assert upstream[0].split("\n")[0] == KNOWN_UPSTREAM_PAGE_ERRORS["notebook"][0]
+        with pytest.raises(AssertionError, match="reading 'schema'"):
+            assert_no_page_errors(page, upstream, "lab")
+    finally:
+        context.close()

@@ -15,6 +15,7 @@ import pytest
 
 from finstere_widget.render import style as S
 from finstere_widget.render.scene import center
+from tests.browser.browser_support import assert_no_page_errors, collect_page_errors
 
 pytestmark = pytest.mark.browser
 
@@ -36,8 +37,7 @@ def voila_url(voila_server: Any) -> str:
 def test_tour_notebook_works_as_a_voila_app(browser: Any, voila_url: str) -> None:
     context = browser.new_context(viewport={"width": 1300, "height": 1000})
     page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(exc.stack or f"{exc.name}: {exc.message}"))
+    errors = collect_page_errors(page)
     try:
         page.goto(voila_url, timeout=120_000)
         # Voilà executes the whole notebook before it shows the outputs
@@ -84,8 +84,7 @@ def test_tour_notebook_works_as_a_voila_app(browser: Any, voila_url: str) -> Non
         assert _close(pixel((0, 0), -15, -15), S.EXIT_FILL), "the exit is free again"
         log = page.locator(".fw-log-row.fw-current").first.inner_text()
         assert "stops after 7 steps" in log and "taken: B" in log
-        page.wait_for_timeout(200)  # let pending pageerror events arrive
-        assert errors == [], "uncaught JavaScript errors:\n" + "\n".join(errors)
+        assert_no_page_errors(page, errors)
     finally:
         context.close()
 

@@ -15,7 +15,7 @@ import pytest
 
 from finstere_widget.render import style as S
 from finstere_widget.render.scene import center
-from tests.browser.browser_support import wait_for
+from tests.browser.browser_support import assert_no_page_errors, collect_page_errors, wait_for
 
 pytestmark = pytest.mark.browser
 
@@ -330,8 +330,7 @@ def test_standalone_html_steps_without_jupyter(browser: Any, tmp_path: Path) -> 
     out = s.to_html(tmp_path / "turn.html")
     context = browser.new_context(viewport={"width": 1200, "height": 900})
     page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    errors = collect_page_errors(page)
     try:
         page.goto(out.as_uri())
         board = Board(page)
@@ -341,6 +340,6 @@ def test_standalone_html_steps_without_jupyter(browser: Any, tmp_path: Path) -> 
         assert close(board.pixel(S.WIDTH - 6, 6), S.TIE), "the tie banner"
         board.click_sq((3, 3))
         assert "no Python kernel" in page.locator(".fw-hint").inner_text()
-        assert not errors, errors
+        assert_no_page_errors(page, errors)
     finally:
         context.close()

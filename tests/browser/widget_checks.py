@@ -61,6 +61,16 @@ def crowded(pid: str = LONG_ID) -> Position:
     return Position(Monster((0, 0), Heading.E), (), (), (), tuple(pawns), 1)
 
 
+def crowded_board() -> Any:
+    """A board showing :func:`crowded`: the widgets refuse it at their door (a pawn on the
+    monster's square), so it is committed behind the door, as the board would sync it."""
+    from finstere_widget.widget import BoardWidget
+
+    board = BoardWidget()
+    board._commit(crowded(), "")
+    return board
+
+
 NOTEBOOK = "fw_reads_well.ipynb"
 
 
@@ -70,19 +80,23 @@ def _cells() -> list[str]:
 
     setup = (
         "import json\n"
+        "from typing import Any\n"
         "from finstere_widget.engine import Heading, Monster, Pawn, Position\n"
         "from finstere_widget.engine.board import ROW_EXTENT\n"
         "from finstere_widget.widget import BoardWidget, GameView, MonsterStepper\n"
         f"TIE = json.loads({json.dumps(json.dumps(TIE))})\n"
         f"SLIDE = json.loads({json.dumps(json.dumps(SLIDE))})\n"
-        f"LONG_ID = {LONG_ID!r}\n\n" + inspect.getsource(crowded)
+        f"LONG_ID = {LONG_ID!r}\n\n"
+        + inspect.getsource(crowded)
+        + "\n\n"
+        + inspect.getsource(crowded_board)
     )
     return [
         setup,
         "v = GameView(('blue', 'red'), you='blue', bot='greedy', seed=1)\nv",
         "s = MonsterStepper(TIE, tile='XX')\ns",
         f"m = MonsterStepper(SLIDE, tile={SLIDE_STEPS})\nm",
-        "c = BoardWidget(crowded())\nc",
+        "c = crowded_board()\nc",
     ]
 
 
@@ -98,12 +112,12 @@ def write_notebook(root: Path) -> str:
 
 def export_pages(out: Path) -> dict[str, Path]:
     """The same widgets as standalone pages (``to_html``), built in this process."""
-    from finstere_widget.widget import BoardWidget, MonsterStepper
+    from finstere_widget.widget import MonsterStepper
 
     return {
         "stepper": MonsterStepper(TIE, tile="XX").to_html(out / "stepper.html"),
         "slide": MonsterStepper(SLIDE, tile=SLIDE_STEPS).to_html(out / "slide.html"),
-        "crowded": BoardWidget(crowded()).to_html(out / "crowded.html"),
+        "crowded": crowded_board().to_html(out / "crowded.html"),
     }
 
 
