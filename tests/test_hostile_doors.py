@@ -257,13 +257,17 @@ def past_the_door(board: Any, position: Position) -> Any:
     return board
 
 
-def test_stepper_message_escapes_eaten_ids() -> None:
+def test_stepper_message_escapes_eaten_ids(monkeypatch: pytest.MonkeyPatch) -> None:
     from finstere_widget.widget import MonsterStepper
 
     with pytest.raises(PositionError, match=r"pawns\[0\]\.id"):
         MonsterStepper(trusted_position(XSS), tile=1)
     s = MonsterStepper(tile=1)
-    s._start = trusted_position(XSS)  # past the stepper's door: the turn it would play
+    with pytest.raises(PositionError, match=r"pawns\[0\]\.id"):
+        s.board.show_turn_from(trusted_position(XSS), "1")
+    # past every door (the stepper's and the board's): the turn it would then show
+    monkeypatch.setattr(Position, "validated", lambda self: self)
+    s._start = trusted_position(XSS)
     s.run()
     assert s.result is not None and s.result.eaten == (XSS,)
     assert "<img" not in s.message.value and "&lt;img" in s.message.value

@@ -130,3 +130,22 @@ def test_game_view_refuses_a_game_whose_position_is_malformed() -> None:
     with pytest.raises(PositionError, match=re.escape(words)):
         view._start(game)
     assert view.game is before and view.board.position is shown_before
+
+
+@pytest.mark.parametrize(("name", "position", "words"), MALFORMED, ids=IDS)
+def test_board_widget_shows_no_turn_or_trace_from_a_malformed_position(
+    name: str, position: Position, words: str
+) -> None:
+    from finstere_widget.engine import monster_turn
+    from finstere_widget.widget import BoardWidget
+
+    board = BoardWidget(Position.basic())
+    events = monster_turn(Position.basic(), "8").events
+    synced = (board.static, board.groups, board.frames)
+    with pytest.raises(PositionError, match=re.escape(words)):
+        board.show_turn_from(position, "8")
+    with pytest.raises(PositionError, match=re.escape(words)):
+        board.show_trace(position, events, "8")
+    with pytest.raises(PositionError, match=re.escape(words)):
+        board.show_trace(Position.basic(), events, "8", after=position)
+    assert (board.static, board.groups, board.frames) == synced

@@ -33,7 +33,10 @@ class TurnsOnShow(BoardTraits):
         opening: Opening | None = None,
     ) -> Any:
         """Play the monster's turn from ``position`` and show it (``opening``: as in
-        :meth:`show_trace`)."""
+        :meth:`show_trace`). A malformed hand-built ``position`` is refused with the
+        :class:`PositionError` naming its fault (:meth:`Position.validated`), the board
+        unchanged."""
+        position = position.validated()
         result = monster_turn(position, tile, options or RuleOptions())
         self.show_trace(position, result.events, result.tile, opening=opening)
         return result
@@ -49,8 +52,12 @@ class TurnsOnShow(BoardTraits):
         """Step through ``events`` (a monster trace) played from ``position``. ``after``:
         the board's position once the trace is left (a click in move mode); default
         ``position``. ``opening``: the opening frame's caption in a language, instead of
-        the usual one (a quiz says what to do first); told again when the language changes."""
-        after = after if after is not None else position
+        the usual one (a quiz says what to do first); told again when the language changes.
+        ``position`` and ``after`` are checked first (:meth:`Position.validated`): a
+        malformed hand-built one is refused with the :class:`PositionError` naming its
+        fault, the board unchanged."""
+        position = position.validated()
+        after = after.validated() if after is not None else position
         lang = self.lang or None
         frames = trace_frames(position, events, tile, lang=lang)
         if opening is not None:
