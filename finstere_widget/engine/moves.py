@@ -401,12 +401,14 @@ def _result_position(b: _Board, at: int, stones: _Stones) -> Position:
     pos = b.position
     if stones is b.stones0 or stones == b.stones0:
         new_stones = pos.stones
+        stone_indices = b.stones0
     else:
         new_stones = tuple(
             s if i == i0 else Stone(SQUARE_OF[i], s.kind)
             for s, i, i0 in zip(pos.stones, stones, b.stones0, strict=True)
             if i >= 0
         )
+        stone_indices = tuple([i for i in stones if i >= 0])
     pawns = list(pos.pawns)
     pawn = b.pawn
     pawns[b.pawn_k] = Pawn(
@@ -417,7 +419,15 @@ def _result_position(b: _Board, at: int, stones: _Stones) -> Position:
         "dark" if pawn.up == "light" else "light",
         _place(at),
     )
-    return Position(pos.monster, new_stones, pos.pools, pos.teleporters, tuple(pawns), pos.stage)
+    return Position(
+        pos.monster,
+        new_stones,
+        pos.pools,
+        pos.teleporters,
+        tuple(pawns),
+        pos.stage,
+        known_indices=pos.indices.after_move(b.pawn_k, at if at >= 0 else -1, stone_indices),
+    )
 
 
 class MoveResult(NamedTuple):
