@@ -78,10 +78,10 @@ class Indices(NamedTuple):
     teleporters: Mapping[int, tuple[int, Heading]]  # pad -> (partner pad, partner's arrow)
 
     def after_move(self, k: int, at: int, stones: tuple[int, ...]) -> Indices:
-        """The indices of the position a pawn move leads to: pawn ``k`` on ``at`` (-1: off
-        the board), the stones on ``stones`` (those still in play, in order); the monster,
-        the pools and the teleporters stay where they are."""
-        pawns = self.pawns[:k] + (at,) + self.pawns[k + 1 :]
+        """The indices of the position a pawn move leads to: pawn ``k`` on ``at`` (any
+        negative number: off the board), the stones on ``stones`` (those still in play, in
+        order); the monster, the pools and the teleporters stay where they are."""
+        pawns = self.pawns[:k] + (at if at >= 0 else -1,) + self.pawns[k + 1 :]
         return Indices(
             self.monster,
             stones,
