@@ -402,7 +402,8 @@ def _result_position(b: _Board, at: int, stones: _Stones, *, with_indices: bool)
     move played in a game: the next move reads them; a listed outcome's position often
     goes unplayed, it computes them on first use)."""
     pos = b.position
-    if stones is b.stones0 or stones == b.stones0:
+    unmoved = stones is b.stones0 or stones == b.stones0
+    if unmoved:
         new_stones = pos.stones
     else:
         new_stones = tuple(
@@ -428,7 +429,9 @@ def _result_position(b: _Board, at: int, stones: _Stones, *, with_indices: bool)
         tuple(pawns),
         pos.stage,
         known_indices=(
-            pos.indices.after_move(b.pawn_k, at, tuple([i for i in stones if i >= 0]))
+            pos.indices.after_move(
+                b.pawn_k, at, b.stones0 if unmoved else tuple([i for i in stones if i >= 0])
+            )
             if with_indices
             else None
         ),
@@ -627,11 +630,9 @@ class _Configs:
         self._bare = bare
 
     def id_of(self, stones: _Stones) -> int:
-        sid = self.ids.get(stones)
-        if sid is None:
-            sid = len(self.stones)
+        sid = self.ids.setdefault(stones, len(self.stones))
+        if sid == len(self.stones):  # a configuration not met before
             self.stones.append(stones)
-            self.ids[stones] = sid
             self.grounds.append(None)
             self.seen.append(bytearray(NUM_INDICES))
         return sid
@@ -815,7 +816,9 @@ def random_path(position: Position, pawn_id: str, rng: Any) -> tuple[str, ...]:
             for d in range(4):
                 h = (h0 + d) & 3
                 t = NEXT[h][cur]
-                if t >= 0 and t != monster and t not in tele and t not in stones and t not in pool:
+                if t < 0 or t == monster or t in tele:
+                    continue  # a wall, the monster, a teleporter: barred (P2, P5, P9)
+                if t not in stones and t not in pool:
                     cur = t  # a plain step (what _step does when nothing is in the way)
                 else:
                     res = _step(b, cur, stones, h, 0, None)
