@@ -81,12 +81,14 @@ class Indices(NamedTuple):
         """The indices of the position a pawn move leads to: pawn ``k`` on ``at`` (any
         negative number: off the board), the stones on ``stones`` (those still in play, in
         order); the monster, the pools and the teleporters stay where they are."""
-        pawns = self.pawns[:k] + (at if at >= 0 else -1,) + self.pawns[k + 1 :]
+        pawns = list(self.pawns)
+        pawns[k] = at if at >= 0 else -1
+        squares = frozenset(pawns)
         return Indices(
             self.monster,
             stones,
-            pawns,
-            frozenset(pawns) - {-1},
+            tuple(pawns),
+            squares - {-1} if -1 in squares else squares,
             self.pools,
             self.teleporters,
         )
@@ -209,11 +211,15 @@ class Position:
 
     # --- look-ups ----------------------------------------------------------------------
 
-    @cached_property
+    @property
     def indices(self) -> Indices:
-        """The pieces as board indices (:class:`Indices`), for the engine's hot paths."""
-        if self.known_indices is not None:
-            return self.known_indices
+        """The pieces as board indices (:class:`Indices`), for the engine's hot paths: the
+        ones given at construction (:attr:`known_indices`), else computed once."""
+        known = self.known_indices
+        return known if known is not None else self._indices
+
+    @cached_property
+    def _indices(self) -> Indices:
         pawns = tuple([INDEX[p.at] if p.at.__class__ is tuple else -1 for p in self.pawns])
         pools = self.pools
         tele: dict[int, tuple[int, Heading]] = {}
