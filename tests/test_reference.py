@@ -17,7 +17,7 @@ import pytest
 
 from finstere_widget.engine import Look, Position, RuleOptions, Tile, event_to_dict, monster_turn
 from finstere_widget.engine.monster import monster_outcome, sees
-from finstere_widget.engine.moves import legal_moves
+from finstere_widget.engine.moves import apply_move, legal_moves
 
 BENCH = Path(__file__).resolve().parents[1] / "benchmarks"
 
@@ -120,3 +120,24 @@ def test_reference_legal_outcomes_agree_with_engine(seed: int) -> None:
                 pushes += o.pushes
             slides += sum(1 for o in outs if isinstance(o.to, tuple) and o.to in pos.pool_squares)
     assert pushes > 20 and slides > 5, (pushes, slides)  # the sample exercises P6-P8
+
+
+def test_a_moved_position_derives_the_indices_its_pieces_give() -> None:
+    """A pawn move played takes its board indices from its parent's with the moved pawn
+    and stones changed (``Indices.after_move``): they are the ones its pieces give, and
+    :meth:`Position.replace` (pieces changed by hand) drops them."""
+    checked = pushed = 0
+    for pos in varied(12, 70):
+        for pawn in pos.pawns:
+            for o in legal_moves(pos, pawn.id):
+                new = apply_move(pos, pawn.id, o.path).position
+                assert new == o.position
+                plain = Position(
+                    new.monster, new.stones, new.pools, new.teleporters, new.pawns, new.stage
+                )
+                assert new.known_indices is not None and plain.known_indices is None
+                assert new.indices == plain.indices, (pos.to_json(), pawn.id, o)
+                assert new.replace(stage=2).known_indices is None
+                checked += 1
+                pushed += o.pushes
+    assert checked > 500 and pushed > 20, (checked, pushed)

@@ -396,10 +396,14 @@ def _place(at: int) -> PawnPlace:
     return "escaped" if at == ESCAPED else "outside"
 
 
-def _result_position(b: _Board, at: int, stones: _Stones) -> Position:
-    """The position after the move: stones moved/removed, the pawn moved and flipped (P2)."""
+def _result_position(b: _Board, at: int, stones: _Stones, *, with_indices: bool) -> Position:
+    """The position after the move: stones moved/removed, the pawn moved and flipped (P2);
+    ``with_indices``: with its board indices, derived from the position moved from (the
+    move played in a game: the next move reads them; a listed outcome's position often
+    goes unplayed, it computes them on first use)."""
     pos = b.position
-    if stones is b.stones0 or stones == b.stones0:
+    unmoved = stones is b.stones0 or stones == b.stones0
+    if unmoved:
         new_stones = pos.stones
     else:
         new_stones = tuple(
@@ -417,7 +421,21 @@ def _result_position(b: _Board, at: int, stones: _Stones) -> Position:
         "dark" if pawn.up == "light" else "light",
         _place(at),
     )
-    return Position(pos.monster, new_stones, pos.pools, pos.teleporters, tuple(pawns), pos.stage)
+    return Position(
+        pos.monster,
+        new_stones,
+        pos.pools,
+        pos.teleporters,
+        tuple(pawns),
+        pos.stage,
+        known_indices=(
+            pos.indices.after_move(
+                b.pawn_k, at, b.stones0 if unmoved else tuple([i for i in stones if i >= 0])
+            )
+            if with_indices
+            else None
+        ),
+    )
 
 
 class MoveResult(NamedTuple):
@@ -457,7 +475,7 @@ def apply_move(
     b = _Board(position, pawn_id)
     events: list[Event] = []
     walk = _walk(b, tokens, events)
-    new = _result_position(b, walk.at, walk.stones)
+    new = _result_position(b, walk.at, walk.stones, with_indices=True)
     flipped = new.pawns[b.pawn_k]
     events.append(Flip(len(tokens) + 1, pawn_id, flipped.up, flipped.value, "P2"))
     place = _place(walk.at)
@@ -468,18 +486,18 @@ class MoveOutcome:
     """One legal outcome of a pawn's move: ``to`` (a square, ``"escaped"`` or
     ``"outside"``), a shortest ``path``, its ``cost``; ``position`` is built on first use."""
 
-    __slots__ = ("path", "_board", "_at", "_stones", "_position")
+    __slots__ = ("path", "_configs", "_at", "_sid", "_position")
 
-    def __init__(self, b: _Board, at: int, stones: _Stones, path: tuple[str, ...]) -> None:
+    def __init__(self, configs: _Configs, at: int, sid: int, path: tuple[str, ...]) -> None:
         self.path = path
-        self._board = b
-        self._at = at
-        self._stones = stones
+        self._configs = configs  # the search's board and stone configurations
+        self._at = at  # where the pawn ends (a board index, OUTSIDE or ESCAPED)
+        self._sid = sid  # the stone configuration it ends with (0: the stones as they stand)
         self._position: Position | None = None
 
     @property
     def pawn(self) -> str:
-        return self._board.pawn.id
+        return self._configs.board.pawn.id
 
     @property
     def to(self) -> Place:
@@ -492,13 +510,17 @@ class MoveOutcome:
     @property
     def position(self) -> Position:
         if self._position is None:
-            self._position = _result_position(self._board, self._at, self._stones)
+            configs = self._configs
+            self._position = _result_position(
+                configs.board, self._at, configs.stones[self._sid], with_indices=False
+            )
         return self._position
 
     @property
     def pushes(self) -> bool:
-        """Did the move push (or remove) a stone?"""
-        return self._stones != self._board.stones0
+        """Did the move push (or remove) a stone? (Configuration 0 is the stones as they
+        stand; every other one has some stone elsewhere.)"""
+        return self._sid != 0
 
     def to_dict(self) -> dict[str, Any]:
         """docs/format.md: ``{"to", "path", "cost", "position"}``."""
@@ -529,7 +551,7 @@ def legal_moves(
     """
     b = _Board(position, pawn_id)
     configs = _Configs(b)
-    out = _outcomes(b, configs)
+    out = _outcomes(configs)
     if len(configs.stones) > 1:
         out = _dedupe(out, configs.stones, [s.kind.value for s in position.stones])
     return out
@@ -541,32 +563,32 @@ def can_enter(position: Position, pawn_id: str) -> bool:
     answer of ``any(o.to != "outside" for o in legal_moves(...))``, but the search stops at
     the end of the first point that finds such an outcome."""
     b = _Board(position, pawn_id)
-    return any(o._at != OUTSIDE for o in _outcomes(b, _Configs(b), stop_at=2))
+    return any(o._at != OUTSIDE for o in _outcomes(_Configs(b), stop_at=2))
 
 
-def _outcomes(b: _Board, configs: _Configs, stop_at: int | None = None) -> list[MoveOutcome]:
+def _outcomes(configs: _Configs, stop_at: int | None = None) -> list[MoveOutcome]:
     """:func:`legal_moves` before same-board outcomes are merged (:func:`_dedupe`); with
     ``stop_at``, the search stops after the point that brings that many outcomes."""
+    b = configs.board
     pawn = b.pawn
     value = pawn.value
-    stones0 = b.stones0
     out: list[MoveOutcome] = []
     if isinstance(pawn.at, tuple):
         start = INDEX[pawn.at]
         path0: tuple[str, ...] = ()
-        out.append(MoveOutcome(b, start, stones0, path0))
+        out.append(MoveOutcome(configs, start, 0, path0))
     elif pawn.at == "outside":
-        out.append(MoveOutcome(b, OUTSIDE, stones0, ()))
+        out.append(MoveOutcome(configs, OUTSIDE, 0, ()))
         start = ENTRANCE_I
-        if value < 1 or start == b.monster or start in b.tele or start in stones0:
+        if value < 1 or start == b.monster or start in b.tele or start in b.stones0:
             return out
         path0 = ("IN",)
         if start not in b.others:
-            out.append(MoveOutcome(b, start, stones0, path0))
+            out.append(MoveOutcome(configs, start, 0, path0))
     else:
         return out
     configs.seen[0][start] = 1
-    _search(b, configs, out, [(start, 0, path0)], value - len(path0), stop_at)
+    _search(configs, out, [(start, 0, path0)], value - len(path0), stop_at)
     return out
 
 
@@ -576,7 +598,8 @@ OPEN = 0  # nothing there: the move may end here
 CROWDED = 1  # another pawn: walk on through, never end there (P5)
 BARRED = 2  # past a wall, the monster, a teleporter: never entered (P2, P5, P9)
 STONE = 3  # a stone off the pools: pushed one square on (P6) if that square is OPEN
-RULES = 4  # a pool to slide on (P7), maybe with a stone on it: _step decides
+POOL = 4  # a pool square with no stone on it: slide on (P7)
+RULES = 5  # a stone on a pool square: _step decides
 
 #: BARRED off the board, OPEN on it; one entry more than the board, BARRED, which is what
 #: NEXT's -1 (past a wall) reads as the last entry
@@ -588,9 +611,10 @@ class _Configs:
     they stand): the stones, what each square is to the pawn (built when the search first
     steps from a square of that configuration) and the squares already reached with it."""
 
-    __slots__ = ("stones", "ids", "grounds", "seen", "_bare")
+    __slots__ = ("board", "stones", "ids", "grounds", "seen", "_bare")
 
     def __init__(self, b: _Board) -> None:
+        self.board = b
         self.stones: list[_Stones] = [b.stones0]
         self.ids: dict[_Stones, int] = {b.stones0: 0}
         self.grounds: list[bytearray | None] = [None]
@@ -599,18 +623,16 @@ class _Configs:
         for i in b.others:
             bare[i] = CROWDED
         for i in b.pool:
-            bare[i] = RULES
+            bare[i] = POOL
         for i in b.tele:
             bare[i] = BARRED
         bare[b.monster] = BARRED
         self._bare = bare
 
     def id_of(self, stones: _Stones) -> int:
-        sid = self.ids.get(stones)
-        if sid is None:
-            sid = len(self.stones)
+        sid = self.ids.setdefault(stones, len(self.stones))
+        if sid == len(self.stones):  # a configuration not met before
             self.stones.append(stones)
-            self.ids[stones] = sid
             self.grounds.append(None)
             self.seen.append(bytearray(NUM_INDICES))
         return sid
@@ -622,14 +644,25 @@ class _Configs:
         if ground is None:
             ground = bytearray(self._bare)
             for i in self.stones[sid]:
-                if i >= 0 and ground[i] == OPEN:  # -1: a stone gone; on a pool: RULES
+                if i < 0:  # a stone gone
+                    continue
+                if ground[i] == OPEN:
                     ground[i] = STONE
+                elif ground[i] == POOL:
+                    ground[i] = RULES
             self.grounds[sid] = ground
         return ground
 
 
+#: the steps out of each board index, in token order N, E, S, W: (the index stepped onto,
+#: the token, the heading), walls left out
+_STEPS: tuple[tuple[tuple[int, str, int], ...], ...] = tuple(
+    tuple((NEXT[h][i], _DIR_TOKENS[h], h) for h in range(4) if NEXT[h][i] >= 0)
+    for i in range(NUM_INDICES)
+)
+
+
 def _search(
-    b: _Board,
     configs: _Configs,
     out: list[MoveOutcome],
     frontier: list[tuple[int, int, tuple[str, ...]]],
@@ -639,22 +672,18 @@ def _search(
     """The breadth-first search of :func:`legal_moves` from ``frontier`` (states: square,
     stone configuration id, path) for ``points`` more points, adding to ``out`` (and
     stopping early once ``out`` holds ``stop_at`` outcomes or more)."""
-    others = b.others
-    stones_of = configs.stones
+    others = configs.board.others
     seen_of = configs.seen
     grounds = configs.grounds
     escaped: set[int] = set()
-    steps = tuple(zip(NEXT, _DIR_TOKENS, range(4), strict=True))
     for _ in range(points):
         if stop_at is not None and len(out) >= stop_at:
             break
         nxt: list[tuple[int, int, tuple[str, ...]]] = []
         for at, sid, path in frontier:
-            stones = stones_of[sid]
             ground = grounds[sid] or configs.ground(sid)
             seen = seen_of[sid]
-            for table, tok, h in steps:
-                t = table[at]
+            for t, tok, h in _STEPS[at]:
                 what = ground[t]
                 if what <= CROWDED:  # a plain step
                     if not seen[t]:
@@ -662,9 +691,9 @@ def _search(
                         p2 = path + (tok,)
                         nxt.append((t, sid, p2))
                         if what == OPEN:
-                            out.append(MoveOutcome(b, t, stones, p2))
+                            out.append(MoveOutcome(configs, t, sid, p2))
                 elif what != BARRED:  # a stone to push or a pool to slide on
-                    moved = _push_or_slide(b, configs, at, sid, ground, h, what)
+                    moved = _push_or_slide(configs, at, t, sid, ground, h, what)
                     if moved is None:
                         continue
                     t, nsid = moved
@@ -674,24 +703,27 @@ def _search(
                         p2 = path + (tok,)
                         nxt.append((t, nsid, p2))
                         if t not in others:
-                            out.append(MoveOutcome(b, t, stones_of[nsid], p2))
+                            out.append(MoveOutcome(configs, t, nsid, p2))
             if at == EXIT_I and sid not in escaped:
                 escaped.add(sid)
-                out.append(MoveOutcome(b, ESCAPED, stones, path + ("OUT",)))
+                out.append(MoveOutcome(configs, ESCAPED, sid, path + ("OUT",)))
         frontier = nxt
 
 
 def _push_or_slide(
-    b: _Board, configs: _Configs, at: int, sid: int, ground: bytearray, h: int, what: int
+    configs: _Configs, at: int, t: int, sid: int, ground: bytearray, h: int, what: int
 ) -> tuple[int, int] | None:
-    """The step from ``at`` towards ``h`` onto a STONE or RULES square, in configuration
-    ``sid`` (``ground``: what the squares are in it): (where the pawn ends, the
-    configuration after), or None if the rules forbid it."""
+    """The step from ``at`` towards ``h`` onto ``t``, a STONE, POOL or RULES square, in
+    configuration ``sid`` (``ground``: what the squares are in it): (where the pawn ends,
+    the configuration after), or None if the rules forbid it. The common cases are read
+    off ``ground``; a pool or a corner beyond a stone, a teleporter swallowing it, a stone
+    met on a pool go through :func:`_step`."""
     stones = configs.stones[sid]
+    table = NEXT[h]
     if what == STONE:  # P6: the stone goes one square on, if that square is OPEN
-        t = NEXT[h][at]
-        dest = NEXT[h][t]
-        if ground[dest] == OPEN and dest != EXIT_I and dest != ENTRANCE_I:
+        dest = table[t]
+        beyond = ground[dest]
+        if beyond == OPEN and dest != EXIT_I and dest != ENTRANCE_I:
             k = stones.index(t)
             nsid = configs.id_of(stones[:k] + (dest,) + stones[k + 1 :])
             if configs.grounds[nsid] is None:  # this ground with the stone one square on
@@ -699,8 +731,23 @@ def _push_or_slide(
                 moved[t] = OPEN
                 moved[dest] = STONE
             return t, nsid
-    # another stone, a pawn, a pool or a corner beyond, or a pool: the full rules
-    res = _step(b, at, stones, h, 0, None)
+        if beyond == CROWDED or beyond == STONE or beyond == RULES:
+            return None  # P6: a pawn or another stone beyond
+        if beyond == BARRED and dest not in configs.board.tele:
+            return None  # P6: a wall or the monster beyond
+    elif what == POOL:  # P7: slide on, free, to the first square beyond the pool
+        cur = t
+        while True:
+            n = table[cur]
+            beyond = ground[n]
+            if beyond == BARRED:  # a wall, the monster, a teleporter: stop on the pool
+                return cur, sid
+            if beyond == STONE or beyond == RULES:
+                break  # a stone in the way: pushed, or not (P6, P8)
+            cur = n
+            if beyond != POOL:
+                return cur, sid
+    res = _step(configs.board, at, stones, h, 0, None)
     if type(res) is _Fail:
         return None
     t, st, _ = res  # type: ignore[misc]
@@ -709,17 +756,15 @@ def _push_or_slide(
 
 def _dedupe(out: list[MoveOutcome], configs: list[_Stones], kinds: list[str]) -> list[MoveOutcome]:
     """The same board reached with same-kind stones swapped is one position: keep the
-    first (shortest) outcome of each."""
+    first (shortest) outcome of each (``configs``: the stones of each configuration id)."""
     same_kind = len(set(kinds)) <= 1
-    canon: dict[_Stones, Any] = {}
-    for st in configs:
-        canon[st] = frozenset(st) if same_kind else _canonical(st, kinds)
-    if len(set(canon.values())) == len(configs):
+    canon: list[Any] = [frozenset(st) if same_kind else _canonical(st, kinds) for st in configs]
+    if len(set(canon)) == len(configs):
         return out  # no two configurations are the same board
     unique: list[MoveOutcome] = []
     seen_c: set[tuple[int, Any]] = set()
     for o in out:
-        key_c = (o._at, canon[o._stones])
+        key_c = (o._at, canon[o._sid])
         if key_c not in seen_c:
             seen_c.add(key_c)
             unique.append(o)
@@ -771,7 +816,9 @@ def random_path(position: Position, pawn_id: str, rng: Any) -> tuple[str, ...]:
             for d in range(4):
                 h = (h0 + d) & 3
                 t = NEXT[h][cur]
-                if t >= 0 and t != monster and t not in tele and t not in stones and t not in pool:
+                if t < 0 or t == monster or t in tele:
+                    continue  # a wall, the monster, a teleporter: barred (P2, P5, P9)
+                if t not in stones and t not in pool:
                     cur = t  # a plain step (what _step does when nothing is in the way)
                 else:
                     res = _step(b, cur, stones, h, 0, None)

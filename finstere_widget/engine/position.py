@@ -14,7 +14,7 @@ from __future__ import annotations
 import json
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import KW_ONLY, dataclass, field, replace
 from functools import cached_property, wraps
 from typing import Any, NamedTuple, ParamSpec, TypeVar
 
@@ -77,6 +77,22 @@ class Indices(NamedTuple):
     pools: frozenset[int]  # every pool square
     teleporters: Mapping[int, tuple[int, Heading]]  # pad -> (partner pad, partner's arrow)
 
+    def after_move(self, k: int, at: int, stones: tuple[int, ...]) -> Indices:
+        """The indices of the position a pawn move leads to: pawn ``k`` on ``at`` (any
+        negative number: off the board), the stones on ``stones`` (those still in play, in
+        order); the monster, the pools and the teleporters stay where they are."""
+        pawns = list(self.pawns)
+        pawns[k] = at if at >= 0 else -1
+        squares = frozenset(pawns)
+        return Indices(
+            self.monster,
+            stones,
+            tuple(pawns),
+            squares - {-1} if -1 in squares else squares,
+            self.pools,
+            self.teleporters,
+        )
+
 
 @dataclass(frozen=True)
 class Position:
@@ -97,6 +113,12 @@ class Position:
     teleporters: tuple[Teleporter, ...] = ()
     pawns: tuple[Pawn, ...] = ()
     stage: int = 1
+    _: KW_ONLY
+    #: the pieces as board indices when whoever builds the position already has them (a
+    #: pawn move derives its result's from its parent's, :meth:`Indices.after_move`); else
+    #: :attr:`indices` computes them on first use. Not part of the value: not compared,
+    #: not written, dropped by :meth:`replace`.
+    known_indices: Indices | None = field(default=None, compare=False, repr=False)
 
     # --- construction -----------------------------------------------------------------
 
@@ -177,7 +199,7 @@ class Position:
                 key=_first(unknown),
                 fields=", ".join(sorted(_FIELDS)),
             )
-        return replace(self, **changes).validated()
+        return replace(self, known_indices=None, **changes).validated()
 
     def validated(self) -> Position:
         """The position itself once every check of docs/format.md and the rules passed
@@ -189,9 +211,15 @@ class Position:
 
     # --- look-ups ----------------------------------------------------------------------
 
-    @cached_property
+    @property
     def indices(self) -> Indices:
-        """The pieces as board indices (:class:`Indices`), for the engine's hot paths."""
+        """The pieces as board indices (:class:`Indices`), for the engine's hot paths: the
+        ones given at construction (:attr:`known_indices`), else computed once."""
+        known = self.known_indices
+        return known if known is not None else self._indices
+
+    @cached_property
+    def _indices(self) -> Indices:
         pawns = tuple([INDEX[p.at] if p.at.__class__ is tuple else -1 for p in self.pawns])
         pools = self.pools
         tele: dict[int, tuple[int, Heading]] = {}
