@@ -292,3 +292,22 @@ def test_B5_pivot_left_in_positions_and_diagrams_but_not_in_the_standard_set() -
     data["stones"][-1]["kind"] = "pivot_up"
     with pytest.raises(PositionError, match="pivot_left"):  # named among the known kinds
         Position.from_dict(data)
+
+
+def test_validated_refuses_indices_given_that_are_not_the_pieces_own() -> None:
+    """``known_indices`` (a pawn move's result takes its parent's, updated) is a derived value:
+    :meth:`Position.validated` refuses a hand-built position whose indices were not derived
+    from its own pieces."""
+    from dataclasses import replace as dc_replace
+
+    from finstere_widget.engine import Pawn
+
+    pawns = (Pawn("blue1", "blue", 6, 1, "light", (3, 4)),)
+    position = Position.basic(pawns)
+    moved = Position.basic((pawns[0].moved((4, 4)),))
+    good = dc_replace(moved, known_indices=moved.indices)
+    assert good.validated() is good
+    stale = dc_replace(moved, known_indices=position.indices)  # the parent's, not updated
+    with pytest.raises(PositionError, match="known_indices"):
+        stale.validated()
+    assert stale.indices == position.indices != moved.indices  # what the hot paths would read

@@ -101,9 +101,9 @@ class Position:
 
     ``Position(...)`` itself only stores its fields (the engine builds its results with it
     in the hot paths): a position built by hand is checked by :meth:`validated`, which
-    :class:`~finstere_widget.engine.game.Game` calls on the position it is given. The
-    monster's turn, a pawn's moves and the widgets take a position as it is: one that makes
-    them fail is refused with a :class:`~finstere_widget.engine.errors.PositionError`
+    :class:`~finstere_widget.engine.game.Game` and the widgets call on the position they
+    are given. The monster's turn and a pawn's moves take a position as it is: one that
+    makes them fail is refused with a :class:`~finstere_widget.engine.errors.PositionError`
     instead of a crash (:func:`refuses_malformed`), one that does not (two pieces on one
     square, say) is played as given; the drawings escape whatever text a position holds."""
 
@@ -117,7 +117,8 @@ class Position:
     #: the pieces as board indices when whoever builds the position already has them (a
     #: pawn move derives its result's from its parent's, :meth:`Indices.after_move`); else
     #: :attr:`indices` computes them on first use. Not part of the value: not compared,
-    #: not written, dropped by :meth:`replace`.
+    #: not written, dropped by :meth:`replace`; :meth:`validated` checks that they are the
+    #: pieces' own.
     known_indices: Indices | None = field(default=None, compare=False, repr=False)
 
     # --- construction -----------------------------------------------------------------
@@ -205,8 +206,14 @@ class Position:
         """The position itself once every check of docs/format.md and the rules passed
         (types, squares on the board, pawns (P1), teleporter pairs (B5), no two pieces on
         one square, pools); else a :class:`PositionError` naming the key or square at
-        fault. Lists given for the piece tuples are made tuples."""
+        fault. Lists given for the piece tuples are made tuples. Indices given at
+        construction (:attr:`known_indices`) must be the pieces' own."""
         _validate(self)
+        if self.known_indices is not None and self.known_indices != self._indices:
+            raise PositionError(
+                "known_indices: {given} are not the board indices of the position's pieces",
+                given=shown(self.known_indices),
+            )
         return self
 
     # --- look-ups ----------------------------------------------------------------------
