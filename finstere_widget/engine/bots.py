@@ -569,6 +569,9 @@ class MCTSBot:
             if node is not root:
                 if not node.moves:
                     node.moves = ordered_moves(g, self.top)
+                    if not node.moves:  # nothing to widen over: scored as it stands
+                        values = _values(g.position, base.colours)
+                        break
                 if len(node.children) < min(len(node.moves), 1 + math.isqrt(node.visits)):
                     action = node.moves[len(node.children)]
                     g.apply(action)
