@@ -130,9 +130,9 @@ def test_fork_hides_the_pile_and_leaves_the_game_untouched() -> None:
 class CountingMCTS(MCTSBot):
     calls = 0
 
-    def playout(self, game: Game, end: Game, colour: str) -> float:
+    def rollout(self, game: Game) -> list[float]:
         CountingMCTS.calls += 1
-        return super().playout(game, end, colour)
+        return super().rollout(game)
 
 
 def test_mcts_spends_at_most_its_playout_budget_and_is_reproducible() -> None:

@@ -20,16 +20,22 @@ action`` for the player to act (pawn moves and placements; tile draws are chance
   the monster sees next, the opponents' standing). The screen alone (the expectimax with
   the pawns still to move where they stand) moved the rear pawns first and lost to greedy
   at 5-7 players (README, league).
-* :class:`MCTSBot` -- Monte Carlo search with a *playout count* budget (reproducible from
-  the seed) over the lookahead's best played-out candidates: each playout goes on from
-  the candidate's rollout, guesses the hidden pile order (a shuffle of the tiles left),
-  plays the monster's turn for the tile on top, the next pawn phase with a fast policy
-  for every seat and the monster phase after it in expectation, and scores the position
-  with :func:`evaluate`. Sequential halving spreads the budget (half the candidates
-  dropped each round); the choice blends the playout mean with the lookahead's value.
-  It searches the root level only (flat Monte Carlo; no tree below the root).
+* :class:`MCTSBot` -- Monte Carlo tree search with an *iteration count* budget
+  (reproducible from the seed; a time budget may be added). The nodes are the decisions
+  of whichever seat acts (one pawn move each: the pawn phase is many decisions of many
+  seats) and the monster's draws. Values are vectors, one per colour (:func:`evaluate`
+  for each), and the seat to act picks by its own (max^n): UCT on its colour's mean,
+  with progressive widening -- a node takes one more child as its visits grow (1 +
+  sqrt(visits) children, in the order of :func:`ordered_moves`: progress less the danger
+  of the coming monster phase), so the tree stays narrow at small budgets. At a chance
+  node the tile is drawn afresh every iteration by its odds (the hidden pile guessed, the
+  real order never looked at), children keyed by the tile, so the statistics below follow
+  the tile odds. A new node is scored by a rollout: the rest of its pawn phase by a fast
+  policy for every seat, then the monster phase after it in expectation over the tiles.
+  The root's children are the lookahead's played-out candidates, their values counted as
+  prior visits; the choice is the child with the best blended value.
 
-``make_bot("mcts:200")`` sets a bot's parameter (the playout budget of ``mcts``, the
+``make_bot("mcts:200")`` sets a bot's parameter (the iteration budget of ``mcts``, the
 candidate count of ``lookahead``, the ``top`` of ``greedy``); the name with its parameter is
 what results and records show.
 """
@@ -39,12 +45,13 @@ from __future__ import annotations
 import copy
 import math
 import random
+import time
 from collections import Counter
 from collections.abc import Mapping, Sequence
 
 from .danger import eaten_probability
 from .errors import BotError, shown
-from .game import Action, Game, PawnMove, Phase
+from .game import CHANCE, TERMINAL, Action, DrawTile, Game, GameState, PawnMove, Phase
 from .monster import Tile, monster_outcome, sees
 from .moves import MoveOutcome, random_path
 from .pieces import Pawn
@@ -375,34 +382,111 @@ def fork(game: Game, rng: random.Random) -> Game:
     return g
 
 
+def _values(position: Position, colours: Sequence[str]) -> list[float]:
+    """:func:`evaluate` of ``position`` for every colour at once, in the order of
+    ``colours`` (one pass over the pawns, one look of the monster): the value vector the
+    tree search backs up."""
+    sums = dict.fromkeys(colours, 0.0)
+    seen_penalty = dict.fromkeys(colours, 0.0)
+    for p in position.pawns:
+        if p.player in sums:
+            sums[p.player] += pawn_value(p)
+    seen = sees(position)
+    if seen:
+        for p in position.pawns:
+            if p.id in seen and p.player in sums:
+                seen_penalty[p.player] += SEEN_PENALTY
+    out = []
+    for c in colours:
+        best_opp = max((v for o, v in sums.items() if o != c), default=0.0)
+        out.append(sums[c] - seen_penalty[c] - OPPONENT_WEIGHT * best_opp)
+    return out
+
+
+def expected_values(game: Game) -> list[float]:
+    """:func:`expected_value` for every seat's colour at once (seat order)."""
+    colours = game.colours
+    if game.is_terminal() or not game.is_chance():
+        return _values(game.position, colours)
+    total = [0.0] * len(colours)
+    for tile, p in tile_odds(game):
+        after = monster_outcome(game.position, tile, game.options)[0]
+        for i, v in enumerate(_values(after, colours)):
+            total[i] += p * v
+    return total
+
+
+def ordered_moves(game: Game, top: int = 6) -> list[PawnMove]:
+    """The moves a tree node below the root widens over, most promising first: the
+    :func:`candidates` (escapes first), each scored by its progress less the chance of
+    being taken in the coming monster phase (:func:`eaten_probability`) times what being
+    taken costs (stage 1: the way back from outside; stage 2: the pawn)."""
+    tiles = game.tiles_left()
+    stage = game.position.stage
+    scored = []
+    for k, (score, action, o) in enumerate(candidates(game, top)):
+        if isinstance(o.to, tuple):
+            way = o.to[0] + o.to[1]
+            cost = STEP_VALUE * (OUTSIDE_DISTANCE - way) if stage == 1 else BOARD_VALUE
+            score -= eaten_probability(o.position, action.pawn, tiles, game.options) * cost
+        scored.append((score, k, action))
+    scored.sort(key=lambda s: (-s[0], s[1]))
+    return [a for _, _, a in scored]
+
+
+class Node:
+    """A node of :class:`MCTSBot`'s tree: the game state it stands for; a decision point
+    of the seat to act (``seat`` >= 0: ``moves`` the actions it widens over, best first,
+    ``children`` by action), a chance node at the monster's draw (``seat`` == -1:
+    ``children`` by the tile drawn) or the end of the game (``seat`` == -2). ``visits``
+    and ``totals`` (the backed-up values summed, one per seat's colour) are its
+    statistics; ``prior`` is a value for the root's player that counts as ``weight``
+    visits (on the root's children: the lookahead's played-out value)."""
+
+    __slots__ = ("state", "seat", "moves", "children", "visits", "totals", "prior", "weight")
+
+    def __init__(self, game: Game, prior: float = 0.0, weight: float = 0.0) -> None:
+        self.state = game.state
+        self.seat = game.current_player  # CHANCE (-1) or TERMINAL (-2) if not a seat
+        self.moves: list[PawnMove] = []
+        self.children: dict[PawnMove | str, Node] = {}
+        self.visits = 0
+        self.totals = [0.0] * game.n
+        self.prior = prior
+        self.weight = weight
+
+    def value(self, seat: int) -> float:
+        """The mean backed-up value for ``seat``'s colour, the prior blended in."""
+        n = self.weight + self.visits
+        return (self.weight * self.prior + self.totals[seat]) / n if n else 0.0
+
+
 class MCTSBot:
-    """Monte Carlo search with a budget of ``playouts`` per decision (see the module
-    docstring): sequential halving over the lookahead's ``width`` best played-out
-    candidates, each playout one round deeper than the lookahead looks."""
+    """Monte Carlo tree search with a budget of ``playouts`` iterations per decision (see
+    the module docstring); ``seconds`` (optional, not reproducible) also stops the search
+    when that much time has passed."""
 
     name = "mcts"
 
     def __init__(
-        self, seed: int | str | None = None, playouts: int = 48, width: int = 4, prior: float = 4.0
+        self,
+        seed: int | str | None = None,
+        playouts: int = 48,
+        width: int = ROLLOUT_WIDTH,
+        prior: float = 2.0,
+        explore: float = 6.0,
+        top: int = 6,
+        seconds: float | None = None,
     ) -> None:
         self.rng = random.Random(seed)
         self.playouts = playouts
         self.width = width
-        self.prior = prior  # the lookahead's value counts as this many playouts
-        self.lookahead = LookaheadBot(seed)
-
-    def playout(self, game: Game, end: Game, colour: str) -> float:
-        """One playout from ``end`` (the lookahead's rollout of a candidate, at the
-        monster's draw): the hidden pile order guessed, the monster's turn for the tile
-        on top, the next pawn phase by the fast policy for every seat, then the monster
-        phase after it in expectation over the tiles, scored for ``colour``."""
-        opponents = [c for c in game.colours if c != colour]
-        g = fork(end, self.rng)
-        if g.is_chance():
-            g.sample_chance()
-        while not g.is_terminal() and not g.is_chance():
-            g.apply(_rush(g, self.rng))
-        return expected_value(g, colour, opponents)
+        self.prior = prior  # the lookahead's value counts as this many visits
+        self.explore = explore  # UCT's constant, in evaluate's points
+        self.top = top  # the candidates a node below the root widens over
+        self.seconds = seconds
+        self.lookahead = LookaheadBot(seed, width=width)
+        self.root: Node | None = None  # the last search's tree (for tests and notebooks)
 
     def choose(self, game: Game) -> Action:
         if game.phase is Phase.PLACEMENT:
@@ -414,30 +498,107 @@ class MCTSBot:
         escape = escape_move(game)
         if escape is not None:
             return escape  # a pawn can leave: nothing to search
-        ranked = self.lookahead.ranked(game)
-        arms = ranked[: min(self.width, self.playouts)]
-        if len(arms) <= 1:
-            return ranked[0][1]
-        colour = game.colours[game.current_player]
-        totals = [0.0] * len(arms)
-        counts = [0] * len(arms)
-        alive = list(range(len(arms)))
-        rounds = max(1, math.ceil(math.log2(len(arms))))
-        budget = self.playouts
-        for r in range(rounds):
-            share = max(1, budget // (len(alive) * (rounds - r)))
-            for i in alive:
-                for _ in range(min(share, budget)):
-                    totals[i] += self.playout(game, arms[i][2], colour)
-                    counts[i] += 1
-                    budget -= 1
-            alive.sort(key=lambda i: (-self._score(arms[i][0], totals[i], counts[i]), i))
-            alive = alive[: max(1, len(alive) // 2)]
-        best = min(alive, key=lambda i: (-self._score(arms[i][0], totals[i], counts[i]), i))
-        return arms[best][1]
+        root = self.search(game)
+        seat = root.seat
+        best = max(root.children.items(), key=lambda kv: kv[1].value(seat))
+        action = best[0]
+        assert isinstance(action, PawnMove)
+        return action
 
-    def _score(self, prior: float, total: float, count: int) -> float:
-        return (self.prior * prior + total) / (self.prior + count)
+    def search(self, game: Game) -> Node:
+        """The tree grown from ``game`` (a decision of the seat to act): the root's
+        children are the lookahead's played-out candidates with their values as priors;
+        then ``playouts`` iterations (:meth:`iterate`)."""
+        base = fork(game, self.rng)
+        base._states = [base.state._replace(pile=game.tiles_left())]  # no order to peek at
+        root = Node(base)
+        for value, action, _ in self.lookahead.ranked(game):
+            g = self._at(base, root.state)
+            g.apply(action)
+            root.children[action] = Node(g, value, self.prior)
+            root.moves.append(action)
+        self.root = root
+        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        for _ in range(self.playouts):
+            if deadline is not None and time.perf_counter() >= deadline:
+                break
+            self.iterate(root, base)
+        return root
+
+    @staticmethod
+    def _at(base: Game, state: GameState) -> Game:
+        g = copy.copy(base)
+        g._states = [state]
+        g.history = []
+        return g
+
+    def iterate(self, root: Node, base: Game) -> None:
+        """One iteration: down the tree -- at a decision, a new child while the node's
+        visits allow one more (progressive widening: 1 + sqrt(visits) children, in the
+        order of :func:`ordered_moves`), else the child best for the seat to act by UCT on
+        its own colour's value; at the monster's draw, a tile drawn at random by its odds
+        (the hidden pile guessed afresh every iteration) -- to a new node, whose value
+        vector (:meth:`rollout`) is added up the path."""
+        rng = self.rng
+        node, path = root, [root]
+        while True:
+            seat = node.seat
+            if seat == TERMINAL:
+                values = _values(node.state.position, base.colours)
+                break
+            g = self._at(base, node.state)
+            if seat == CHANCE:
+                odds = g.chance_outcomes()
+                r = rng.random()
+                tile = odds[-1][0]
+                for t, p in odds:
+                    r -= p
+                    if r < 0:
+                        tile = t
+                        break
+                child = node.children.get(tile)
+                if child is None:
+                    g.apply(DrawTile(tile))
+                    child = node.children[tile] = Node(g)
+                    path.append(child)
+                    values = self.rollout(g)
+                    break
+                node = child
+                path.append(node)
+                continue
+            if node is not root:
+                if not node.moves:
+                    node.moves = ordered_moves(g, self.top)
+                    if not node.moves:  # nothing to widen over: scored as it stands
+                        values = _values(g.position, base.colours)
+                        break
+                if len(node.children) < min(len(node.moves), 1 + math.isqrt(node.visits)):
+                    action = node.moves[len(node.children)]
+                    g.apply(action)
+                    child = node.children[action] = Node(g)
+                    path.append(child)
+                    values = self.rollout(g)
+                    break
+            logn = math.log(node.visits + 1)
+            explore = self.explore
+            node = max(
+                node.children.values(),
+                key=lambda c: c.value(seat) + explore * math.sqrt(logn / (c.weight + c.visits)),
+            )
+            path.append(node)
+        for n in path:
+            n.visits += 1
+            totals = n.totals
+            for i, v in enumerate(values):
+                totals[i] += v
+
+    def rollout(self, game: Game) -> list[float]:
+        """A new node's value vector: the rest of its pawn phase by the fast policy
+        (:func:`_rush`) for every seat, then the monster phase in expectation over the
+        tiles (:func:`expected_values`)."""
+        while not game.is_terminal() and not game.is_chance():
+            game.apply(_rush(game, self.rng))
+        return expected_values(game)
 
 
 AnyBot = RandomBot | GreedyBot | LookaheadBot | MCTSBot
