@@ -59,10 +59,7 @@ def _tokens(lang: str | None) -> dict[str, str]:
     """Path tokens in words: the headings towards where a pawn goes, in and out."""
     t = translations(lang)
     return {
-        "N": t.pgettext("name", "north"),
-        "E": t.pgettext("name", "east"),
-        "S": t.pgettext("name", "south"),
-        "W": t.pgettext("name", "west"),
+        **heading_words(lang),
         "IN": t.pgettext("path", "in"),
         "OUT": t.pgettext("path", "out"),
     }
