@@ -789,9 +789,12 @@ def _fault(position: object) -> PositionError | None:
 
 
 def as_position(value: Position | Mapping[str, Any] | str) -> Position:
-    """Accept a Position (as it is), a docs/format.md dict or its JSON text (checked)."""
+    """Accept a Position, a docs/format.md dict or its JSON text, checked either way (a
+    Position by :meth:`Position.validated`): the widgets' door, so a hand-built position that
+    breaks the format or the rules is refused with the :class:`PositionError` naming its
+    fault before a widget changes anything."""
     if isinstance(value, Position):
-        return value
+        return value.validated()
     if isinstance(value, (str, bytes, bytearray)):
         return Position.from_json(value)
     if isinstance(value, Mapping):

@@ -66,16 +66,6 @@ __all__ = [
 ]
 
 
-def widget_position(value: Position | Mapping[str, Any] | str) -> Position:
-    """A position as the widgets take it: a docs/format.md dict or its JSON text is read and
-    checked (:func:`~finstere_widget.engine.position.as_position`); a :class:`Position` is
-    checked too (:meth:`Position.validated`), so a hand-built one that breaks the format or
-    the rules is refused with the :class:`PositionError` naming its fault, before the widget
-    changes anything."""
-    position = as_position(value)
-    return position.validated() if isinstance(value, Position) else position
-
-
 class BoardWidget(BoardMessages, MoveMode, EditMode, Overlays, TurnsOnShow):
     """A Finstere Flure board on a canvas.
 
@@ -104,7 +94,7 @@ class BoardWidget(BoardMessages, MoveMode, EditMode, Overlays, TurnsOnShow):
         **kwargs: Any,
     ) -> None:
         code = resolve(lang)  # a language we do not have fails before anything is made
-        start = widget_position(position) if position is not None else Position.basic()
+        start = as_position(position) if position is not None else Position.basic()
         super().__init__(mode=mode, **kwargs)
         self._position: Position = start
         # the board's state: a few immutable values, each replaced as a whole
@@ -186,7 +176,7 @@ class BoardWidget(BoardMessages, MoveMode, EditMode, Overlays, TurnsOnShow):
 
     @position.setter
     def position(self, value: Position | Mapping[str, Any] | str) -> None:
-        self._commit(widget_position(value), "")
+        self._commit(as_position(value), "")
 
     @property
     def position_json(self) -> str:

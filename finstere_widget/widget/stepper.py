@@ -14,8 +14,9 @@ from ..engine import Position, RuleOptions, TurnResult
 from ..engine.errors import FinstereError, TileError
 from ..engine.i18n import N_, error_message, resolve
 from ..engine.monster import MAX_STEPS, Tile
+from ..engine.position import as_position
 from ..engine.quiz import Quiz, quiz_words
-from .board import BoardWidget, widget_position
+from .board import BoardWidget
 from .html import problem_html
 from .labels import Language, option_choices, relabel_options
 from .quiz import quiz_opening, quiz_state, record, told_text
@@ -212,7 +213,7 @@ class MonsterStepper(StaticFallback, Language, W.VBox):  # type: ignore[misc]
 
     @position.setter
     def position(self, value: Position | Mapping[str, Any] | str) -> None:
-        self._start = widget_position(value)
+        self._start = as_position(value)
         self.run()
 
     def play_from(
@@ -220,7 +221,7 @@ class MonsterStepper(StaticFallback, Language, W.VBox):  # type: ignore[misc]
     ) -> TurnResult | None:
         """Start from ``position`` with ``options`` (default: the stepper's) and play the turn
         once (setting ``position`` and ``options`` one after the other plays it twice)."""
-        start = widget_position(position)
+        start = as_position(position)
         if options is not None:
             self._set_options(options)
         self._start = start
