@@ -15,7 +15,7 @@ cached tables), so unpacking the position is part of every measured time. Each f
 the best of ``repeats`` runs, with the garbage collector paused (as ``timeit`` does); the
 ratios are medians of the per-position ratios, so a loaded machine slows both sides alike.
 Targets (issue 13): turn <= 0.25x the reference, <= 3x the looks; to_dict <= 1x the turn.
-The looks and the records together cost about 0.21x the reference and 2.5x the looks: the
+The looks and the records together cost about 0.22x the reference and 2.5x the looks: the
 rest of the turn (unpacking the pieces, the step rules, picking each ray's record) has what
 is left, about 3 us (README, Speed).
 
