@@ -471,7 +471,7 @@ def test_a_translation_that_does_not_fill_falls_back_to_the_english_template() -
 #: the English words that named the place at fault in chart and diagram errors before the
 #: places became templates of their own (Message parts)
 PLACE_WORDS = re.compile(
-    r"\b(category|series|value|interval|intervals|low|high|reference|line|of)\b"
+    r"\b(category|series|value|interval|intervals|low|high|reference|line|of|pool|at)\b"
 )
 
 
@@ -495,6 +495,8 @@ def test_the_place_at_fault_in_a_chart_or_diagram_is_told_in_its_language(lang: 
         (lambda: bar_chart(["a"], {"s": [1]}, intervals={"s": [("x", 2)]}), "interval 's' 0 low"),
         (lambda: bar_chart(["a"], {"s": [1]}, references=[None]), "reference 0 must be"),
         (stage_nine, "diagram line"),
+        (lambda: Position.from_diagram(DIAGRAM + "pool 15,4 2x2\n"), "diagram line 19[1]"),
+        (lambda: Position.from_diagram(DIAGRAM.replace("~~~~", "~~~.")), "diagram pool at"),
     ]
     for case, english in cases:
         with pytest.raises(FinstereError) as caught:

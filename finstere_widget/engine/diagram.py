@@ -216,7 +216,7 @@ def parse_diagram(text: str) -> Position:
                 )
             w, h = _SHAPES[words[2]]
             squares = [(x0 + i, y0 + j) for j in range(h) for i in range(w)]
-            pools.append(make_pool(squares, str(where)))  # make_pool names it in English
+            pools.append(make_pool(squares, where))
         elif words[0] == "stage" and len(words) == 2 and words[1] in ("1", "2"):
             stage = int(words[1])
         else:
@@ -233,7 +233,7 @@ def parse_diagram(text: str) -> Position:
         if any(sq in p.squares for p in pools):
             continue
         component = _component(sq, pool_cells - declared)
-        pools.append(make_pool(component, f"diagram pool at {list(sq)}"))
+        pools.append(make_pool(component, Message("diagram pool at {sq}", sq=list(sq))))
         declared |= set(component)
     return Position(
         monster, tuple(stones), tuple(pools), tuple(teleporters), tuple(pawns), stage

@@ -19,7 +19,7 @@ from functools import cached_property, wraps
 from typing import Any, NamedTuple, ParamSpec, TypeVar
 
 from .board import ENTRANCE, EXIT, INDEX, Heading, Square, on_board
-from .errors import FinstereError, PositionError, cut, shown
+from .errors import FinstereError, Message, PositionError, cut, shown
 from .i18n import N_
 from .pieces import (
     COLOURS,
@@ -384,7 +384,7 @@ def _int(value: Any) -> bool:
     return type(value) is int
 
 
-def _square(value: Any, where: str) -> Square:
+def _square(value: Any, where: str | Message) -> Square:
     """A square from JSON (a list) or Python (a tuple): two ints on the board (B1)."""
     if not isinstance(value, (list, tuple)) or len(value) != 2 or not all(map(_int, value)):
         raise PositionError(
@@ -555,8 +555,10 @@ def _from_dict(data: Any) -> Position:
     ).validated()
 
 
-def make_pool(squares: Iterable[Square], where: str = "pool") -> Pool:
-    """B5: a pool from its squares; rejects anything but a 2x2 square or a 1x4 line."""
+def make_pool(squares: Iterable[Square], where: str | Message = "pool") -> Pool:
+    """B5: a pool from its squares; rejects anything but a 2x2 square or a 1x4 line.
+    ``where`` names the pool in the error (a JSON key, or a :class:`Message` such as a
+    diagram's line, told in the error's language)."""
     if not isinstance(squares, (list, tuple)):
         raise PositionError(
             "{where}: expected the 4 squares of a pool, got {squares}",
@@ -569,7 +571,7 @@ def make_pool(squares: Iterable[Square], where: str = "pool") -> Pool:
             where=where,
             count=len(squares),
         )
-    given = [_square(sq, f"{where}[{j}]") for j, sq in enumerate(squares)]
+    given = [_square(sq, Message("{where}[{j}]", where=where, j=j)) for j, sq in enumerate(squares)]
     sqs = tuple(sorted(set(given), key=lambda s: (s[1], s[0])))
     if len(sqs) != 4:
         raise PositionError(
