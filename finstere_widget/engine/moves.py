@@ -552,7 +552,8 @@ def legal_moves(
     b = _Board(position, pawn_id)
     configs = _Configs(b)
     out = _outcomes(configs)
-    if len(configs.stones) > 1:
+    squares = configs.squares
+    if len(set(squares)) < len(squares):  # some stones end where others stood
         out = _dedupe(out, configs.stones, [s.kind.value for s in position.stones])
     return out
 
@@ -611,7 +612,7 @@ class _Configs:
     they stand): the stones, what each square is to the pawn (built when the search first
     steps from a square of that configuration) and the squares already reached with it."""
 
-    __slots__ = ("board", "stones", "ids", "grounds", "seen", "_bare")
+    __slots__ = ("board", "stones", "ids", "grounds", "seen", "squares", "_bare")
 
     def __init__(self, b: _Board) -> None:
         self.board = b
@@ -619,6 +620,9 @@ class _Configs:
         self.ids: dict[_Stones, int] = {b.stones0: 0}
         self.grounds: list[bytearray | None] = [None]
         self.seen: list[bytearray] = [bytearray(NUM_INDICES)]
+        #: the squares that hold a stone, one bit each (_BIT): two configurations with the
+        #: same ones are the same board but for same-kind stones swapped (_dedupe)
+        self.squares: list[int] = [_squares(b.stones0)]
         bare = bytearray(_WALLS)  # the squares without the stones, which move
         for i in b.others:
             bare[i] = CROWDED
@@ -629,12 +633,14 @@ class _Configs:
         bare[b.monster] = BARRED
         self._bare = bare
 
-    def id_of(self, stones: _Stones) -> int:
+    def id_of(self, stones: _Stones, squares: int | None = None) -> int:
+        """The id of configuration ``stones`` (``squares``: their bit set, if known)."""
         sid = self.ids.setdefault(stones, len(self.stones))
         if sid == len(self.stones):  # a configuration not met before
             self.stones.append(stones)
             self.grounds.append(None)
             self.seen.append(bytearray(NUM_INDICES))
+            self.squares.append(_squares(stones) if squares is None else squares)
         return sid
 
     def ground(self, sid: int) -> bytearray:
@@ -725,7 +731,8 @@ def _push_or_slide(
         beyond = ground[dest]
         if beyond == OPEN and dest != EXIT_I and dest != ENTRANCE_I:
             k = stones.index(t)
-            nsid = configs.id_of(stones[:k] + (dest,) + stones[k + 1 :])
+            squares = configs.squares[sid] ^ _BIT[t] ^ _BIT[dest]
+            nsid = configs.id_of(stones[:k] + (dest,) + stones[k + 1 :], squares)
             if configs.grounds[nsid] is None:  # this ground with the stone one square on
                 configs.grounds[nsid] = moved = bytearray(ground)
                 moved[t] = OPEN
@@ -832,6 +839,15 @@ def random_path(position: Position, pawn_id: str, rng: Any) -> tuple[str, ...]:
                     return tuple(path)
                 break  # walled in on another pawn: try again
     return ()  # the empty path is always legal (P2)
+
+
+#: each board index as one bit of a set of squares
+_BIT = tuple(1 << i for i in range(NUM_INDICES))
+
+
+def _squares(stones: _Stones) -> int:
+    """The squares that hold one of ``stones`` (a stone gone is -1), one bit each."""
+    return sum([_BIT[i] for i in stones if i >= 0])
 
 
 def _canonical(stones: _Stones, kinds: list[str]) -> tuple[tuple[int, str], ...]:
