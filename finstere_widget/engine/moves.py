@@ -661,9 +661,9 @@ class _Configs:
 
 
 #: the steps out of each board index, in token order N, E, S, W: (the index stepped onto,
-#: the token, the heading), walls left out
-_STEPS: tuple[tuple[tuple[int, str, int], ...], ...] = tuple(
-    tuple((NEXT[h][i], _DIR_TOKENS[h], h) for h in range(4) if NEXT[h][i] >= 0)
+#: the token as a path of one, the heading), walls left out
+_STEPS: tuple[tuple[tuple[int, tuple[str], int], ...], ...] = tuple(
+    tuple((NEXT[h][i], (_DIR_TOKENS[h],), h) for h in range(4) if NEXT[h][i] >= 0)
     for i in range(NUM_INDICES)
 )
 
@@ -682,9 +682,10 @@ def _search(
     seen_of = configs.seen
     grounds = configs.grounds
     escaped: set[int] = set()
-    for _ in range(points):
+    for left in range(points, 0, -1):
         if stop_at is not None and len(out) >= stop_at:
             break
+        last = left == 1  # the states this point reaches are not stepped from
         nxt: list[tuple[int, int, tuple[str, ...]]] = []
         for at, sid, path in frontier:
             ground = grounds[sid] or configs.ground(sid)
@@ -694,8 +695,9 @@ def _search(
                 if what <= CROWDED:  # a plain step
                     if not seen[t]:
                         seen[t] = 1
-                        p2 = path + (tok,)
-                        nxt.append((t, sid, p2))
+                        p2 = path + tok
+                        if not last:
+                            nxt.append((t, sid, p2))
                         if what == OPEN:
                             out.append(MoveOutcome(configs, t, sid, p2))
                 elif what != BARRED:  # a stone to push or a pool to slide on
@@ -706,8 +708,9 @@ def _search(
                     seen_n = seen_of[nsid]
                     if not seen_n[t]:
                         seen_n[t] = 1
-                        p2 = path + (tok,)
-                        nxt.append((t, nsid, p2))
+                        p2 = path + tok
+                        if not last:
+                            nxt.append((t, nsid, p2))
                         if t not in others:
                             out.append(MoveOutcome(configs, t, nsid, p2))
             if at == EXIT_I and sid not in escaped:
