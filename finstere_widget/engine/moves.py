@@ -22,6 +22,7 @@ pushes go through the step function.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from typing import Any, NamedTuple, TypeGuard
 
@@ -553,7 +554,7 @@ def legal_moves(
     configs = _Configs(b)
     out = _outcomes(configs)
     squares = configs.squares
-    if len(set(squares)) < len(squares):  # some stones end where others stood
+    if len(set(squares)) < len(squares):  # maybe some stones end where others stood
         out = _dedupe(out, configs.stones, [s.kind.value for s in position.stones])
     return out
 
@@ -620,8 +621,8 @@ class _Configs:
         self.ids: dict[_Stones, int] = {b.stones0: 0}
         self.grounds: list[bytearray | None] = [None]
         self.seen: list[bytearray] = [bytearray(NUM_INDICES)]
-        #: the squares that hold a stone, one bit each (_BIT): two configurations with the
-        #: same ones are the same board but for same-kind stones swapped (_dedupe)
+        #: the squares that hold a stone, hashed (_squares): two configurations with the
+        #: same squares are the same board but for same-kind stones swapped (_dedupe)
         self.squares: list[int] = [_squares(b.stones0)]
         bare = bytearray(_WALLS)  # the squares without the stones, which move
         for i in b.others:
@@ -634,7 +635,7 @@ class _Configs:
         self._bare = bare
 
     def id_of(self, stones: _Stones, squares: int | None = None) -> int:
-        """The id of configuration ``stones`` (``squares``: their bit set, if known)."""
+        """The id of configuration ``stones`` (``squares``: their hash, if known)."""
         sid = self.ids.setdefault(stones, len(self.stones))
         if sid == len(self.stones):  # a configuration not met before
             self.stones.append(stones)
@@ -701,7 +702,7 @@ def _search(
                         if what == OPEN:
                             out.append(MoveOutcome(configs, t, sid, p2))
                 elif what != BARRED:  # a stone to push or a pool to slide on
-                    moved = _push_or_slide(configs, at, t, sid, ground, h, what)
+                    moved = _push_or_slide(configs, at, t, sid, ground, h, what, last)
                     if moved is None:
                         continue
                     t, nsid = moved
@@ -720,11 +721,19 @@ def _search(
 
 
 def _push_or_slide(
-    configs: _Configs, at: int, t: int, sid: int, ground: bytearray, h: int, what: int
+    configs: _Configs,
+    at: int,
+    t: int,
+    sid: int,
+    ground: bytearray,
+    h: int,
+    what: int,
+    last: bool,
 ) -> tuple[int, int] | None:
     """The step from ``at`` towards ``h`` onto ``t``, a STONE, POOL or RULES square, in
     configuration ``sid`` (``ground``: what the squares are in it): (where the pawn ends,
-    the configuration after), or None if the rules forbid it. The common cases are read
+    the configuration after), or None if the rules forbid it; ``last``: on the search's
+    last point (no state it reaches is stepped from). The common cases are read
     off ``ground``; a pool or a corner beyond a stone, a teleporter swallowing it, a stone
     met on a pool go through :func:`_step`."""
     stones = configs.stones[sid]
@@ -734,10 +743,10 @@ def _push_or_slide(
         beyond = ground[dest]
         if beyond == OPEN and dest != EXIT_I and dest != ENTRANCE_I:
             k = stones.index(t)
-            squares = configs.squares[sid] ^ _BIT[t] ^ _BIT[dest]
+            squares = configs.squares[sid] ^ _SQUARE_HASH[t] ^ _SQUARE_HASH[dest]
             nsid = configs.id_of(stones[:k] + (dest,) + stones[k + 1 :], squares)
-            if configs.grounds[nsid] is None:  # this ground with the stone one square on
-                configs.grounds[nsid] = moved = bytearray(ground)
+            if not last and configs.grounds[nsid] is None:  # stepped from: this ground with
+                configs.grounds[nsid] = moved = bytearray(ground)  # the stone one square on
                 moved[t] = OPEN
                 moved[dest] = STONE
             return t, nsid
@@ -844,13 +853,20 @@ def random_path(position: Position, pawn_id: str, rng: Any) -> tuple[str, ...]:
     return ()  # the empty path is always legal (P2)
 
 
-#: each board index as one bit of a set of squares
-_BIT = tuple(1 << i for i in range(NUM_INDICES))
+#: a random number for each board index (seeded): a set of squares hashes to the ``^`` of
+#: its squares' (Zobrist hashing), which a stone moving from ``t`` to ``d`` updates with
+#: ``^ _SQUARE_HASH[t] ^ _SQUARE_HASH[d]``; numbers under 2**30 stay one-digit ints
+_SQUARE_HASH = tuple(map(random.Random(13).getrandbits, [30] * NUM_INDICES))
 
 
 def _squares(stones: _Stones) -> int:
-    """The squares that hold one of ``stones`` (a stone gone is -1), one bit each."""
-    return sum([_BIT[i] for i in stones if i >= 0])
+    """The hash of the squares that hold one of ``stones`` (a stone gone is -1): two
+    configurations with different hashes have their stones on different squares."""
+    squares = 0
+    for i in stones:
+        if i >= 0:
+            squares ^= _SQUARE_HASH[i]
+    return squares
 
 
 def _canonical(stones: _Stones, kinds: list[str]) -> tuple[tuple[int, str], ...]:
