@@ -554,7 +554,7 @@ def legal_moves(
     configs = _Configs(b)
     out = _outcomes(configs)
     squares = configs.squares
-    if len(set(squares)) < len(squares):  # maybe some stones end where others stood
+    if len(set(squares)) < len(squares):  # two configurations may be the same board
         out = _dedupe(out, configs.stones, [s.kind.value for s in position.stones])
     return out
 
@@ -621,8 +621,8 @@ class _Configs:
         self.ids: dict[_Stones, int] = {b.stones0: 0}
         self.grounds: list[bytearray | None] = [None]
         self.seen: list[bytearray] = [bytearray(NUM_INDICES)]
-        #: the squares that hold a stone, hashed (_squares): two configurations with the
-        #: same squares are the same board but for same-kind stones swapped (_dedupe)
+        #: the squares that hold a stone, hashed (_squares): two configurations can only be
+        #: the same board (same-kind stones swapped, _dedupe) if their hashes are equal
         self.squares: list[int] = [_squares(b.stones0)]
         bare = bytearray(_WALLS)  # the squares without the stones, which move
         for i in b.others:
