@@ -744,7 +744,9 @@ def _push_or_slide(
         if beyond == OPEN and dest != EXIT_I and dest != ENTRANCE_I:
             k = stones.index(t)
             squares = configs.squares[sid] ^ _SQUARE_HASH[t] ^ _SQUARE_HASH[dest]
-            nsid = configs.id_of(stones[:k] + (dest,) + stones[k + 1 :], squares)
+            after = list(stones)
+            after[k] = dest
+            nsid = configs.id_of(tuple(after), squares)
             if not last and configs.grounds[nsid] is None:  # stepped from: this ground with
                 configs.grounds[nsid] = moved = bytearray(ground)  # the stone one square on
                 moved[t] = OPEN
