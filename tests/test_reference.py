@@ -15,9 +15,18 @@ from typing import Any
 
 import pytest
 
-from finstere_widget.engine import Look, Position, RuleOptions, Tile, event_to_dict, monster_turn
+from finstere_widget.engine import (
+    Look,
+    Position,
+    RuleOptions,
+    Stone,
+    StoneKind,
+    Tile,
+    event_to_dict,
+    monster_turn,
+)
 from finstere_widget.engine.monster import monster_outcome, sees
-from finstere_widget.engine.moves import apply_move, legal_moves
+from finstere_widget.engine.moves import _Board, _Configs, _outcomes, apply_move, legal_moves
 
 BENCH = Path(__file__).resolve().parents[1] / "benchmarks"
 
@@ -120,6 +129,31 @@ def test_reference_legal_outcomes_agree_with_engine(seed: int) -> None:
                 pushes += o.pushes
             slides += sum(1 for o in outs if isinstance(o.to, tuple) and o.to in pos.pool_squares)
     assert pushes > 20 and slides > 5, (pushes, slides)  # the sample exercises P6-P8
+
+
+def test_legal_moves_merge_same_board_outcomes_as_the_reference_does() -> None:
+    """On crowded boards two pushes can leave the same board with same-kind stones swapped:
+    the engine keeps the first outcome of each, as the reference (which searches over
+    boards) does; with two kinds of stones, only same-kind swaps merge."""
+    crowded = load_bench("bench_moves").crowded_position
+    rng = random.Random(3)
+    merged = {"stone": 0, "two kinds": 0}
+    for _ in range(60):
+        pos = crowded(rng)
+        kinds = (StoneKind.STONE, StoneKind.CRYSTAL)
+        two_kinds = pos.replace(
+            stones=tuple(Stone(s.at, kinds[k % 2]) for k, s in enumerate(pos.stones))
+        )
+        for name, p in (("stone", pos), ("two kinds", two_kinds)):
+            outs = legal_moves(p, "me")
+            ref = reference.legal_outcomes(p, "me")
+            assert [(o.to, o.path) for o in outs] == [(to, path) for to, path, _ in ref], (
+                p.to_json()
+            )
+            for o, (_, _, stones) in zip(outs, ref, strict=True):
+                assert engine_state(o.position)["stones"] == stones, (p.to_json(), o)
+            merged[name] += len(_outcomes(_Configs(_Board(p, "me")))) - len(outs)
+    assert merged["stone"] > 0 and merged["two kinds"] > 0, merged  # the sample merges some
 
 
 def test_a_moved_position_derives_the_indices_its_pieces_give() -> None:

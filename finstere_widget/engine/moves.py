@@ -22,6 +22,7 @@ pushes go through the step function.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from typing import Any, NamedTuple, TypeGuard
 
@@ -552,7 +553,8 @@ def legal_moves(
     b = _Board(position, pawn_id)
     configs = _Configs(b)
     out = _outcomes(configs)
-    if len(configs.stones) > 1:
+    squares = configs.squares
+    if len(set(squares)) < len(squares):  # two configurations may be the same board
         out = _dedupe(out, configs.stones, [s.kind.value for s in position.stones])
     return out
 
@@ -611,7 +613,7 @@ class _Configs:
     they stand): the stones, what each square is to the pawn (built when the search first
     steps from a square of that configuration) and the squares already reached with it."""
 
-    __slots__ = ("board", "stones", "ids", "grounds", "seen", "_bare")
+    __slots__ = ("board", "stones", "ids", "grounds", "seen", "squares", "_bare")
 
     def __init__(self, b: _Board) -> None:
         self.board = b
@@ -619,6 +621,9 @@ class _Configs:
         self.ids: dict[_Stones, int] = {b.stones0: 0}
         self.grounds: list[bytearray | None] = [None]
         self.seen: list[bytearray] = [bytearray(NUM_INDICES)]
+        #: the squares that hold a stone, hashed (_squares): two configurations can only be
+        #: the same board (same-kind stones swapped, _dedupe) if their hashes are equal
+        self.squares: list[int] = [_squares(b.stones0)]
         bare = bytearray(_WALLS)  # the squares without the stones, which move
         for i in b.others:
             bare[i] = CROWDED
@@ -629,12 +634,14 @@ class _Configs:
         bare[b.monster] = BARRED
         self._bare = bare
 
-    def id_of(self, stones: _Stones) -> int:
+    def id_of(self, stones: _Stones, squares: int | None = None) -> int:
+        """The id of configuration ``stones`` (``squares``: their hash, if known)."""
         sid = self.ids.setdefault(stones, len(self.stones))
         if sid == len(self.stones):  # a configuration not met before
             self.stones.append(stones)
             self.grounds.append(None)
             self.seen.append(bytearray(NUM_INDICES))
+            self.squares.append(_squares(stones) if squares is None else squares)
         return sid
 
     def ground(self, sid: int) -> bytearray:
@@ -655,9 +662,9 @@ class _Configs:
 
 
 #: the steps out of each board index, in token order N, E, S, W: (the index stepped onto,
-#: the token, the heading), walls left out
-_STEPS: tuple[tuple[tuple[int, str, int], ...], ...] = tuple(
-    tuple((NEXT[h][i], _DIR_TOKENS[h], h) for h in range(4) if NEXT[h][i] >= 0)
+#: the token as a path of one, the heading), walls left out
+_STEPS: tuple[tuple[tuple[int, tuple[str], int], ...], ...] = tuple(
+    tuple((NEXT[h][i], (_DIR_TOKENS[h],), h) for h in range(4) if NEXT[h][i] >= 0)
     for i in range(NUM_INDICES)
 )
 
@@ -676,9 +683,10 @@ def _search(
     seen_of = configs.seen
     grounds = configs.grounds
     escaped: set[int] = set()
-    for _ in range(points):
+    for left in range(points, 0, -1):
         if stop_at is not None and len(out) >= stop_at:
             break
+        last = left == 1  # the states this point reaches are not stepped from
         nxt: list[tuple[int, int, tuple[str, ...]]] = []
         for at, sid, path in frontier:
             ground = grounds[sid] or configs.ground(sid)
@@ -688,20 +696,22 @@ def _search(
                 if what <= CROWDED:  # a plain step
                     if not seen[t]:
                         seen[t] = 1
-                        p2 = path + (tok,)
-                        nxt.append((t, sid, p2))
+                        p2 = path + tok
+                        if not last:
+                            nxt.append((t, sid, p2))
                         if what == OPEN:
                             out.append(MoveOutcome(configs, t, sid, p2))
                 elif what != BARRED:  # a stone to push or a pool to slide on
-                    moved = _push_or_slide(configs, at, t, sid, ground, h, what)
+                    moved = _push_or_slide(configs, at, t, sid, ground, h, what, last)
                     if moved is None:
                         continue
                     t, nsid = moved
                     seen_n = seen_of[nsid]
                     if not seen_n[t]:
                         seen_n[t] = 1
-                        p2 = path + (tok,)
-                        nxt.append((t, nsid, p2))
+                        p2 = path + tok
+                        if not last:
+                            nxt.append((t, nsid, p2))
                         if t not in others:
                             out.append(MoveOutcome(configs, t, nsid, p2))
             if at == EXIT_I and sid not in escaped:
@@ -711,11 +721,19 @@ def _search(
 
 
 def _push_or_slide(
-    configs: _Configs, at: int, t: int, sid: int, ground: bytearray, h: int, what: int
+    configs: _Configs,
+    at: int,
+    t: int,
+    sid: int,
+    ground: bytearray,
+    h: int,
+    what: int,
+    last: bool,
 ) -> tuple[int, int] | None:
     """The step from ``at`` towards ``h`` onto ``t``, a STONE, POOL or RULES square, in
     configuration ``sid`` (``ground``: what the squares are in it): (where the pawn ends,
-    the configuration after), or None if the rules forbid it. The common cases are read
+    the configuration after), or None if the rules forbid it; ``last``: on the search's
+    last point (no state it reaches is stepped from). The common cases are read
     off ``ground``; a pool or a corner beyond a stone, a teleporter swallowing it, a stone
     met on a pool go through :func:`_step`."""
     stones = configs.stones[sid]
@@ -725,9 +743,12 @@ def _push_or_slide(
         beyond = ground[dest]
         if beyond == OPEN and dest != EXIT_I and dest != ENTRANCE_I:
             k = stones.index(t)
-            nsid = configs.id_of(stones[:k] + (dest,) + stones[k + 1 :])
-            if configs.grounds[nsid] is None:  # this ground with the stone one square on
-                configs.grounds[nsid] = moved = bytearray(ground)
+            squares = configs.squares[sid] ^ _SQUARE_HASH[t] ^ _SQUARE_HASH[dest]
+            after = list(stones)
+            after[k] = dest
+            nsid = configs.id_of(tuple(after), squares)
+            if not last and configs.grounds[nsid] is None:  # stepped from: this ground with
+                configs.grounds[nsid] = moved = bytearray(ground)  # the stone one square on
                 moved[t] = OPEN
                 moved[dest] = STONE
             return t, nsid
@@ -832,6 +853,22 @@ def random_path(position: Position, pawn_id: str, rng: Any) -> tuple[str, ...]:
                     return tuple(path)
                 break  # walled in on another pawn: try again
     return ()  # the empty path is always legal (P2)
+
+
+#: a random number for each board index (seeded): a set of squares hashes to the ``^`` of
+#: its squares' (Zobrist hashing), which a stone moving from ``t`` to ``d`` updates with
+#: ``^ _SQUARE_HASH[t] ^ _SQUARE_HASH[d]``; numbers under 2**30 stay one-digit ints
+_SQUARE_HASH = tuple(map(random.Random(13).getrandbits, [30] * NUM_INDICES))
+
+
+def _squares(stones: _Stones) -> int:
+    """The hash of the squares that hold one of ``stones`` (a stone gone is -1): two
+    configurations with different hashes have their stones on different squares."""
+    squares = 0
+    for i in stones:
+        if i >= 0:
+            squares ^= _SQUARE_HASH[i]
+    return squares
 
 
 def _canonical(stones: _Stones, kinds: list[str]) -> tuple[tuple[int, str], ...]:
