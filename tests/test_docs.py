@@ -94,12 +94,18 @@ def test_format_md_game_record_names_every_key_the_engine_writes() -> None:
         assert f"| `{key}" in text
     for key in record["setup"]:
         assert f"`setup.{key}`" in text
-    example = json.loads(
-        next(b for b in _json_blocks("format.md") if "finstere-game/1" in b)
-        .replace('"...": "..."', '"monster": {"at": [0, 0], "facing": "E"}')
-        .replace('"reason": "..."', '"reason": "r"')
-    )
+    example = json.loads(next(b for b in _json_blocks("format.md") if "finstere-game/1" in b))
     assert set(example) == set(record) and set(example["options"]) == set(record["options"])
+
+
+def test_format_md_game_record_example_is_a_record_the_engine_replays() -> None:
+    """The example is a real record: its actions are legal, its tiles are the seed's, and
+    its final position is where the replay ends (a record the engine refuses is a bug)."""
+    example = json.loads(next(b for b in _json_blocks("format.md") if "finstere-game/1" in b))
+    game = Game.from_record(example)
+    assert len(game.history) == len(example["actions"]) == 5
+    assert game.position == Position.from_dict(example["final_position"])
+    assert game.to_record()["actions"] == example["actions"]
 
 
 OUTSIDE = re.compile(r"RULES\.md|FORMAT\.md|\.\./shared|/work/shared|BROWSER_TESTING")
@@ -158,3 +164,16 @@ def test_api_page_lists_every_public_name_of_each_package_it_documents() -> None
         documented = [n for _, _, names in hooks.api_groups(package) for n in names]
         assert sorted(documented) == sorted(importlib.import_module(package).__all__)
         assert f"::: {package}.{documented[0]}" in hooks.api_markdown(package)
+
+
+def test_format_md_diagram_legend_names_every_character_of_a_full_position() -> None:
+    """Every grid character the diagram writes for the format example (which has every kind
+    of piece but pivot_left, added here) is explained in the text-diagram section."""
+    example = json.loads(_json_blocks("format.md")[0])
+    example["stones"].append({"at": [3, 3], "kind": "pivot_left"})
+    grid = Position.from_dict(example).diagram().split("\npawn", 1)[0]
+    chars = {c for line in grid.splitlines() for c in line[4:]} - {" "}
+    section = (DOCS / "format.md").read_text(encoding="utf-8").split("### The text diagram")[1]
+    section = section.split("\n## ", 1)[0]
+    named = set("".join(re.findall(r"`([^`]{1,7})`", section)).replace(" ", ""))
+    assert chars - set("ABCD") <= named, sorted(chars - set("ABCD") - named)
