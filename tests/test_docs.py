@@ -177,3 +177,18 @@ def test_format_md_diagram_legend_names_every_character_of_a_full_position() -> 
     section = section.split("\n## ", 1)[0]
     named = set("".join(re.findall(r"`([^`]{1,7})`", section)).replace(" ", ""))
     assert chars - set("ABCD") <= named, sorted(chars - set("ABCD") - named)
+
+
+def test_cli_md_documents_every_subcommand() -> None:
+    """docs/cli.md's usage block and its help sections cover every command of the program."""
+    import argparse
+
+    from finstere_widget.cli import build_parser
+
+    parser = build_parser(prog="finstere-widget")
+    sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    page = (DOCS / "cli.md").read_text(encoding="utf-8")
+    usage = page.split("```text", 1)[1].split("```", 1)[0]
+    for command in sub.choices:
+        assert f"<!-- cli-help: {command} -->" in page, command
+        assert re.search(rf"^finstere-widget {command}\b", usage, re.M), command
