@@ -42,7 +42,7 @@ def test_readme_narration_sample_is_what_the_engine_says() -> None:
 
     pos = Position.from_json((ROOT / "tests" / "examples" / "monster_basic_8.json").read_text())
     lines = narrate(monster_turn(pos, "8").events)
-    sample = README.split("count. Without `--json`, `monster` narrates:", 1)[1].split("```")[1]
+    sample = README.split("Without `--json`, `monster` narrates:", 1)[1].split("```")[1]
     for line in sample.strip().splitlines():
         assert line in lines
 

@@ -15,6 +15,7 @@ from ..engine.game import Game, PawnMove
 from ..engine.i18n import N_, colour_word, error_message, place_words, reason_words, translations
 from ..engine.moves import parse_path
 from .common import (
+    OPTION_HELP,
     SubParsers,
     UsageError,
     add_lang,
@@ -263,7 +264,9 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 def register(sub: SubParsers) -> None:
     p = sub.add_parser("simulate", help=said(N_("play many seeded bot games and summarise them")))
-    p.add_argument("--games", type=int, required=True, metavar="N")
+    p.add_argument(
+        "--games", type=int, required=True, metavar="N", help=said(N_("how many games to play"))
+    )
     p.add_argument("--players", type=int, default=2, metavar="P", help=said(N_("2-7 (default 2)")))
     add_seed_and_jobs(
         p, said(N_("worker processes (default: play in this process); same output either way"))
@@ -278,7 +281,7 @@ def register(sub: SubParsers) -> None:
         action="store_true",
         help=said(N_("keep bots on fixed seats (default: rotate them from game to game)")),
     )
-    add_option(p)
+    add_option(p, help=said(OPTION_HELP))
     p.add_argument(
         "--json", action="store_true", help=said(N_("print per-game results and the summary"))
     )
@@ -286,8 +289,16 @@ def register(sub: SubParsers) -> None:
     add_lang(p)
     p.set_defaults(handler=cmd_simulate)
     p = sub.add_parser("play", help=said(N_("a quick game against bots in the terminal")))
-    p.add_argument("--players", type=int, default=2, metavar="P")
-    p.add_argument("--seed", type=int, default=None, metavar="S")
+    p.add_argument("--players", type=int, default=2, metavar="P", help=said(N_("2-7 (default 2)")))
+    p.add_argument(
+        "--seed",
+        type=int,
+        default=None,
+        metavar="S",
+        help=said(
+            N_("the tile piles' and the bots' seed (default: a new one, printed at the start)")
+        ),
+    )
     p.add_argument(
         "--bots", default="greedy", help=said(N_("the opponents' bots (default greedy)"))
     )
@@ -297,6 +308,6 @@ def register(sub: SubParsers) -> None:
     p.add_argument("--first", type=int, default=0, help=said(N_("the first player's seat")))
     p.add_argument("--watch", action="store_true", help=said(N_("bots play every seat")))
     p.add_argument("--record", metavar="FILE", help=said(N_("write the game record (JSON) here")))
-    add_option(p)
+    add_option(p, help=said(OPTION_HELP))
     add_lang(p)
     p.set_defaults(handler=cmd_play)
