@@ -563,3 +563,24 @@ def test_pawn_moves_refuse_a_malformed_position_built_by_hand() -> None:
     gone = Position(Monster((99, 0), Heading.E), pawns=(pawns[0].moved((3, 3)),))
     with pytest.raises(PositionError, match=re.escape("monster.at: square [99, 0]")):
         legal_moves(gone, "A")
+
+
+def test_a_file_saved_with_a_byte_order_mark_loads(
+    tmp_path: Any, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Some editors (Windows Notepad) start a UTF-8 file with a byte-order mark: still UTF-8
+    JSON, read as such by every door (positions, records, the command line)."""
+    from finstere_widget.engine.game import Game
+
+    text = json.dumps(position_dict())
+    expected = Position.from_json(text)
+    assert Position.from_json("\ufeff" + text) == expected
+    assert Position.from_json(b"\xef\xbb\xbf" + text.encode()) == expected
+    game = Game(2, seed=3)
+    game.apply(game.legal_actions()[0])
+    assert Game.from_record("\ufeff" + game.to_json()).position == game.position
+    (tmp_path / "bom.json").write_bytes(b"\xef\xbb\xbf" + text.encode())
+    status, out, err = cli(capsys, "monster", str(tmp_path / "bom.json"), "--tile", "1")
+    assert status == 0 and err == "" and out.startswith("tile 1")
+    with pytest.raises(PositionError, match="malformed JSON"):  # only a leading mark
+        Position.from_json(text + "\ufeff")

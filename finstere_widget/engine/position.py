@@ -325,9 +325,9 @@ _TOP_KEYS = {"format", "monster", "stones", "pools", "teleporters", "pawns", "st
 
 
 def load_json(text: Any, what: str, error: type[FinstereError]) -> Any:
-    """Parse JSON text (``str``, or UTF-8 ``bytes``) for ``what``; every failure -- not
-    text, not UTF-8, too long, malformed, nested too deeply, a number too long to read --
-    is an ``error`` naming ``what``."""
+    """Parse JSON text (``str``, or UTF-8 ``bytes``; a leading byte-order mark is skipped)
+    for ``what``; every failure -- not text, not UTF-8, too long, malformed, nested too
+    deeply, a number too long to read -- is an ``error`` naming ``what``."""
     if isinstance(text, (bytes, bytearray)):
         try:
             text = bytes(text).decode("utf-8")
@@ -339,6 +339,8 @@ def load_json(text: Any, what: str, error: type[FinstereError]) -> Any:
         raise error(
             N_("{what}: expected JSON text, got {type}"), what=what, type=type(text).__name__
         )
+    if text.startswith("\ufeff"):  # the byte-order mark some editors (Notepad) write first
+        text = text[1:]
     if len(text) > MAX_TEXT:
         raise error(
             N_("{what}: {count} characters of JSON, more than the {limit} read"),
