@@ -149,6 +149,14 @@ def test_rule_ids_select_their_topics_and_sets_are_graded() -> None:
     assert all(len(set(p.rules) - {"M3", "M4"}) == 2 for p in hard)
 
 
+def test_a_level_no_step_reaches_is_named_in_the_error() -> None:
+    """``--difficulty 9`` finds nothing: the error says which level, not only the topic."""
+    with pytest.raises(PuzzleError, match=r"no nearest puzzle of difficulty 9 found in 50 "):
+        puzzles("nearest", n=1, seed=2, difficulty=9, max_attempts=50)
+    with pytest.raises(PuzzleError, match=r"^no crush puzzle found in 3 random positions$"):
+        puzzles("crush", n=60, seed=2, max_attempts=3)
+
+
 def test_json_round_trip_and_a_tampered_answer_is_refused() -> None:
     found = puzzles("all", n=9, seed=8)
     text = puzzles_to_json(found)

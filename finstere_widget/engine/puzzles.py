@@ -580,6 +580,14 @@ def puzzles(
             found.append(puzzle)
             break
         else:
+            if difficulty is not None:
+                raise PuzzleError(
+                    "no {topic} puzzle of difficulty {difficulty} found in {max_attempts} "
+                    "random positions (a step rarely meets more rules: try a lower level)",
+                    topic=topic,
+                    difficulty=difficulty,
+                    max_attempts=max_attempts,
+                )
             raise PuzzleError(
                 "no {topic} puzzle found in {max_attempts} random positions",
                 topic=topic,
