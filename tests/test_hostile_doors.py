@@ -584,3 +584,15 @@ def test_a_file_saved_with_a_byte_order_mark_loads(
     assert status == 0 and err == "" and out.startswith("tile 1")
     with pytest.raises(PositionError, match="malformed JSON"):  # only a leading mark
         Position.from_json(text + "\ufeff")
+
+
+def test_an_unknown_pawn_id_is_named_with_the_ids_there_are() -> None:
+    """``--pawn d`` for pawn ``D``: the error names the id asked and the pawns there are."""
+    pos = Position.from_dict(position_dict())
+    with pytest.raises(PositionError, match=r"^no pawn with id 'a' \(the pawns here: A\)$"):
+        pos.pawn("a")
+    with pytest.raises(PositionError, match=r"no pawn with id \['A'\] \(the pawns here: A\)"):
+        pos.pawn(["A"])  # type: ignore[arg-type]
+    empty = Position.from_dict({**position_dict(), "pawns": []})
+    with pytest.raises(PositionError, match=r"\(the pawns here: -\)$"):
+        empty.pawn("A")

@@ -263,12 +263,15 @@ class Position:
         return {p.id: p for p in self.pawns}
 
     def pawn(self, pawn_id: str) -> Pawn:
+        """The pawn of that id; an unknown id is a PositionError naming it and the ids there
+        are (a learner who typed ``d`` for ``D`` sees which)."""
         try:
             return self.pawn_by_id[pawn_id]
-        except KeyError:
-            raise PositionError("no pawn with id {pawn_id}", pawn_id=shown(pawn_id)) from None
-        except TypeError:  # an unhashable id
-            raise PositionError("no pawn with id {pawn_id}", pawn_id=shown(pawn_id)) from None
+        except (KeyError, TypeError):  # TypeError: an unhashable id
+            ids = cut(", ".join(p.id for p in self.pawns) or "-", 200)
+            raise PositionError(
+                "no pawn with id {pawn_id} (the pawns here: {ids})", pawn_id=shown(pawn_id), ids=ids
+            ) from None
 
     def partner(self, teleporter: Teleporter) -> Teleporter:
         """M12: the other pad of a teleporter's pair."""
