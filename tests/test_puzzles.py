@@ -4,6 +4,7 @@ step (read from the events), one right answer, reproducible from the seed, JSON 
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import pytest
 
@@ -293,3 +294,26 @@ def test_the_command_line_refuses_bad_requests(
     assert main(argv) == 2
     captured = capsys.readouterr()
     assert captured.out == "" and message in captured.err
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        ("[" * 100_000, "nested too deeply"),
+        ('{"format": ' + "9" * 5000 + "}", "malformed JSON"),
+        (b"\xff\xfe", "not UTF-8"),
+        (None, "expected JSON text"),
+        ("{", "malformed JSON"),
+    ],
+)
+def test_a_shared_puzzle_file_that_is_not_json_is_a_puzzle_error(text: Any, said: str) -> None:
+    """A set handed round a class is read like a position: a broken file is a PuzzleError
+    naming it, never a RecursionError, a ValueError or a TypeError."""
+    with pytest.raises(PuzzleError, match=rf"^puzzles: .*{said}"):
+        puzzles_from_json(text)
+
+
+def test_a_shared_puzzle_file_saved_with_a_byte_order_mark_loads() -> None:
+    text = puzzles_to_json(puzzles("M5", n=1, seed=1))
+    assert puzzles_from_json("\ufeff" + text)[0].to_dict() == puzzles_from_json(text)[0].to_dict()
+    assert len(puzzles_from_json(text.encode())) == 1

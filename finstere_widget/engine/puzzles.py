@@ -35,7 +35,7 @@ from .i18n import translations
 from .monster import _LOOK_DIRS, _look, _Turn
 from .options import RuleOptions
 from .pieces import Monster, Pawn, Pool, Stone, StoneKind, Teleporter
-from .position import Position, make_pool
+from .position import Position, load_json, make_pool
 
 PUZZLES_FORMAT = "finstere-puzzles/1"
 
@@ -603,12 +603,11 @@ def puzzles_to_json(items: Iterable[Puzzle], indent: int | None = 1) -> str:
     )
 
 
-def puzzles_from_json(text: str) -> list[Puzzle]:
-    """Inverse of :func:`puzzles_to_json`; every puzzle is checked against the engine."""
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise PuzzleError("malformed JSON: {exc}", exc=exc) from None
+def puzzles_from_json(text: str | bytes) -> list[Puzzle]:
+    """Inverse of :func:`puzzles_to_json`; every puzzle is checked against the engine. The
+    text is read like a position's (UTF-8, its size and nesting bounded): anything else is a
+    :class:`PuzzleError`."""
+    data = load_json(text, "puzzles", PuzzleError)
     if not isinstance(data, dict) or data.get("format") != PUZZLES_FORMAT:
         raise PuzzleError("format: expected {puzzles_format!r}", puzzles_format=PUZZLES_FORMAT)
     items = data.get("puzzles")
