@@ -192,3 +192,32 @@ def test_cli_md_documents_every_subcommand() -> None:
     for command in sub.choices:
         assert f"<!-- cli-help: {command} -->" in page, command
         assert re.search(rf"^finstere-widget {command}\b", usage, re.M), command
+
+
+def test_format_md_names_every_format_id_and_the_keys_of_puzzles_and_studies() -> None:
+    """Every ``finstere-NAME/N`` the package writes is in the ids table, and the puzzle and
+    study sections name every key those documents have."""
+    from finstere_widget.engine.puzzles import puzzles, puzzles_to_json
+    from finstere_widget.study import study, to_json
+
+    text = (DOCS / "format.md").read_text(encoding="utf-8")
+    table = text.split("The ids today:", 1)[1].split("A monster trace, a pawn move", 1)[0]
+    written = set()
+    for path in (ROOT / "finstere_widget").rglob("*.py"):
+        written |= set(re.findall(r"finstere-[a-z]+/\d+", path.read_text(encoding="utf-8")))
+    assert written and all(f"| `{fid}` |" in table for fid in written), written
+    puzzle = json.loads(puzzles_to_json(puzzles("M5", n=1, seed=1)))["puzzles"][0]
+    section = text.split("## Puzzle set", 1)[1].split("\n## ", 1)[0]
+    assert all(f"`{key}`" in section for key in puzzle), list(puzzle)
+    result = json.loads(to_json(study(1, players=[2], bots=[["random"]], seed=1)))
+    section = text.split("## Study results", 1)[1]
+    keys = set(result) | set(result["variants"][0]) | set(result["seats"][0])
+    keys |= set(result["rows"][0]) | {"games", "league"}
+
+    def named(key: str) -> bool:  # escaped_lo: `escaped_mean` (each with its `_lo` ...)
+        base, _, end = key.rpartition("_")
+        if f"`{key}`" not in section and end in ("lo", "hi") and f"`_{end}`" in section:
+            return f"`{base}_mean`" in section or f"`{base}_rate`" in section
+        return f"`{key}`" in section
+
+    assert sorted(k for k in keys - {"format"} if not named(k)) == []
