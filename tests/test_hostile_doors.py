@@ -596,3 +596,24 @@ def test_an_unknown_pawn_id_is_named_with_the_ids_there_are() -> None:
     empty = Position.from_dict({**position_dict(), "pawns": []})
     with pytest.raises(PositionError, match=r"\(the pawns here: -\)$"):
         empty.pawn("A")
+
+
+def test_study_plot_that_cannot_be_saved_is_refused_before_any_game(
+    tmp_path: Any, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``study --plot`` with a suffix matplotlib does not write, or in no such folder, was a
+    traceback after the whole study had run; now one line, and no game played."""
+    import finstere_widget.study as st
+
+    def no_games(*args: Any, **kwargs: Any) -> Any:
+        raise AssertionError("a game was played before --plot was checked")
+
+    monkeypatch.setattr(st, "study", no_games)
+    for plot, said in (
+        (str(tmp_path / "wins.txt"), "save as .png, .svg or .pdf"),
+        (str(tmp_path / "no" / "wins.png"), "no such folder"),
+        (str(tmp_path), "save as .png, .svg or .pdf"),
+    ):
+        status, out, err = cli(capsys, "study", "--games", "5", "--plot", plot)
+        assert status == 2 and out == "" and err.count("\n") == 1 and said in err, err
+        assert "Traceback" not in err
