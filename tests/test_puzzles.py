@@ -317,3 +317,16 @@ def test_a_shared_puzzle_file_saved_with_a_byte_order_mark_loads() -> None:
     text = puzzles_to_json(puzzles("M5", n=1, seed=1))
     assert puzzles_from_json("\ufeff" + text)[0].to_dict() == puzzles_from_json(text)[0].to_dict()
     assert len(puzzles_from_json(text.encode())) == 1
+
+
+def test_a_puzzle_file_with_an_unknown_key_is_refused() -> None:
+    """docs/format.md: unknown keys are errors, not ignored (a misspelt 'answr' is named)."""
+    data = json.loads(puzzles_to_json(puzzles("M5", n=1, seed=1)))
+    assert puzzles_from_json(json.dumps(data))  # every key written is known
+    data["puzzles"][0]["answr"] = data["puzzles"][0]["answer"]
+    with pytest.raises(PuzzleError, match=r"^puzzles\[0\]: unknown key 'answr'$"):
+        puzzles_from_json(json.dumps(data))
+    del data["puzzles"][0]["answr"]
+    data["teacher"] = "me"
+    with pytest.raises(PuzzleError, match=r"^puzzles: unknown key 'teacher'$"):
+        puzzles_from_json(json.dumps(data))
