@@ -617,3 +617,10 @@ def test_study_plot_that_cannot_be_saved_is_refused_before_any_game(
         status, out, err = cli(capsys, "study", "--games", "5", "--plot", plot)
         assert status == 2 and out == "" and err.count("\n") == 1 and said in err, err
         assert "Traceback" not in err
+
+
+def test_play_names_the_seat_asked_beside_the_seats_there_are(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    status, out, err = cli(capsys, "play", "--seat", "5", "--players", "3")
+    assert status == 2 and out == "" and err == "error: --seat: seat 0..2, got 5\n"

@@ -240,7 +240,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     game = Game(args.players, seed=args.seed, options=options, first_player=args.first)
     human = set() if args.watch else {args.seat}
     if not args.watch and not 0 <= args.seat < game.n:
-        raise UsageError("--seat: 0..{last}", last=game.n - 1)
+        raise UsageError("--seat: seat 0..{last}, got {seat}", last=game.n - 1, seat=args.seat)
     _ = translations(args.lang).gettext  # an unknown --lang fails before the game starts
     _out(
         sys.stdout,
