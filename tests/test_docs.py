@@ -221,3 +221,18 @@ def test_format_md_names_every_format_id_and_the_keys_of_puzzles_and_studies() -
         return f"`{key}`" in section
 
     assert sorted(k for k in keys - {"format"} if not named(k)) == []
+
+
+def test_index_md_code_runs_as_the_getting_started_page_shows_it(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """The docs' home page is where a newcomer starts: its Python blocks run in order."""
+    blocks = re.findall(
+        r"```python\n(.*?)```", (DOCS / "index.md").read_text(encoding="utf-8"), re.S
+    )
+    assert len(blocks) >= 2
+    namespace: dict[str, object] = {}
+    for block in blocks:
+        exec(compile(block, "docs/index.md", "exec"), namespace)  # noqa: S102
+    assert "step 4: sees D north at 3 and E south at 3" in capsys.readouterr().out
+    assert namespace["turn"].position.pawn("C").at == "outside"  # type: ignore[attr-defined]
