@@ -197,11 +197,12 @@ def play_loop(
             if cmd == "moves" and len(words) == 2:
                 game.position.pawn(words[1])  # an unknown id is an error naming it
                 outcomes = game.pawn_moves(words[1])  # T2 and the first round's P10
-                for o in outcomes:
+                for o in outcomes:  # as the moves command lists them
                     line = _("{to}  cost {cost}  path {path}").format(
                         to=f"{_to(o.to, lang):>10}", cost=o.cost, path=",".join(o.path) or "-"
                     )
-                    _out(out, f"  {line}")
+                    push = "  " + _("(pushes)") if o.pushes else ""
+                    _out(out, f"  {line}{push}")
                 if not outcomes:
                     _out(out, "  " + _("{pawn} cannot move now (T2, P10)").format(pawn=words[1]))
                 continue
