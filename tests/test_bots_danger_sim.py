@@ -232,6 +232,15 @@ def test_cli_play_scripted_stdin(tmp_path: Path) -> None:
     assert g.history[0].action == PawnMove("blue5", ("IN", "W"))
 
 
+def test_cli_play_lists_a_pawns_moves_as_the_moves_command_does() -> None:
+    """Two outcomes may end on one square (a stone pushed two ways): both commands mark the
+    outcomes that push a stone."""
+    p = run_cli("play", "--seed", "1", stdin="moves blue5\nquit\n")
+    assert p.returncode == 0, p.stderr
+    assert "(14, 8)  cost 4  path IN,N,N,W  (pushes)" in p.stdout
+    assert "(15, 8)  cost 3  path IN,N,N\n" in p.stdout  # no push, no mark
+
+
 def test_cli_play_ends_on_end_of_input_and_watch_mode() -> None:
     p = run_cli("play", "--seed", "3", stdin="blue5 IN\n")
     assert p.returncode == 0 and "input ended" in p.stdout

@@ -94,12 +94,18 @@ def test_format_md_game_record_names_every_key_the_engine_writes() -> None:
         assert f"| `{key}" in text
     for key in record["setup"]:
         assert f"`setup.{key}`" in text
-    example = json.loads(
-        next(b for b in _json_blocks("format.md") if "finstere-game/1" in b)
-        .replace('"...": "..."', '"monster": {"at": [0, 0], "facing": "E"}')
-        .replace('"reason": "..."', '"reason": "r"')
-    )
+    example = json.loads(next(b for b in _json_blocks("format.md") if "finstere-game/1" in b))
     assert set(example) == set(record) and set(example["options"]) == set(record["options"])
+
+
+def test_format_md_game_record_example_is_a_record_the_engine_replays() -> None:
+    """The example is a real record: its actions are legal, its tiles are the seed's, and
+    its final position is where the replay ends (a record the engine refuses is a bug)."""
+    example = json.loads(next(b for b in _json_blocks("format.md") if "finstere-game/1" in b))
+    game = Game.from_record(example)
+    assert len(game.history) == len(example["actions"]) == 5
+    assert game.position == Position.from_dict(example["final_position"])
+    assert game.to_record()["actions"] == example["actions"]
 
 
 OUTSIDE = re.compile(r"RULES\.md|FORMAT\.md|\.\./shared|/work/shared|BROWSER_TESTING")
@@ -158,3 +164,75 @@ def test_api_page_lists_every_public_name_of_each_package_it_documents() -> None
         documented = [n for _, _, names in hooks.api_groups(package) for n in names]
         assert sorted(documented) == sorted(importlib.import_module(package).__all__)
         assert f"::: {package}.{documented[0]}" in hooks.api_markdown(package)
+
+
+def test_format_md_diagram_legend_names_every_character_of_a_full_position() -> None:
+    """Every grid character the diagram writes for the format example (which has every kind
+    of piece but pivot_left, added here) is explained in the text-diagram section."""
+    example = json.loads(_json_blocks("format.md")[0])
+    example["stones"].append({"at": [3, 3], "kind": "pivot_left"})
+    grid = Position.from_dict(example).diagram().split("\npawn", 1)[0]
+    chars = {c for line in grid.splitlines() for c in line[4:]} - {" "}
+    section = (DOCS / "format.md").read_text(encoding="utf-8").split("### The text diagram")[1]
+    section = section.split("\n## ", 1)[0]
+    named = set("".join(re.findall(r"`([^`]{1,7})`", section)).replace(" ", ""))
+    assert chars - set("ABCD") <= named, sorted(chars - set("ABCD") - named)
+
+
+def test_cli_md_documents_every_subcommand() -> None:
+    """docs/cli.md's usage block and its help sections cover every command of the program."""
+    import argparse
+
+    from finstere_widget.cli import build_parser
+
+    parser = build_parser(prog="finstere-widget")
+    sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    page = (DOCS / "cli.md").read_text(encoding="utf-8")
+    usage = page.split("```text", 1)[1].split("```", 1)[0]
+    for command in sub.choices:
+        assert f"<!-- cli-help: {command} -->" in page, command
+        assert re.search(rf"^finstere-widget {command}\b", usage, re.M), command
+
+
+def test_format_md_names_every_format_id_and_the_keys_of_puzzles_and_studies() -> None:
+    """Every ``finstere-NAME/N`` the package writes is in the ids table, and the puzzle and
+    study sections name every key those documents have."""
+    from finstere_widget.engine.puzzles import puzzles, puzzles_to_json
+    from finstere_widget.study import study, to_json
+
+    text = (DOCS / "format.md").read_text(encoding="utf-8")
+    table = text.split("The ids today:", 1)[1].split("A monster trace, a pawn move", 1)[0]
+    written = set()
+    for path in (ROOT / "finstere_widget").rglob("*.py"):
+        written |= set(re.findall(r"finstere-[a-z]+/\d+", path.read_text(encoding="utf-8")))
+    assert written and all(f"| `{fid}` |" in table for fid in written), written
+    puzzle = json.loads(puzzles_to_json(puzzles("M5", n=1, seed=1)))["puzzles"][0]
+    section = text.split("## Puzzle set", 1)[1].split("\n## ", 1)[0]
+    assert all(f"`{key}`" in section for key in puzzle), list(puzzle)
+    result = json.loads(to_json(study(1, players=[2], bots=[["random"]], seed=1)))
+    section = text.split("## Study results", 1)[1]
+    keys = set(result) | set(result["variants"][0]) | set(result["seats"][0])
+    keys |= set(result["rows"][0]) | {"games", "league"}
+
+    def named(key: str) -> bool:  # escaped_lo: `escaped_mean` (each with its `_lo` ...)
+        base, _, end = key.rpartition("_")
+        if f"`{key}`" not in section and end in ("lo", "hi") and f"`_{end}`" in section:
+            return f"`{base}_mean`" in section or f"`{base}_rate`" in section
+        return f"`{key}`" in section
+
+    assert sorted(k for k in keys - {"format"} if not named(k)) == []
+
+
+def test_index_md_code_runs_as_the_getting_started_page_shows_it(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """The docs' home page is where a newcomer starts: its Python blocks run in order."""
+    blocks = re.findall(
+        r"```python\n(.*?)```", (DOCS / "index.md").read_text(encoding="utf-8"), re.S
+    )
+    assert len(blocks) >= 2
+    namespace: dict[str, object] = {}
+    for block in blocks:
+        exec(compile(block, "docs/index.md", "exec"), namespace)  # noqa: S102
+    assert "step 4: sees D north at 3 and E south at 3" in capsys.readouterr().out
+    assert namespace["turn"].position.pawn("C").at == "outside"  # type: ignore[attr-defined]

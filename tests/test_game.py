@@ -162,6 +162,18 @@ def test_P10_a_zero_square_move_outside_is_not_one_of_the_two() -> None:
     assert sum(p.on_board for p in g.position.pawns) == 4
 
 
+def test_P10_the_refusal_names_the_pawn_that_could_enter() -> None:
+    """A pawn that could enter itself is told so (it read 'blue5 may not stay outside while
+    blue5 can enter'); one that cannot is told which of its partners can."""
+    g = Game(2, seed=1)
+    with pytest.raises(IllegalMoveError, match=r"; blue5 can enter, so it may not stay outside$"):
+        g.apply(PawnMove("blue5", ()))
+    g.apply(PawnMove("blue3", ("IN", "N")))
+    g.apply(PawnMove("yellow1", ("IN",)))  # yellow's 1 holds the entrance: blue1 cannot enter
+    with pytest.raises(IllegalMoveError, match=r"; blue1 may not stay outside while blue4 can"):
+        g.apply(PawnMove("blue1", ()))
+
+
 def test_P10_a_pawn_that_cannot_enter_at_all_is_the_only_exception() -> None:
     # yellow's pawn stands on the entrance: blue's pawn showing 1 cannot get in (P5)
     pos = scenario(

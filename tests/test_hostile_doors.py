@@ -563,3 +563,64 @@ def test_pawn_moves_refuse_a_malformed_position_built_by_hand() -> None:
     gone = Position(Monster((99, 0), Heading.E), pawns=(pawns[0].moved((3, 3)),))
     with pytest.raises(PositionError, match=re.escape("monster.at: square [99, 0]")):
         legal_moves(gone, "A")
+
+
+def test_a_file_saved_with_a_byte_order_mark_loads(
+    tmp_path: Any, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Some editors (Windows Notepad) start a UTF-8 file with a byte-order mark: still UTF-8
+    JSON, read as such by every door (positions, records, the command line)."""
+    from finstere_widget.engine.game import Game
+
+    text = json.dumps(position_dict())
+    expected = Position.from_json(text)
+    assert Position.from_json("\ufeff" + text) == expected
+    assert Position.from_json(b"\xef\xbb\xbf" + text.encode()) == expected
+    game = Game(2, seed=3)
+    game.apply(game.legal_actions()[0])
+    assert Game.from_record("\ufeff" + game.to_json()).position == game.position
+    (tmp_path / "bom.json").write_bytes(b"\xef\xbb\xbf" + text.encode())
+    status, out, err = cli(capsys, "monster", str(tmp_path / "bom.json"), "--tile", "1")
+    assert status == 0 and err == "" and out.startswith("tile 1")
+    with pytest.raises(PositionError, match="malformed JSON"):  # only a leading mark
+        Position.from_json(text + "\ufeff")
+
+
+def test_an_unknown_pawn_id_is_named_with_the_ids_there_are() -> None:
+    """``--pawn d`` for pawn ``D``: the error names the id asked and the pawns there are."""
+    pos = Position.from_dict(position_dict())
+    with pytest.raises(PositionError, match=r"^no pawn with id 'a' \(the pawns here: A\)$"):
+        pos.pawn("a")
+    with pytest.raises(PositionError, match=r"no pawn with id \['A'\] \(the pawns here: A\)"):
+        pos.pawn(["A"])  # type: ignore[arg-type]
+    empty = Position.from_dict({**position_dict(), "pawns": []})
+    with pytest.raises(PositionError, match=r"\(the pawns here: -\)$"):
+        empty.pawn("A")
+
+
+def test_study_plot_that_cannot_be_saved_is_refused_before_any_game(
+    tmp_path: Any, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``study --plot`` with a suffix matplotlib does not write, or in no such folder, was a
+    traceback after the whole study had run; now one line, and no game played."""
+    import finstere_widget.study as st
+
+    def no_games(*args: Any, **kwargs: Any) -> Any:
+        raise AssertionError("a game was played before --plot was checked")
+
+    monkeypatch.setattr(st, "study", no_games)
+    for plot, said in (
+        (str(tmp_path / "wins.txt"), "save as .png, .svg or .pdf"),
+        (str(tmp_path / "no" / "wins.png"), "no such folder"),
+        (str(tmp_path), "save as .png, .svg or .pdf"),
+    ):
+        status, out, err = cli(capsys, "study", "--games", "5", "--plot", plot)
+        assert status == 2 and out == "" and err.count("\n") == 1 and said in err, err
+        assert "Traceback" not in err
+
+
+def test_play_names_the_seat_asked_beside_the_seats_there_are(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    status, out, err = cli(capsys, "play", "--seat", "5", "--players", "3")
+    assert status == 2 and out == "" and err == "error: --seat: seat 0..2, got 5\n"

@@ -553,3 +553,13 @@ def test_trace_json_shape_follows_FORMAT() -> None:
         set(r) == {"direction", "cells", "seen", "distance", "blocked_by"} for r in lk["rays"]
     )
     assert Position.from_dict(data["position"]) == result.position
+
+
+def test_M8_a_stone_leaving_the_game_is_told_by_the_square_it_leaves_once() -> None:
+    """Off the board and onto a corner, the narration names the stone's square once (it said
+    'the stone from (15, 5) ... leaves the game at (15, 5)' and 'from (0, 0) lands on ...')."""
+    off = narrate(monster_turn(P((13, 5), "E", stones=[(14, 5), (15, 5)]), 1).events)
+    assert "step 1: the stone on (15, 5) is pushed off the board and leaves the game (M8)" in off
+    corner = narrate(monster_turn(P((2, 0), "W", stones=[(1, 0)]), 1).events)
+    assert "step 1: the stone on (0, 0), the entrance or the exit, leaves the game (M8)" in corner
+    assert not any(line.count("(15, 5)") > 1 or line.count("(0, 0)") > 1 for line in off + corner)

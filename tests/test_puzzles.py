@@ -4,6 +4,7 @@ step (read from the events), one right answer, reproducible from the seed, JSON 
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import pytest
 
@@ -149,6 +150,14 @@ def test_rule_ids_select_their_topics_and_sets_are_graded() -> None:
     assert all(len(set(p.rules) - {"M3", "M4"}) == 2 for p in hard)
 
 
+def test_a_level_no_step_reaches_is_named_in_the_error() -> None:
+    """``--difficulty 9`` finds nothing: the error says which level, not only the topic."""
+    with pytest.raises(PuzzleError, match=r"no nearest puzzle of difficulty 9 found in 50 "):
+        puzzles("nearest", n=1, seed=2, difficulty=9, max_attempts=50)
+    with pytest.raises(PuzzleError, match=r"^no crush puzzle found in 3 random positions$"):
+        puzzles("crush", n=60, seed=2, max_attempts=3)
+
+
 def test_json_round_trip_and_a_tampered_answer_is_refused() -> None:
     found = puzzles("all", n=9, seed=8)
     text = puzzles_to_json(found)
@@ -285,3 +294,39 @@ def test_the_command_line_refuses_bad_requests(
     assert main(argv) == 2
     captured = capsys.readouterr()
     assert captured.out == "" and message in captured.err
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        ("[" * 100_000, "nested too deeply"),
+        ('{"format": ' + "9" * 5000 + "}", "malformed JSON"),
+        (b"\xff\xfe", "not UTF-8"),
+        (None, "expected JSON text"),
+        ("{", "malformed JSON"),
+    ],
+)
+def test_a_shared_puzzle_file_that_is_not_json_is_a_puzzle_error(text: Any, said: str) -> None:
+    """A set handed round a class is read like a position: a broken file is a PuzzleError
+    naming it, never a RecursionError, a ValueError or a TypeError."""
+    with pytest.raises(PuzzleError, match=rf"^puzzles: .*{said}"):
+        puzzles_from_json(text)
+
+
+def test_a_shared_puzzle_file_saved_with_a_byte_order_mark_loads() -> None:
+    text = puzzles_to_json(puzzles("M5", n=1, seed=1))
+    assert puzzles_from_json("\ufeff" + text)[0].to_dict() == puzzles_from_json(text)[0].to_dict()
+    assert len(puzzles_from_json(text.encode())) == 1
+
+
+def test_a_puzzle_file_with_an_unknown_key_is_refused() -> None:
+    """docs/format.md: unknown keys are errors, not ignored (a misspelt 'answr' is named)."""
+    data = json.loads(puzzles_to_json(puzzles("M5", n=1, seed=1)))
+    assert puzzles_from_json(json.dumps(data))  # every key written is known
+    data["puzzles"][0]["answr"] = data["puzzles"][0]["answer"]
+    with pytest.raises(PuzzleError, match=r"^puzzles\[0\]: unknown key 'answr'$"):
+        puzzles_from_json(json.dumps(data))
+    del data["puzzles"][0]["answr"]
+    data["teacher"] = "me"
+    with pytest.raises(PuzzleError, match=r"^puzzles: unknown key 'teacher'$"):
+        puzzles_from_json(json.dumps(data))

@@ -42,7 +42,7 @@ def test_readme_narration_sample_is_what_the_engine_says() -> None:
 
     pos = Position.from_json((ROOT / "tests" / "examples" / "monster_basic_8.json").read_text())
     lines = narrate(monster_turn(pos, "8").events)
-    sample = README.split("count. Without `--json`, `monster` narrates:", 1)[1].split("```")[1]
+    sample = README.split("Without `--json`, `monster` narrates:", 1)[1].split("```")[1]
     for line in sample.strip().splitlines():
         assert line in lines
 
@@ -86,3 +86,13 @@ def test_readme_architecture_names_modules_that_exist() -> None:
     drawing = section.split("```text", 1)[1].split("```", 1)[0]
     steps = [line.split()[0] for line in drawing.splitlines() if line[:1].isalpha()]
     assert steps == ["position", "events", "scene", "painters"]
+
+
+def test_every_pip_install_of_an_extra_is_quoted() -> None:
+    """``pip install finstere_widget[widget]`` fails in zsh (macOS's shell): "no matches
+    found". Every such line the user may copy quotes the brackets."""
+    sources = [README, *(p.read_text(encoding="utf-8") for p in (ROOT / "docs").glob("*.md"))]
+    sources += [p.read_text(encoding="utf-8") for p in (ROOT / "notebooks" / "src").glob("*.md")]
+    sources += [p.read_text(encoding="utf-8") for p in (ROOT / "finstere_widget").rglob("*.py")]
+    bare = [m for text in sources for m in re.findall(r"pip install finstere_widget\[\w+\]", text)]
+    assert bare == []

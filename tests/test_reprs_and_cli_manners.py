@@ -175,3 +175,37 @@ def test_the_engine_and_the_cli_need_no_extra() -> None:
         "sys.exit(main(['monster', 'tests/examples/monster_basic_8.json', '--tile', '8']))",
     )
     assert out.returncode == 0 and out.stdout.startswith("tile 8\n"), out.stderr
+
+
+def test_every_argument_of_every_command_says_what_it_is() -> None:
+    """``--help`` explains each argument: none is listed bare (``--games N`` alone)."""
+    import argparse
+
+    from finstere_widget.cli import build_parser
+
+    parser = build_parser(prog="finstere-widget")
+    sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    bare = [
+        f"{name} {'/'.join(action.option_strings) or action.dest}"
+        for name, command in sub.choices.items()
+        for action in command._actions
+        if not action.help
+    ]
+    assert bare == []
+
+
+def test_the_tile_help_gives_the_step_counts_the_engine_takes() -> None:
+    """``--tile`` takes a step count 1-20 (M1, M13); its help said any positive count."""
+    from finstere_widget.engine import TileError
+
+    pos = load("monster_basic_8")
+    monster_turn(pos, "20")
+    with pytest.raises(TileError):
+        monster_turn(pos, "21")
+    text = subprocess.run(
+        [sys.executable, "-m", "finstere_widget", "monster", "--help"],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "FINSTERE_WIDGET_LANG": "en", "COLUMNS": "200"},
+    ).stdout
+    assert "a step count 1-20" in text and "positive step count" not in text

@@ -95,3 +95,28 @@ def test_every_rule_id_is_named_by_a_test() -> None:
     )
     missing = [rule for rule in RULES if not re.search(rf"(?<![A-Za-z0-9]){rule}(?!\d)", text)]
     assert missing == []
+
+
+def test_every_rule_id_the_package_cites_is_a_rule_of_docs_rules_md() -> None:
+    """Events, errors, hints and labels cite rule ids in their text (``rule="M8"``, ``(P10)``,
+    ``A2/A3``): each is one docs/rules.md defines, so a learner can always look it up."""
+    cited: dict[str, str] = {}
+    for path in sorted((ROOT / "finstere_widget").rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        docstrings = {
+            id(node.body[0].value)
+            for node in ast.walk(tree)
+            if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef)
+            and node.body
+            and isinstance(node.body[0], ast.Expr)
+            and isinstance(node.body[0].value, ast.Constant)
+        }
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str):
+                if id(node) in docstrings:
+                    continue
+                for rule in re.findall(r"(?<![A-Za-z0-9_])([BPTMSA]\d{1,2})(?![\d])", node.value):
+                    cited.setdefault(rule, f"{path.relative_to(ROOT)}:{node.lineno}")
+    assert {"M5", "P10", "A3", "S4", "T2", "B5"} <= set(cited)  # the scan finds them
+    unknown = {rule: where for rule, where in cited.items() if rule not in RULES}
+    assert unknown == {}

@@ -181,16 +181,17 @@ def read_position(path: str) -> Position:
     return Position.from_json(data)  # bytes: not UTF-8 is a PositionError
 
 
+#: the help of ``--option NAME=VALUE`` wherever it is one rule option per occurrence
+OPTION_HELP = N_("rule option of docs/rules.md (repeatable), e.g. slide_over_pawn=stop")
+
+
 def add_common(parser: argparse.ArgumentParser) -> None:
     """The arguments of the commands that read a position: the file, ``--option``,
     ``--json``, ``--lang``."""
     parser.add_argument(
         "position", help=said(N_("position file (finstere-position/1 JSON), or - for stdin"))
     )
-    add_option(
-        parser,
-        help=said(N_("rule option of docs/rules.md (repeatable), e.g. slide_over_pawn=stop")),
-    )
+    add_option(parser, help=said(OPTION_HELP))
     parser.add_argument("--json", action="store_true", help=said(N_("print JSON (docs/format.md)")))
     add_lang(parser)
 
@@ -219,7 +220,13 @@ def options_from(args: argparse.Namespace) -> RuleOptions:
 
 def add_seed_and_jobs(parser: argparse.ArgumentParser, jobs_help: str) -> None:
     """``--seed S`` and ``--jobs J`` of the commands that play many games."""
-    parser.add_argument("--seed", type=int, default=0, metavar="S")
+    parser.add_argument(
+        "--seed",
+        type=int,
+        default=0,
+        metavar="S",
+        help=said(N_("the same seed gives the same games (default 0)")),
+    )
     parser.add_argument("--jobs", type=int, default=None, metavar="J", help=jobs_help)
 
 

@@ -15,6 +15,7 @@ from ..engine.game import Game, PawnMove
 from ..engine.i18n import N_, colour_word, error_message, place_words, reason_words, translations
 from ..engine.moves import parse_path
 from .common import (
+    OPTION_HELP,
     SubParsers,
     UsageError,
     add_lang,
@@ -196,11 +197,12 @@ def play_loop(
             if cmd == "moves" and len(words) == 2:
                 game.position.pawn(words[1])  # an unknown id is an error naming it
                 outcomes = game.pawn_moves(words[1])  # T2 and the first round's P10
-                for o in outcomes:
+                for o in outcomes:  # as the moves command lists them
                     line = _("{to}  cost {cost}  path {path}").format(
                         to=f"{_to(o.to, lang):>10}", cost=o.cost, path=",".join(o.path) or "-"
                     )
-                    _out(out, f"  {line}")
+                    push = "  " + _("(pushes)") if o.pushes else ""
+                    _out(out, f"  {line}{push}")
                 if not outcomes:
                     _out(out, "  " + _("{pawn} cannot move now (T2, P10)").format(pawn=words[1]))
                 continue
@@ -239,7 +241,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     game = Game(args.players, seed=args.seed, options=options, first_player=args.first)
     human = set() if args.watch else {args.seat}
     if not args.watch and not 0 <= args.seat < game.n:
-        raise UsageError("--seat: 0..{last}", last=game.n - 1)
+        raise UsageError("--seat: seat 0..{last}, got {seat}", last=game.n - 1, seat=args.seat)
     _ = translations(args.lang).gettext  # an unknown --lang fails before the game starts
     _out(
         sys.stdout,
@@ -263,7 +265,9 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 def register(sub: SubParsers) -> None:
     p = sub.add_parser("simulate", help=said(N_("play many seeded bot games and summarise them")))
-    p.add_argument("--games", type=int, required=True, metavar="N")
+    p.add_argument(
+        "--games", type=int, required=True, metavar="N", help=said(N_("how many games to play"))
+    )
     p.add_argument("--players", type=int, default=2, metavar="P", help=said(N_("2-7 (default 2)")))
     add_seed_and_jobs(
         p, said(N_("worker processes (default: play in this process); same output either way"))
@@ -278,7 +282,7 @@ def register(sub: SubParsers) -> None:
         action="store_true",
         help=said(N_("keep bots on fixed seats (default: rotate them from game to game)")),
     )
-    add_option(p)
+    add_option(p, help=said(OPTION_HELP))
     p.add_argument(
         "--json", action="store_true", help=said(N_("print per-game results and the summary"))
     )
@@ -286,8 +290,16 @@ def register(sub: SubParsers) -> None:
     add_lang(p)
     p.set_defaults(handler=cmd_simulate)
     p = sub.add_parser("play", help=said(N_("a quick game against bots in the terminal")))
-    p.add_argument("--players", type=int, default=2, metavar="P")
-    p.add_argument("--seed", type=int, default=None, metavar="S")
+    p.add_argument("--players", type=int, default=2, metavar="P", help=said(N_("2-7 (default 2)")))
+    p.add_argument(
+        "--seed",
+        type=int,
+        default=None,
+        metavar="S",
+        help=said(
+            N_("the tile piles' and the bots' seed (default: a new one, printed at the start)")
+        ),
+    )
     p.add_argument(
         "--bots", default="greedy", help=said(N_("the opponents' bots (default greedy)"))
     )
@@ -297,6 +309,6 @@ def register(sub: SubParsers) -> None:
     p.add_argument("--first", type=int, default=0, help=said(N_("the first player's seat")))
     p.add_argument("--watch", action="store_true", help=said(N_("bots play every seat")))
     p.add_argument("--record", metavar="FILE", help=said(N_("write the game record (JSON) here")))
-    add_option(p)
+    add_option(p, help=said(OPTION_HELP))
     add_lang(p)
     p.set_defaults(handler=cmd_play)

@@ -61,7 +61,7 @@ def register(sub: SubParsers) -> None:
     )
     add_common(p)
     p.add_argument(
-        "--tile", required=True, help=said(N_("5, 7, 8, 10, X, XX or a positive step count"))
+        "--tile", required=True, help=said(N_("5, 7, 8, 10, X, XX or a step count 1-20"))
     )
     p.add_argument(
         "--stage",

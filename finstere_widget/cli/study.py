@@ -10,6 +10,8 @@ from __future__ import annotations
 import argparse
 import sys
 
+from .._extras import require
+from ..engine.errors import shown
 from ..engine.i18n import N_
 from .common import (
     SubParsers,
@@ -19,6 +21,7 @@ from .common import (
     add_progress,
     add_seed_and_jobs,
     check_batch,
+    check_writable,
     progress_from,
     said,
     usage_error,
@@ -37,11 +40,29 @@ def _ints(text: str) -> list[int]:
     return out
 
 
+#: what ``--plot FILE`` can save, by the file's suffix
+PLOT_SUFFIXES = (".png", ".svg", ".pdf")
+
+
+def check_plot(path: str) -> None:
+    """``--plot FILE`` is refused before any game is played when the plot could not be
+    saved: another suffix, no such folder, matplotlib missing."""
+    if not path.lower().endswith(PLOT_SUFFIXES):
+        raise UsageError("--plot {path}: save as .png, .svg or .pdf", path=shown(path))
+    check_writable(path, "--plot")
+    try:
+        require("sim", "matplotlib", part="--plot")
+    except ImportError as exc:
+        raise usage_error(exc) from None
+
+
 def cmd_study(args: argparse.Namespace) -> int:
     from .. import study as st
     from ..engine.i18n import translations
 
     check_batch(args)
+    if args.plot:
+        check_plot(args.plot)
     translations(args.lang)  # an unknown --lang fails before any game is played
     players = _ints(args.players)
     lineups = [
@@ -75,7 +96,12 @@ def cmd_study(args: argparse.Namespace) -> int:
         matplotlib.use("Agg")
         ax = st.plot_league(league_rows) if league_rows is not None else st.plot_seats(result)
         ax.figure.tight_layout()
-        ax.figure.savefig(args.plot)
+        try:
+            ax.figure.savefig(args.plot)
+        except OSError as exc:
+            raise UsageError(
+                "cannot write {out!r}: {strerror}", out=args.plot, strerror=exc.strerror
+            ) from None
     if args.json:
         print(st.to_json(result, games=args.games_json, league_rows=league_rows))
     elif league_rows is not None:

@@ -748,6 +748,14 @@ class Game:
         0-square move outside is refused while any of the player's pawns not yet moved
         can enter (the only exception: none can, the entrance is barred for them all)."""
         colour = self.colours[seat]
+        if self._can_enter(st.position, pawn):  # the pawn itself could go in
+            raise IllegalMoveError(
+                "P10: in the first round {colour} moves two pawns onto the board; {id} can enter, so it may not stay outside",
+                colour=Word(colour),
+                id=pawn.id,
+                token=pawn.id,
+                rule="P10",
+            )
         for p in st.position.pawns:
             if (
                 p.player == colour

@@ -182,14 +182,13 @@ def _eat(t: NullTranslations, event: Eat) -> str:
 
 
 def _remove(t: NullTranslations, event: Remove) -> str:
+    # off the board and on a corner the stone is named where it leaves: {stone} is {at}
     if event.why == "off_board":
         text = t.gettext(
-            "the stone from {stone} is pushed off the board and leaves the game at {at} ({rule})"
+            "the stone on {stone} is pushed off the board and leaves the game ({rule})"
         )
     elif event.why == "corner":
-        text = t.gettext(
-            "the stone from {stone} lands on the entrance or exit and is removed at {at} ({rule})"
-        )
+        text = t.gettext("the stone on {at}, the entrance or the exit, leaves the game ({rule})")
     else:
         text = t.gettext("the stone from {stone} is destroyed on the teleporter at {at} ({rule})")
     return text.format(stone=sq(event.stone), at=sq(event.at), rule=event.rule)

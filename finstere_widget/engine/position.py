@@ -263,12 +263,15 @@ class Position:
         return {p.id: p for p in self.pawns}
 
     def pawn(self, pawn_id: str) -> Pawn:
+        """The pawn of that id; an unknown id is a PositionError naming it and the ids there
+        are (a learner who typed ``d`` for ``D`` sees which)."""
         try:
             return self.pawn_by_id[pawn_id]
-        except KeyError:
-            raise PositionError("no pawn with id {pawn_id}", pawn_id=shown(pawn_id)) from None
-        except TypeError:  # an unhashable id
-            raise PositionError("no pawn with id {pawn_id}", pawn_id=shown(pawn_id)) from None
+        except (KeyError, TypeError):  # TypeError: an unhashable id
+            ids = cut(", ".join(p.id for p in self.pawns) or "-", 200)
+            raise PositionError(
+                "no pawn with id {pawn_id} (the pawns here: {ids})", pawn_id=shown(pawn_id), ids=ids
+            ) from None
 
     def partner(self, teleporter: Teleporter) -> Teleporter:
         """M12: the other pad of a teleporter's pair."""
@@ -325,9 +328,9 @@ _TOP_KEYS = {"format", "monster", "stones", "pools", "teleporters", "pawns", "st
 
 
 def load_json(text: Any, what: str, error: type[FinstereError]) -> Any:
-    """Parse JSON text (``str``, or UTF-8 ``bytes``) for ``what``; every failure -- not
-    text, not UTF-8, too long, malformed, nested too deeply, a number too long to read --
-    is an ``error`` naming ``what``."""
+    """Parse JSON text (``str``, or UTF-8 ``bytes``; a leading byte-order mark is skipped)
+    for ``what``; every failure -- not text, not UTF-8, too long, malformed, nested too
+    deeply, a number too long to read -- is an ``error`` naming ``what``."""
     if isinstance(text, (bytes, bytearray)):
         try:
             text = bytes(text).decode("utf-8")
@@ -339,6 +342,8 @@ def load_json(text: Any, what: str, error: type[FinstereError]) -> Any:
         raise error(
             N_("{what}: expected JSON text, got {type}"), what=what, type=type(text).__name__
         )
+    if text.startswith("\ufeff"):  # the byte-order mark some editors (Notepad) write first
+        text = text[1:]
     if len(text) > MAX_TEXT:
         raise error(
             N_("{what}: {count} characters of JSON, more than the {limit} read"),

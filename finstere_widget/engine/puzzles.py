@@ -29,13 +29,13 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from .board import SQUARES, Heading, Square, neighbour
-from .errors import PositionError, PuzzleError
+from .errors import PositionError, PuzzleError, shown
 from .events import Eat, Event, Look, Push, Remove, Slide, Teleport, Turn, Wrap, event_to_dict
 from .i18n import translations
 from .monster import _LOOK_DIRS, _look, _Turn
 from .options import RuleOptions
 from .pieces import Monster, Pawn, Pool, Stone, StoneKind, Teleporter
-from .position import Position, make_pool
+from .position import Position, load_json, make_pool
 
 PUZZLES_FORMAT = "finstere-puzzles/1"
 
@@ -159,6 +159,9 @@ class Puzzle:
         for key in ("topic", "position", "answer"):
             if key not in data:
                 raise PuzzleError("{where}: missing key {key!r}", where=where, key=key)
+        unknown = sorted(map(str, set(data) - PUZZLE_KEYS))
+        if unknown:  # docs/format.md: unknown keys are errors, not ignored
+            raise PuzzleError("{where}: unknown key {key}", where=where, key=shown(unknown[0]))
         topic = data["topic"]
         if not isinstance(topic, str) or topic not in TOPICS:
             raise PuzzleError(
@@ -528,6 +531,10 @@ def _topics_for(rule: str) -> tuple[str, ...]:
 
 
 MAX_PUZZLES = 200
+#: the keys of a puzzle in finstere-puzzles/1 (what :meth:`Puzzle.to_dict` writes)
+PUZZLE_KEYS = frozenset(
+    ("topic", "rule", "difficulty", "rules", "position", "options", "answer", "choices", "events")
+)
 
 
 def puzzles(
@@ -580,6 +587,14 @@ def puzzles(
             found.append(puzzle)
             break
         else:
+            if difficulty is not None:
+                raise PuzzleError(
+                    "no {topic} puzzle of difficulty {difficulty} found in {max_attempts} "
+                    "random positions (a step rarely meets more rules: try a lower level)",
+                    topic=topic,
+                    difficulty=difficulty,
+                    max_attempts=max_attempts,
+                )
             raise PuzzleError(
                 "no {topic} puzzle found in {max_attempts} random positions",
                 topic=topic,
@@ -595,14 +610,16 @@ def puzzles_to_json(items: Iterable[Puzzle], indent: int | None = 1) -> str:
     )
 
 
-def puzzles_from_json(text: str) -> list[Puzzle]:
-    """Inverse of :func:`puzzles_to_json`; every puzzle is checked against the engine."""
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise PuzzleError("malformed JSON: {exc}", exc=exc) from None
+def puzzles_from_json(text: str | bytes) -> list[Puzzle]:
+    """Inverse of :func:`puzzles_to_json`; every puzzle is checked against the engine. The
+    text is read like a position's (UTF-8, its size and nesting bounded): anything else is a
+    :class:`PuzzleError`."""
+    data = load_json(text, "puzzles", PuzzleError)
     if not isinstance(data, dict) or data.get("format") != PUZZLES_FORMAT:
         raise PuzzleError("format: expected {puzzles_format!r}", puzzles_format=PUZZLES_FORMAT)
+    unknown = sorted(map(str, set(data) - {"format", "puzzles"}))
+    if unknown:
+        raise PuzzleError("{where}: unknown key {key}", where="puzzles", key=shown(unknown[0]))
     items = data.get("puzzles")
     if not isinstance(items, list):
         raise PuzzleError("puzzles: expected a list")

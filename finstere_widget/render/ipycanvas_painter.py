@@ -1,5 +1,5 @@
 """Paint the scene's primitives on a user's own ``ipycanvas.Canvas`` (optional extra:
-``pip install finstere_widget[canvas]``). Same primitives as the SVG and the widget.
+``pip install "finstere_widget[canvas]"``). Same primitives as the SVG and the widget.
 
 Note: ipycanvas drawings are not widget state; redraw in
 ``canvas.on_client_ready`` if the page may be reloaded.

@@ -1,4 +1,4 @@
-"""Jupyter widgets for Finstere Flure (``pip install finstere_widget[widget]``).
+"""Jupyter widgets for Finstere Flure (``pip install "finstere_widget[widget]"``).
 
 * :class:`BoardWidget` — the canvas board: positions, monster-turn step-through, move and
   edit modes, overlays, ``to_html``.

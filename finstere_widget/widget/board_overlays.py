@@ -41,7 +41,9 @@ class Overlays(BoardTraits):
         heat = danger_map(self._position, tiles_left, options)
         labels = {sq: f"{v:.0%}" for sq, v in heat.items() if v > 0}
         self.show_values(
-            heat, labels, caption=self._("danger map: chance the monster reaches each square")
+            heat,
+            labels,
+            caption=self._("danger map: chance a pawn on each square is taken next monster phase"),
         )
         return True
 

@@ -1,0 +1,26 @@
+"""What the lessons' text promises (notebooks/src/*.md): the tour points to every other
+lesson, and the edge-case lab, which says it shows every rule option, has a section for each
+option of the engine."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from finstere_widget.engine import OPTION_INFO
+
+SRC = Path(__file__).resolve().parent.parent / "notebooks" / "src"
+
+
+def test_the_tour_points_to_every_other_lesson() -> None:
+    tour = (SRC / "01_tour.md").read_text(encoding="utf-8").split("## Where next", 1)[1]
+    listed = set(re.findall(r"^\* `(\d\d_\w+)`", tour, re.M))
+    others = {p.stem for p in SRC.glob("*.md")} - {"01_tour"}
+    assert listed == others
+
+
+def test_the_edge_case_lab_shows_every_rule_option() -> None:
+    lab = (SRC / "06_edge_case_lab.md").read_text(encoding="utf-8")
+    sections = set(re.findall(r"^## `(\w+)`", lab, re.M))
+    table = set(re.findall(r"^\| `(\w+)` \|", lab, re.M))
+    assert sections == table == set(OPTION_INFO), set(OPTION_INFO) ^ sections
