@@ -123,9 +123,9 @@ class MonsterTurn:
         self.eaten.append(pawn)
         self.event("eat", rule, pawn=pawn, at=xy(at), how=how)
 
-    def remove_stone(self, sq: Square, at: Square, why: str) -> None:
+    def remove_stone(self, sq: Square, at: Square, why: str, pushed_from: Square) -> None:
         del self.stones[sq]
-        self.event("remove", "M8", stone=xy(sq), at=xy(at), why=why)
+        self.event("remove", "M8", stone=xy(pushed_from), at=xy(at), why=why)
 
     def move_piece(self, src: Square, dst: Square) -> None:
         if src in self.stones:
@@ -154,14 +154,14 @@ class MonsterTurn:
         dest = next_square(sq, h)
         if dest is None:  # off the board
             if is_stone:
-                self.remove_stone(sq, sq, "off_board")
+                self.remove_stone(sq, sq, "off_board", sq)
             else:
                 self.eat(sq, sq, "crushed", "M8")
             return
         self.event("push", "M8", piece=piece, **{"from": xy(sq)}, to=xy(dest))
         if dest in self.teleporters:  # destroyed
             if is_stone:
-                self.remove_stone(sq, dest, "teleporter")
+                self.remove_stone(sq, dest, "teleporter", sq)
             else:
                 self.eat(sq, dest, "teleporter", "M8")
             return
@@ -191,7 +191,7 @@ class MonsterTurn:
             and end in (ENTRANCE, EXIT)
             and self.options.get("monster_stone_on_corner", "remove") == "remove"
         ):
-            self.remove_stone(end, end, "corner")
+            self.remove_stone(end, end, "corner", sq)
 
     # M7-M12: one step
     def advance(self, h: str, saw_pawn: bool, tied: bool) -> str:

@@ -359,8 +359,15 @@ def test_M8_stone_pushed_onto_the_entrance_option(option: str, kept: bool) -> No
     assert [s.at for s in result.position.stones] == ([(15, 10)] if kept else [])
     removed = [e for e in result.events if e.type == "remove"]
     assert (removed == []) is kept
-    if not kept:
-        assert event_to_dict(removed[0])["why"] == "corner"
+    if not kept:  # named by the square it was pushed from, removed where it landed
+        assert event_to_dict(removed[0]) == {
+            "type": "remove",
+            "step": 1,
+            "stone": [14, 10],
+            "at": [15, 10],
+            "why": "corner",
+            "rule": "M8",
+        }
 
 
 # --- M9 blood ------------------------------------------------------------------------------

@@ -107,6 +107,15 @@ def test_monster_turn_invariants(pos: Position, tile: str, opts: RuleOptions) ->
     assert Counter(s.kind for s in after.stones) + removed_kinds == Counter(
         s.kind for s in pos.stones
     )
+    # a removed stone is named by the square it was pushed from (docs/format.md): its own
+    # square when pushed off the board, else the stone push just before it in that step
+    for k, e in enumerate(result.events):
+        if e.type == "remove":
+            if e.why == "off_board":
+                assert e.stone == e.at, e
+            else:
+                push = next(p for p in reversed(result.events[:k]) if p.type == "push")
+                assert push.step == e.step and push.piece == push.from_ == e.stone, (push, e)
     assert [p.id for p in after.pawns] == [p.id for p in pos.pawns]
     eaten = [e["pawn"] for e in events if e["type"] == "eat"]
     assert eaten == list(result.eaten) and len(set(eaten)) == len(eaten)

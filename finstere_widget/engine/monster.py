@@ -377,15 +377,16 @@ class _Turn:
             Eat(self.step, pid, SQUARE_OF[at if where is None else where], how, rule)
         )
 
-    def _remove_stone(self, at: int, where: int, why: str, rule: str) -> None:
+    def _remove_stone(self, at: int, where: int, why: str, rule: str, pushed_from: int) -> None:
         """The stone standing on ``at`` leaves the game at ``where`` (a teleporter: where
-        it was pushed to; off the board, a corner: its own square)."""
+        it was pushed to; off the board, a corner: its own square). The event names the
+        stone by the square it was pushed from (docs/format.md)."""
         p = self.piece[at]
         assert p is not None and p < 0
         self.piece[at] = None
         self.sight[at] = None
         self.stone_place[~p] = -1
-        self.events.append(Remove(self.step, SQUARE_OF[at], SQUARE_OF[where], why, rule))
+        self.events.append(Remove(self.step, SQUARE_OF[pushed_from], SQUARE_OF[where], why, rule))
 
     def _move_piece(self, src: int, dst: int) -> None:
         p = self.piece[src]
@@ -419,14 +420,14 @@ class _Turn:
         dest = nxt[c]
         if dest < 0:  # M8: off the board (notches included)
             if is_stone:
-                self._remove_stone(c, c, "off_board", "M8")
+                self._remove_stone(c, c, "off_board", "M8", c)
             else:
                 self._eat(p, c, "crushed", "M8")
             return
         self.events.append(Push(self.step, piece, SQUARE_OF[c], SQUARE_OF[dest], "M8"))
         if dest in self.tele:  # M8: destroyed on a teleporter
             if is_stone:
-                self._remove_stone(c, dest, "teleporter", "M8")
+                self._remove_stone(c, dest, "teleporter", "M8", c)
             else:
                 self._eat(p, c, "teleporter", "M8", where=dest)
             return
@@ -455,7 +456,7 @@ class _Turn:
             and (end == ENTRANCE_I or end == EXIT_I)
             and self.opts.monster_stone_on_corner == "remove"
         ):
-            self._remove_stone(end, end, "corner", "M8")
+            self._remove_stone(end, end, "corner", "M8", c)
 
     # --- the step ----------------------------------------------------------------------
 
