@@ -209,3 +209,16 @@ def test_the_tile_help_gives_the_step_counts_the_engine_takes() -> None:
         env={**os.environ, "FINSTERE_WIDGET_LANG": "en", "COLUMNS": "200"},
     ).stdout
     assert "a step count 1-20" in text and "positive step count" not in text
+
+
+@pytest.mark.parametrize("command", ["simulate", "study"])
+def test_a_batch_of_no_games_is_refused_before_it_prints_empty_figures(
+    command: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``--games 0`` printed win shares of 0.000 with intervals [0, 1] (study) and means of
+    0.0 (simulate) as if they were results: it is a usage error naming the argument."""
+    from finstere_widget.cli import main
+
+    assert main([command, "--games", "0"]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and "--games must be >= 1" in err

@@ -232,8 +232,8 @@ def add_seed_and_jobs(parser: argparse.ArgumentParser, jobs_help: str) -> None:
 
 def check_batch(args: argparse.Namespace) -> None:
     """``--games N`` and ``--jobs J`` of the commands that play many games."""
-    if args.games < 0:
-        raise UsageError("--games must be >= 0")
+    if args.games < 1:
+        raise UsageError("--games must be >= 1: a summary of no games tells nothing")
     if args.jobs is not None and args.jobs < 1:
         raise UsageError("--jobs must be >= 1")
 
