@@ -10,12 +10,13 @@ tile, the pawn's best move in each pawn phase between."""
 
 from __future__ import annotations
 
+import math
 from typing import Literal, NamedTuple
 
 import pytest
 
 from finstere_widget.engine.board import Heading, Square
-from finstere_widget.engine.bots import LookaheadBot, MCTSBot
+from finstere_widget.engine.bots import LookaheadBot, MCTSBot, evaluate
 from finstere_widget.engine.game import DrawTile, Game, PawnMove
 from finstere_widget.engine.monster import sees
 from finstere_widget.engine.pieces import Monster, Pawn
@@ -197,3 +198,85 @@ def test_the_lookaheads_square_is_the_one_the_next_rounds_monster_looks_at() -> 
     assert theirs.survive_2 == pytest.approx(2 / 3)
     assert mine.survive_2 == pytest.approx(1.0)
     assert [theirs.escape_2, mine.escape_2] == pytest.approx([0.4, 11 / 15])
+
+
+#: 2 showing, 5 beneath, on the top rows with the monster at (4, 2) looking north: every
+#: square the pawn can reach up there is taken in the coming phase whatever the tile;
+#: the slide south across the pool (P7) reaches squares it leaves alone 4 times in 5.
+CORNERED = Case(
+    Pawn(PAWN, "blue", 5, 2, "dark", (8, 1)),
+    Monster((4, 2), Heading.N),
+    seed=659,
+    tiles_played=3,
+    tiles_left=("7", "8", "8", "10", "X"),
+    lookahead=(7, 4),
+)
+
+
+def evaluate_two_phases(game: Game) -> float:
+    """``game`` at the monster's draw: the bots' own :func:`evaluate` for blue after two
+    monster phases, exact (every tile by its odds, blue's best move between)."""
+    total = 0.0
+    for tile, p in game.chance_outcomes():
+        game.apply(DrawTile(tile))
+        moves = game.pawn_moves(PAWN)
+        if not moves:
+            value = evaluate(game.position, "blue", ["red"])
+        else:
+            value = -math.inf
+            for o in moves:
+                game.apply(PawnMove(PAWN, o.path))
+                value = max(value, sum(q * v for v, q in _after_tiles(game)))
+                game.undo()
+        total += p * value
+        game.undo()
+    return total
+
+
+def _after_tiles(game: Game) -> list[tuple[float, float]]:
+    out = []
+    for tile, p in game.chance_outcomes():
+        game.apply(DrawTile(tile))
+        out.append((evaluate(game.position, "blue", ["red"]), p))
+        game.undo()
+    return out
+
+
+def test_the_pawn_the_old_search_threw_away_was_worth_keeping_by_its_own_evaluation() -> None:
+    """In :data:`CORNERED` the lookahead slides the pawn across the pool to (7, 4), out of
+    the monster's way 4 times in 5; every square of the top rows is taken whatever the
+    tile. By the bots' own :func:`evaluate`, exact over two monster phases with the best
+    move between, (7, 4) is worth 14.1 and every one of those squares at most -5.0."""
+    game = scenario(CORNERED)
+    chosen = LookaheadBot(1).choose(game)
+    assert isinstance(chosen, PawnMove)
+    theirs = measures(game, chosen)
+    assert theirs.square == CORNERED.lookahead and theirs.survive_1 == pytest.approx(0.8)
+    worth = {}
+    for o in game.pawn_moves(PAWN):
+        game.apply(PawnMove(PAWN, o.path))
+        if o.to == CORNERED.lookahead:
+            assert evaluate_two_phases(game) == pytest.approx(14.125)
+        elif best_odds(game, 1, "survive") == 0.0:  # taken whatever the tile
+            worth[o.to] = evaluate_two_phases(game)
+        game.undo()
+    assert len(worth) >= 6 and max(worth.values()) == pytest.approx(-5.0)
+
+
+@pytest.mark.parametrize("budget", [50, 100, 200])
+def test_the_tree_search_does_not_throw_away_a_pawn_the_lookahead_keeps(budget: int) -> None:
+    """The tree search once took (7, 0) in :data:`CORNERED`, taken whatever the tile (the
+    lookahead's (7, 4) survives 4 times in 5): it scored a node by the mean of every
+    iteration through it, and the pawn that survived next to the monster, most of whose
+    moves are fatal (and played by a rollout policy blind to the monster), came out
+    below the pawn already sent back outside, which has nothing left to lose: about
+    -10.7 against -6.9 at 100 iterations, where the exact values are 14.1 and -5.0
+    (above). Every seed now keeps the pawn."""
+    game = scenario(CORNERED)
+    for seed in SEEDS:
+        action = MCTSBot(seed, playouts=budget).choose(game)
+        assert isinstance(action, PawnMove)
+        game.apply(action)
+        survive = best_odds(game, 1, "survive")
+        game.undo()
+        assert survive == pytest.approx(0.8), (seed, action)
