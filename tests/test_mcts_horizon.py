@@ -203,7 +203,7 @@ def test_the_lookaheads_square_is_the_one_the_next_rounds_monster_looks_at() -> 
 #: 2 showing, 5 beneath, on the top rows with the monster at (4, 2) looking north: every
 #: square the pawn can reach up there is taken in the coming phase whatever the tile;
 #: the slide south across the pool (P7) reaches squares it leaves alone 4 times in 5.
-CORNERED = Case(
+THROWN_AWAY = Case(
     Pawn(PAWN, "blue", 5, 2, "dark", (8, 1)),
     Monster((4, 2), Heading.N),
     seed=659,
@@ -243,19 +243,19 @@ def _after_tiles(game: Game) -> list[tuple[float, float]]:
 
 
 def test_the_pawn_the_old_search_threw_away_was_worth_keeping_by_its_own_evaluation() -> None:
-    """In :data:`CORNERED` the lookahead slides the pawn across the pool to (7, 4), out of
+    """In :data:`THROWN_AWAY` the lookahead slides the pawn across the pool to (7, 4), out of
     the monster's way 4 times in 5; every square of the top rows is taken whatever the
     tile. By the bots' own :func:`evaluate`, exact over two monster phases with the best
     move between, (7, 4) is worth 14.1 and every one of those squares at most -5.0."""
-    game = scenario(CORNERED)
+    game = scenario(THROWN_AWAY)
     chosen = LookaheadBot(1).choose(game)
     assert isinstance(chosen, PawnMove)
     theirs = measures(game, chosen)
-    assert theirs.square == CORNERED.lookahead and theirs.survive_1 == pytest.approx(0.8)
+    assert theirs.square == THROWN_AWAY.lookahead and theirs.survive_1 == pytest.approx(0.8)
     worth = {}
     for o in game.pawn_moves(PAWN):
         game.apply(PawnMove(PAWN, o.path))
-        if o.to == CORNERED.lookahead:
+        if o.to == THROWN_AWAY.lookahead:
             assert evaluate_two_phases(game) == pytest.approx(14.125)
         elif best_odds(game, 1, "survive") == 0.0:  # taken whatever the tile
             worth[o.to] = evaluate_two_phases(game)
@@ -265,14 +265,14 @@ def test_the_pawn_the_old_search_threw_away_was_worth_keeping_by_its_own_evaluat
 
 @pytest.mark.parametrize("budget", [50, 100, 200])
 def test_the_tree_search_does_not_throw_away_a_pawn_the_lookahead_keeps(budget: int) -> None:
-    """The tree search once took (7, 0) in :data:`CORNERED`, taken whatever the tile (the
+    """The tree search once took (7, 0) in :data:`THROWN_AWAY`, taken whatever the tile (the
     lookahead's (7, 4) survives 4 times in 5): it scored a node by the mean of every
     iteration through it, and the pawn that survived next to the monster, most of whose
     moves are fatal (and played by a rollout policy blind to the monster), came out
     below the pawn already sent back outside, which has nothing left to lose: about
     -10.7 against -6.9 at 100 iterations, where the exact values are 14.1 and -5.0
     (above). Every seed now keeps the pawn."""
-    game = scenario(CORNERED)
+    game = scenario(THROWN_AWAY)
     for seed in SEEDS:
         action = MCTSBot(seed, playouts=budget).choose(game)
         assert isinstance(action, PawnMove)
