@@ -145,3 +145,34 @@ def test_the_value_vector_is_evaluate_for_every_colour() -> None:
             others = [o for o in g.colours if o != c]
             assert vector[i] == pytest.approx(evaluate(after, c, others))
     assert seen  # the penalty for being seen is exercised
+
+
+def test_a_node_passes_up_its_best_move_at_a_decision_and_the_tile_odds_at_a_draw() -> None:
+    """What a node hands its parent (max^n and expectimax): at a decision the mean vector
+    of the child best for the seat to act, however often the worse ones were tried; at
+    the monster's draw the children's means weighted by the tiles' odds, renormalised
+    over the tiles drawn so far, not by how often each was drawn; a node with no child
+    tried yet passes on the new node's values."""
+    g = duel()
+    decision = Node(g)
+    assert decision.seat == 0 and decision.backed_up([1.0, 2.0]) == [1.0, 2.0]
+    for k, (visits, blue, red) in enumerate([(9, 90.0, 9.0), (1, 5.0, 50.0), (3, 30.0, 0.0)]):
+        child = decision.children[PawnMove("b1", ("N",) * k)] = Node(g)
+        child.visits, child.totals = visits, [blue, red]
+    # means for blue: 10, 5, 10 -> the first of the best (a tie keeps the first); for
+    # red the second child (50) would be best, but blue acts
+    assert decision.backed_up([0.0, 0.0]) == [10.0, 1.0]
+    g.apply(MCTSBot(1, playouts=1).choose(g))
+    g.apply(MCTSBot(1, playouts=1).choose(g))
+    assert g.is_chance()
+    draw = Node(g)
+    draw.odds = dict(g.chance_outcomes())
+    ranked = sorted(draw.odds, key=lambda t: -draw.odds[t])
+    tiles = [ranked[0], ranked[-1]]  # the likeliest and the rarest
+    p, q = draw.odds[tiles[0]], draw.odds[tiles[1]]
+    assert p != q
+    for tile, visits, blue in ((tiles[0], 1, 4.0), (tiles[1], 10, 200.0)):
+        child = draw.children[tile] = Node(g)
+        child.visits, child.totals = visits, [blue, 0.0]
+    blue, red = draw.backed_up([0.0, 0.0])
+    assert blue == pytest.approx((p * 4.0 + q * 20.0) / (p + q)) and red == 0.0

@@ -31,7 +31,12 @@ action`` for the player to act (pawn moves and placements; tile draws are chance
   node the tile is drawn afresh every iteration by its odds (the hidden pile guessed, the
   real order never looked at), children keyed by the tile, so the statistics below follow
   the tile odds. A new node is scored by a rollout: the rest of its pawn phase by a fast
-  policy for every seat, then the monster phase after it in expectation over the tiles.
+  policy for every seat, then the monster phase after it in expectation over the tiles;
+  a node at the start of a pawn phase (after a tile) as it stands. What a node passes up
+  is its best child's mean for the seat to act at a decision, and its tiles' means
+  weighted by their odds at the monster's draw (a mean of every iteration instead scored
+  a pawn that survived next to the monster, whose moves are mostly fatal, below one
+  already taken: the search threw pawns away that the lookahead kept, tests/test_mcts_horizon.py).
   The root's children are the lookahead's played-out candidates, their values counted as
   prior visits; the choice is the child with the best blended value.
 
@@ -438,18 +443,30 @@ class Node:
     """A node of :class:`MCTSBot`'s tree: the game state it stands for; a decision point
     of the seat to act (``seat`` >= 0: ``moves`` the actions it widens over, best first,
     ``children`` by action), a chance node at the monster's draw (``seat`` == -1:
-    ``children`` by the tile drawn) or the end of the game (``seat`` == -2). ``visits``
-    and ``totals`` (the backed-up values summed, one per seat's colour) are its
-    statistics; ``prior`` is a value for the root's player that counts as ``weight``
-    visits (on the root's children: the lookahead's played-out value)."""
+    ``children`` by the tile drawn, ``odds`` the tiles' chances) or the end of the game
+    (``seat`` == -2). ``visits`` and ``totals`` (the backed-up values summed, one per
+    seat's colour) are its statistics; ``prior`` is a value for the root's player that
+    counts as ``weight`` visits (on the root's children: the lookahead's played-out
+    value)."""
 
-    __slots__ = ("state", "seat", "moves", "children", "visits", "totals", "prior", "weight")
+    __slots__ = (
+        "state",
+        "seat",
+        "moves",
+        "children",
+        "odds",
+        "visits",
+        "totals",
+        "prior",
+        "weight",
+    )
 
     def __init__(self, game: Game, prior: float = 0.0, weight: float = 0.0) -> None:
         self.state = game.state
         self.seat = game.current_player  # CHANCE (-1) or TERMINAL (-2) if not a seat
         self.moves: list[PawnMove] = []
         self.children: dict[PawnMove | str, Node] = {}
+        self.odds: dict[str, float] = {}
         self.visits = 0
         self.totals = [0.0] * game.n
         self.prior = prior
@@ -459,6 +476,30 @@ class Node:
         """The mean backed-up value for ``seat``'s colour, the prior blended in."""
         n = self.weight + self.visits
         return (self.weight * self.prior + self.totals[seat]) / n if n else 0.0
+
+    def backed_up(self, values: list[float]) -> list[float]:
+        """The value vector this node passes up to its parent, ``values`` that of the
+        iteration's new node below it: at a decision, the mean of its best child for the
+        seat to act (max^n: the moves tried and found worse do not drag the position
+        down); at the monster's draw, the means of the tiles drawn so far weighted by
+        their odds (not by how often the iterations happened to draw them); at a new
+        node, ``values`` itself."""
+        tried = [(k, c) for k, c in self.children.items() if c.visits]
+        if not tried:
+            return values
+        if self.seat >= 0:
+            seat = self.seat
+            best = max((c for _, c in tried), key=lambda c: c.totals[seat] / c.visits)
+            return [t / best.visits for t in best.totals]
+        odds = self.odds
+        weight = sum(odds[k] for k, _ in tried if isinstance(k, str))
+        out = [0.0] * len(values)
+        for k, c in tried:
+            assert isinstance(k, str)
+            w = odds[k] / (weight * c.visits)
+            for i, t in enumerate(c.totals):
+                out[i] += w * t
+        return out
 
 
 class MCTSBot:
@@ -549,6 +590,8 @@ class MCTSBot:
             g = self._at(base, node.state)
             if seat == CHANCE:
                 odds = g.chance_outcomes()
+                if not node.odds:
+                    node.odds = dict(odds)
                 r = rng.random()
                 tile = odds[-1][0]
                 for t, p in odds:
@@ -586,16 +629,24 @@ class MCTSBot:
                 key=lambda c: c.value(seat) + explore * math.sqrt(logn / (c.weight + c.visits)),
             )
             path.append(node)
-        for n in path:
+        for n in reversed(path):  # the new node first, the root last
+            if n is not root:
+                values = n.backed_up(values)
             n.visits += 1
             totals = n.totals
             for i, v in enumerate(values):
                 totals[i] += v
 
     def rollout(self, game: Game) -> list[float]:
-        """A new node's value vector: the rest of its pawn phase by the fast policy
-        (:func:`_rush`) for every seat, then the monster phase in expectation over the
-        tiles (:func:`expected_values`)."""
+        """A new node's value vector: at the start of a pawn phase (after a tile), the
+        position as it stands (:func:`evaluate` for every colour: the next round's moves
+        are the tree's to try -- played by the fast policy, which runs into the monster,
+        a pawn that survived near it scored below one already taken and sent back);
+        else the rest of its pawn phase by the fast policy (:func:`_rush`) for every
+        seat, then the monster phase in expectation over the tiles
+        (:func:`expected_values`)."""
+        if game.phase is Phase.PAWNS and not game.state.moved:
+            return _values(game.position, game.colours)
         while not game.is_terminal() and not game.is_chance():
             game.apply(_rush(game, self.rng))
         return expected_values(game)
