@@ -251,3 +251,35 @@ def test_cli_play_ends_on_end_of_input_and_watch_mode() -> None:
 def test_play_game_helper() -> None:
     g = play_game(Game(2, seed=4), [GreedyBot(1), RandomBot(2)])
     assert g.is_terminal()
+
+
+def test_M2_the_bots_weigh_only_the_tiles_the_coming_draw_can_give(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Before the game's first draw no prey tile can come (M2): the greedy bot and the tree
+    search's move ordering weigh the danger of the numbers only, as the lookahead's odds do
+    (they weighed the whole pile, X and XX included); after it, every tile left."""
+    from finstere_widget.engine import bots
+
+    weighed: list[tuple[str, ...]] = []
+    real = eaten_probability
+
+    def spy(position: Position, pawn_id: str, tiles: Any, options: Any = None) -> float:
+        weighed.append(tuple(tiles))
+        return real(position, pawn_id, tiles, options)
+
+    monkeypatch.setattr(bots, "eaten_probability", spy)
+    game = Game(2, seed=3)
+    while game.state.draws == 0:
+        numbers = tuple(t for t in game.tiles_left() if t not in ("X", "XX"))
+        assert game.drawable_tiles() == numbers and set(numbers) == {"5", "7", "8", "10"}
+        for choose in (GreedyBot(1).choose, lambda g: bots.ordered_moves(g)[0]):
+            weighed.clear()
+            choose(game)
+            assert weighed and all(t == numbers for t in weighed), weighed
+        game.apply(GreedyBot(1).choose(game))
+        while game.is_chance():
+            game.sample_chance()
+    assert game.drawable_tiles() == game.tiles_left()
+    assert {"X", "XX"} <= set(game.drawable_tiles())
+    assert [t for t, _ in bots.tile_odds(game)] == sorted(set(game.tiles_left()), key=DECK.index)

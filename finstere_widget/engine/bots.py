@@ -57,7 +57,7 @@ from collections.abc import Mapping, Sequence
 from .danger import eaten_probability
 from .errors import BotError, shown
 from .game import CHANCE, TERMINAL, Action, DrawTile, Game, GameState, PawnMove, Phase
-from .monster import Tile, monster_outcome, sees
+from .monster import monster_outcome, sees
 from .moves import MoveOutcome, random_path
 from .pieces import Pawn
 from .position import Position
@@ -129,7 +129,7 @@ class GreedyBot:
         if not scored:
             raise BotError("GreedyBot: nothing to choose (chance node or game over)")
         scored.sort(key=lambda s: (-s[0], s[1]))
-        tiles = game.tiles_left()
+        tiles = game.drawable_tiles()  # M2: not a prey tile first
         best: tuple[float, int, PawnMove] | None = None
         for score, k, action, o in scored[: self.top]:
             final = score
@@ -200,10 +200,7 @@ def evaluate(
 def tile_odds(game: Game) -> list[tuple[str, float]]:
     """The tiles the coming monster phase can draw, with their odds (M1; M2: while the
     first draw may not be a prey tile, only the numbers)."""
-    left = list(game.tiles_left())
-    if game._first_draw_applies(game.state):
-        numbers = [t for t in left if Tile.parse(t, game.options).prey is None]
-        left = numbers or left
+    left = game.drawable_tiles()
     counts = Counter(left)
     total = len(left)
     return [(t, c / total) for t, c in counts.items()]
@@ -426,7 +423,7 @@ def ordered_moves(game: Game, top: int = 6) -> list[PawnMove]:
     :func:`candidates` (escapes first), each scored by its progress less the chance of
     being taken in the coming monster phase (:func:`eaten_probability`) times what being
     taken costs (stage 1: the way back from outside; stage 2: the pawn)."""
-    tiles = game.tiles_left()
+    tiles = game.drawable_tiles()  # M2: not a prey tile first
     stage = game.position.stage
     scored = []
     for k, (score, action, o) in enumerate(candidates(game, top)):

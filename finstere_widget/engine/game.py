@@ -541,6 +541,11 @@ class Game:
         and bots."""
         return tuple(sorted(self.state.pile, key=_tile_key))
 
+    def drawable_tiles(self) -> tuple[str, ...]:
+        """The tiles the coming monster phase can draw (M1; M2: while the first draw may
+        not be a prey tile, only the numbers), sorted: what the bots weigh."""
+        return tuple(sorted(self._drawable(self.state), key=_tile_key))
+
     def _first_draw_applies(self, st: GameState) -> bool:
         rule = self.options.first_draw_rule
         return (rule == "game_start" and st.draws == 0) or (
