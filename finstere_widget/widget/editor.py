@@ -42,7 +42,7 @@ class BoardEditor(StaticFallback, Language, W.VBox):  # type: ignore[misc]
         self.mode = W.ToggleButtons(
             options=[("edit", "edit"), ("move pawns", "move")],
             value="edit",
-            style={"button_width": "90px"},
+            style={"button_width": "auto"},  # the words' own width, in any language
         )
         self.tool = W.Dropdown(
             options=[(TOOL_WORDS[t], t) for t in EDIT_TOOLS],
@@ -75,8 +75,8 @@ class BoardEditor(StaticFallback, Language, W.VBox):  # type: ignore[misc]
             value=b.tool_face,
             layout=W.Layout(width="160px"),
         )
-        self.undo_button = W.Button(icon="undo", layout=W.Layout(width="80px"))
-        self.redo_button = W.Button(icon="repeat", layout=W.Layout(width="80px"))
+        self.undo_button = W.Button(icon="undo", layout=W.Layout(width="auto"))
+        self.redo_button = W.Button(icon="repeat", layout=W.Layout(width="auto"))
         self.undo_button.on_click(lambda _b: self.board.undo())
         self.redo_button.on_click(lambda _b: self.board.redo())
         W.link((self.tool, "value"), (b, "tool"))

@@ -74,7 +74,7 @@ class GameView(StaticFallback, Language, W.VBox):  # type: ignore[misc]
             )
         self.seed_box = W.IntText(value=seed, layout=W.Layout(width="150px"))
         self.advanced_box = W.Checkbox(value=advanced, indent=False)
-        self.new_button = W.Button(icon="refresh")
+        self.new_button = W.Button(icon="refresh", layout=W.Layout(width="auto"))
         self.new_button.on_click(lambda _b: self._new_game_clicked())
         self.undo_button = W.Button(icon="undo", layout=W.Layout(width="auto"))
         self.undo_button.on_click(lambda _b: self.undo())

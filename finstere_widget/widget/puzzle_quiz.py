@@ -42,10 +42,16 @@ class PuzzleQuiz(W.VBox):  # type: ignore[misc]
         self.heading = W.HTML()
         self.total = W.HTML()
         self.prev_button = W.Button(
-            description=self.words["previous"], icon="arrow-left", tooltip=self.words["previous"]
+            description=self.words["previous"],
+            icon="arrow-left",
+            tooltip=self.words["previous"],
+            layout=W.Layout(width="auto"),
         )
         self.next_button = W.Button(
-            description=self.words["next"], icon="arrow-right", tooltip=self.words["next"]
+            description=self.words["next"],
+            icon="arrow-right",
+            tooltip=self.words["next"],
+            layout=W.Layout(width="auto"),
         )
         self.prev_button.on_click(lambda _b: self.show(self.index - 1))
         self.next_button.on_click(lambda _b: self.show(self.index + 1))

@@ -108,7 +108,7 @@ class MonsterStepper(StaticFallback, Language, W.VBox):  # type: ignore[misc]
             )
             dd.observe(self._on_option, "value")
             self.option_widgets[name] = dd
-        self.apply_button = W.Button(icon="check")
+        self.apply_button = W.Button(icon="check", layout=W.Layout(width="auto"))
         self.apply_button.on_click(lambda _b: self.apply())
         self.message = W.HTML("")
         self.tile_buttons.observe(self._on_button, "value")
