@@ -18,6 +18,7 @@ from .labels import (
     colour_word,
     heading_words,
     relabel_menu,
+    row,
 )
 from .static_output import StaticFallback
 
@@ -87,14 +88,13 @@ class BoardEditor(StaticFallback, Language, W.VBox):  # type: ignore[misc]
         W.link((self.pawn_set, "value"), (b, "tool_pawn"))
         W.link((self.face, "value"), (b, "tool_face"))
         W.link((self.mode, "value"), (b, "mode"))
-        self.palette = W.HBox(
-            [self.tool, self.heading, self.pair, self.player, self.pawn_set, self.face],
-            layout=W.Layout(flex_flow="row wrap"),
+        self.palette = row(
+            [self.tool, self.heading, self.pair, self.player, self.pawn_set, self.face]
         )
         self.tool.observe(self._show_fields, "value")
         self._show_fields()
         super().__init__(
-            children=[W.HBox([self.mode, self.undo_button, self.redo_button]), self.palette, b],
+            children=[row([self.mode, self.undo_button, self.redo_button]), self.palette, b],
             **kwargs,
         )
         self.lang = code  # every word (_relabel)

@@ -13,6 +13,7 @@ import ipywidgets as W  # type: ignore[import-untyped]
 from ..engine.errors import PuzzleError
 from ..engine.puzzles import Puzzle
 from ..engine.quiz import quiz_words
+from .labels import row
 from .quiz import record, told_text
 from .static_output import with_static
 from .stepper import MonsterStepper
@@ -59,7 +60,7 @@ class PuzzleQuiz(W.VBox):  # type: ignore[misc]
             children=[
                 self.heading,
                 self.board,
-                W.HBox([self.prev_button, self.next_button, self.total]),
+                row([self.prev_button, self.next_button, self.total]),
             ],
             **kwargs,
         )

@@ -1,7 +1,9 @@
 """Every word on the composite widgets' buttons is read whole, in every language the package
-speaks (JupyterLab, headless Chromium): ipywidgets cuts a button's label that does not fit its
-width with an ellipsis, so a fixed width made for English words shows French or German ones as
-'déplacer…', 'rück…' (the editor's mode, undo and redo, the stepper's apply)."""
+speaks, in a wide notebook and in a narrow one (JupyterLab, headless Chromium): ipywidgets cuts
+a button's label that does not fit its width with an ellipsis, so a fixed width made for English
+words showed French or German ones as 'déplacer…', 'rück…' (the editor's mode, undo and redo,
+the stepper's apply), and a row that did not wrap squeezed the game's 'new game' to its icon
+and pushed the rule options' menus past the notebook's right edge."""
 
 from __future__ import annotations
 
@@ -31,16 +33,29 @@ WIDGETS = (
     "PuzzleQuiz(series, lang={lang!r})",
 )
 
-#: the buttons (plain and toggle) whose label is cut: scrolled wider than the button
+#: the buttons (plain and toggle) whose label is cut (scrolled wider than the button), and the
+#: buttons and menus that reach past their output area's right edge (a widget's own 2 px margin
+#: aside), the menus squeezed to nothing, and in a wide notebook the rule options' menus put
+#: under their labels although there is room beside them
 _CUT_JS = """
-() => {
+(wide) => {
   const cut = [];
   document.querySelectorAll('.jp-OutputArea-output').forEach((area, i) => {
-    area.querySelectorAll('.widget-button, .widget-toggle-button').forEach((b) => {
+    const edge = area.getBoundingClientRect().right;
+    area.querySelectorAll('.widget-button, .widget-toggle-button, .widget-dropdown select')
+        .forEach((b) => {
       if (b.offsetParent === null) return;  // a hidden control
-      if (b.scrollWidth > b.clientWidth + 1)
-        cut.push(`output ${i}: '${b.textContent.trim()}' needs ${b.scrollWidth}px,`
-                 + ` has ${b.clientWidth}px`);
+      const what = `output ${i}: '${b.textContent.trim().slice(0, 40)}'`;
+      if (b.matches('button') && b.scrollWidth > b.clientWidth + 1)
+        cut.push(`${what} needs ${b.scrollWidth}px, has ${b.clientWidth}px`);
+      const box = b.getBoundingClientRect();
+      if (box.right > edge + 3)
+        cut.push(`${what} ends at ${box.right | 0}px, the output at ${edge | 0}px`);
+      if (b.matches('select') && box.width < 60) cut.push(`${what} squeezed to ${box.width}px`);
+      if (b.matches('select') && wide && b.closest('.fw-option')) {  // room: beside its label
+        const label = b.parentElement.querySelector('.widget-label').getBoundingClientRect();
+        if (box.top >= label.bottom) cut.push(`${what} under its label, in a wide notebook`);
+      }
     });
   });
   return cut;
@@ -67,8 +82,10 @@ def test_no_button_label_is_cut_in_any_language(nb: Any) -> None:
         "every board",
     )
     wait_for(page, lambda: page.evaluate(_BUTTONS_JS) >= 12 * len(langs), 60, "the buttons")
-    page.wait_for_timeout(1000)  # the icon font and the labels settle
-    assert page.evaluate(_CUT_JS) == []
+    for width in (1400, 700):  # 700: JupyterLab's output area is then about 330 px wide
+        page.set_viewport_size({"width": width, "height": 1000})
+        page.wait_for_timeout(1000)  # the icon font, the labels and the rows settle
+        assert page.evaluate(_CUT_JS, width > 1000) == [], f"at {width} px"
     nb.assert_no_page_errors()
 
 
