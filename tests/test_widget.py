@@ -394,10 +394,15 @@ def test_game_view_plays_against_bots_through_clicks() -> None:
     assert any("(you)" in x for x in v.board.event_log)
     assert any("(bot)" in x for x in v.board.event_log)
     assert repr(v).startswith("GameView(players=['blue', 'red'], round=1")
+    assert not v.bot_button.disabled
     while not g.is_terminal():
         v.bot_move_for_me()
     v.board.frame = len(v.board.frames) - 1
     assert "Game over" in v.status.value
+    # no move is left for a bot to play: its button says so by being off (a click did nothing)
+    assert v.bot_button.disabled
+    assert v.undo()
+    assert not g.is_terminal() and not v.bot_button.disabled
 
 
 def test_game_view_new_game_takes_every_rule_option_and_the_advanced_setup() -> None:

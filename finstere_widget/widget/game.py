@@ -365,6 +365,7 @@ class GameView(StaticFallback, Language, W.VBox):  # type: ignore[misc]
             head = _(
                 "<b>Your move ({colour})</b>: click one of your pawns ({pawns}), then a lit square"
             ).format(colour=escape(colour), pawns=escape(", ".join(sorted(movable))))
+        self.bot_button.disabled = g.is_terminal()  # no move left for a bot to play
         if g.is_terminal():
             self.board.tell(
                 _(
