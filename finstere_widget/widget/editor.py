@@ -16,6 +16,7 @@ from .labels import (
     TOOL_WORDS,
     Language,
     colour_word,
+    fit_menu,
     heading_words,
     relabel_menu,
     row,
@@ -45,37 +46,19 @@ class BoardEditor(StaticFallback, Language, W.VBox):  # type: ignore[misc]
             value="edit",
             style={"button_width": "auto"},  # the words' own width, in any language
         )
-        self.tool = W.Dropdown(
-            options=[(TOOL_WORDS[t], t) for t in EDIT_TOOLS],
-            value=b.tool,
-            layout=W.Layout(width="200px"),
+        # the menus: each as wide as its label and choices in the editor's language
+        self.tool = fit_menu(
+            W.Dropdown(options=[(TOOL_WORDS[t], t) for t in EDIT_TOOLS], value=b.tool)
         )
-        self.heading = W.Dropdown(
-            options=["N", "E", "S", "W"],
-            value=b.tool_heading,
-            style={"description_width": "initial"},
-            layout=W.Layout(width="150px"),
-        )
+        self.heading = fit_menu(W.Dropdown(options=["N", "E", "S", "W"], value=b.tool_heading))
         # the pair: any name may be typed (B5); the game's two are offered in the editor's
         # language and stand for the board's "yellow" and "blue"
         self.pair = W.Combobox(
             options=["yellow", "blue"], value=b.tool_pair, layout=W.Layout(width="170px")
         )
-        self.player = W.Dropdown(
-            options=list(PLAYERS),
-            value=b.tool_player,
-            layout=W.Layout(width="170px"),
-        )
-        self.pawn_set = W.Dropdown(
-            options=list(PAWN_SETS),
-            value=b.tool_pawn,
-            layout=W.Layout(width="160px"),
-        )
-        self.face = W.Dropdown(
-            options=["light", "dark"],
-            value=b.tool_face,
-            layout=W.Layout(width="160px"),
-        )
+        self.player = fit_menu(W.Dropdown(options=list(PLAYERS), value=b.tool_player))
+        self.pawn_set = fit_menu(W.Dropdown(options=list(PAWN_SETS), value=b.tool_pawn))
+        self.face = fit_menu(W.Dropdown(options=["light", "dark"], value=b.tool_face))
         self.undo_button = W.Button(icon="undo", layout=W.Layout(width="auto"))
         self.redo_button = W.Button(icon="repeat", layout=W.Layout(width="auto"))
         self.undo_button.on_click(lambda _b: self.board.undo())

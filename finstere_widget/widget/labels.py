@@ -115,18 +115,22 @@ def option_choices(name: str, lang: str | None = "en") -> list[tuple[str, str]]:
     return [(_(words[v]) if v in words else v.replace("_", " "), v) for v in allowed]
 
 
+def fit_menu(menu: Any) -> Any:
+    """``menu`` (an ipywidgets Dropdown with a description) sized to its words in any
+    language: its label whole and its choices beside it where there is room, under it in a
+    narrow notebook (board.css's ``.fw-menu``), never a menu squeezed to nothing. ``menu``."""
+    menu.style.description_width = "initial"
+    menu.layout = W.Layout(
+        width="max-content", max_width="100%", height="auto", flex_flow="row wrap"
+    )
+    menu.add_class("fw-menu")
+    return menu
+
+
 def option_menu(name: str, value: str, lang: str | None) -> Any:
     """The menu of rule option ``name`` (its words in ``lang``; its label is set by
-    :func:`relabel_options`): on one line where there is room, its choices under its label in a
-    narrow notebook (board.css's ``.fw-option``), never a menu squeezed to nothing."""
-    menu = W.Dropdown(
-        options=option_choices(name, lang),
-        value=value,
-        style={"description_width": "initial"},
-        layout=W.Layout(width="max-content", max_width="100%", height="auto", flex_flow="row wrap"),
-    )
-    menu.add_class("fw-option")
-    return menu
+    :func:`relabel_options`), sized by :func:`fit_menu`."""
+    return fit_menu(W.Dropdown(options=option_choices(name, lang), value=value))
 
 
 def relabel_menu(menu: Any, choices: list[tuple[str, str]]) -> None:

@@ -2,8 +2,9 @@
 speaks, in a wide notebook and in a narrow one (JupyterLab, headless Chromium): ipywidgets cuts
 a button's label that does not fit its width with an ellipsis, so a fixed width made for English
 words showed French or German ones as 'déplacer…', 'rück…' (the editor's mode, undo and redo,
-the stepper's apply), and a row that did not wrap squeezed the game's 'new game' to its icon
-and pushed the rule options' menus past the notebook's right edge."""
+the stepper's apply), a row that did not wrap squeezed the game's 'new game' to its icon and
+pushed the rule options' menus past the notebook's right edge, and the editor's fixed-width
+menus showed 'heading / arrow' with its choice cut to 'ea' (east) and 'clair/som…'."""
 
 from __future__ import annotations
 
@@ -23,36 +24,53 @@ SETUP = (
     "from finstere_widget import Position\n"
     "from finstere_widget.engine.puzzles import puzzles\n"
     "from finstere_widget.widget import BoardEditor, GameView, MonsterStepper, PuzzleQuiz\n"
-    "series = puzzles('all', n=2, seed=5, difficulty=1)"
+    "series = puzzles('all', n=2, seed=5, difficulty=1)\n"
+    "def editor(lang, tool):\n"
+    "    e = BoardEditor(Position.basic(), lang=lang)\n"
+    "    e.tool.value = tool  # its menus on show\n"
+    "    return e"
 )
 
 WIDGETS = (
-    "BoardEditor(Position.basic(), lang={lang!r})",
+    "editor({lang!r}, 'teleporter')",
+    "editor({lang!r}, 'pawn')",
     "GameView(lang={lang!r}, seed=3)",
     "MonsterStepper(Position.basic(), tile='8', lang={lang!r})",
     "PuzzleQuiz(series, lang={lang!r})",
 )
 
-#: the buttons (plain and toggle) whose label is cut (scrolled wider than the button), and the
-#: buttons and menus that reach past their output area's right edge (a widget's own 2 px margin
-#: aside), the menus squeezed to nothing, and in a wide notebook the rule options' menus put
-#: under their labels although there is room beside them
+#: what cannot be read whole: a button's label cut (scrolled wider than the button), a menu
+#: narrower than its choice's words, a control past its output area's right edge (a widget's
+#: own 2 px margin aside); in a wide notebook also a label cut, and a menu put under its label
+#: although there is room beside it
 _CUT_JS = """
 (wide) => {
   const cut = [];
   document.querySelectorAll('.jp-OutputArea-output').forEach((area, i) => {
     const edge = area.getBoundingClientRect().right;
-    area.querySelectorAll('.widget-button, .widget-toggle-button, .widget-dropdown select')
+    area.querySelectorAll('.widget-button, .widget-toggle-button, .widget-dropdown select,'
+                          + ' .widget-label')
         .forEach((b) => {
       if (b.offsetParent === null) return;  // a hidden control
+      // a long label in a narrow notebook: cut at the edge, as ipywidgets does (not checked)
+      if (!wide && b.matches('.widget-label')) return;
       const what = `output ${i}: '${b.textContent.trim().slice(0, 40)}'`;
-      if (b.matches('button') && b.scrollWidth > b.clientWidth + 1)
+      if ((b.matches('button') || wide) && b.scrollWidth > b.clientWidth + 1)
         cut.push(`${what} needs ${b.scrollWidth}px, has ${b.clientWidth}px`);
       const box = b.getBoundingClientRect();
       if (box.right > edge + 3)
         cut.push(`${what} ends at ${box.right | 0}px, the output at ${edge | 0}px`);
-      if (b.matches('select') && box.width < 60) cut.push(`${what} squeezed to ${box.width}px`);
-      if (b.matches('select') && wide && b.closest('.fw-option')) {  // room: beside its label
+      if (b.matches('select')) {  // the choice's words, the arrow beside them
+        const words = document.createElement('span');
+        words.style.cssText = 'position: absolute; white-space: pre; font: '
+                              + getComputedStyle(b).font;
+        words.textContent = b.selectedOptions[0].text;
+        document.body.appendChild(words);
+        const need = words.getBoundingClientRect().width + 20;
+        words.remove();
+        if (need > b.clientWidth) cut.push(`${what} needs ${need | 0}px, has ${b.clientWidth}px`);
+      }
+      if (b.matches('select') && wide && b.closest('.fw-menu')) {  // room: beside its label
         const label = b.parentElement.querySelector('.widget-label').getBoundingClientRect();
         if (box.top >= label.bottom) cut.push(`${what} under its label, in a wide notebook`);
       }
