@@ -484,3 +484,17 @@ def test_S3_stage2_end_is_switched_from_the_game_view() -> None:
     v.new_game()
     assert v.game.options.stage2_end == "board_empty"
     assert v.game.to_record()["options"]["stage2_end"] == "board_empty"
+
+
+@pytest.mark.parametrize(
+    ("lang", "words"),
+    [("en", "(east, south, south)"), ("fr", "(est, sud, sud)"), ("de", "(Osten, Süden, Süden)")],
+)
+def test_a_moved_pawns_hint_names_its_steps_in_the_boards_language(lang: str, words: str) -> None:
+    """The hint after a move by clicks tells the steps as the game's story does, in words of
+    the board's language, not the path's letters ('E,S,S': E is 'O'/'Ost' elsewhere)."""
+    w = BoardWidget(TIE, mode="move", lang=lang)
+    send(w, {"type": "click", "zone": "pawn:A"})
+    send(w, {"type": "click", "square": [9, 7]})
+    assert w.position.pawn("A").at == (9, 7)
+    assert words in w.hint and "E,S,S" not in w.hint
