@@ -309,6 +309,10 @@ def test_the_quiz_speaks_five_languages() -> None:
             if lang != "en" and key not in ("rule",):
                 assert text != english[key] or key in "NESW", (lang, key)
     assert "(M4)" in quiz_words("cs")["behind"]
+    # a hint's heading and text in one template: French puts a space before its colon
+    hint = {lang: quiz_words(lang)["hint_level"].format(level=2, hint="…") for lang in LANGUAGES}
+    assert hint["en"] == "hint 2 of 3: …" and hint["fr"] == "indice 2 sur 3 : …"
+    assert hint["de"] == "Tipp 2 von 3: …"
     s = stepper("fr")
     q = on_show(s.board)
     assert q["lang"] == "fr" and q["words"]["hint"] == "Indice"

@@ -394,10 +394,15 @@ def test_game_view_plays_against_bots_through_clicks() -> None:
     assert any("(you)" in x for x in v.board.event_log)
     assert any("(bot)" in x for x in v.board.event_log)
     assert repr(v).startswith("GameView(players=['blue', 'red'], round=1")
+    assert not v.bot_button.disabled
     while not g.is_terminal():
         v.bot_move_for_me()
     v.board.frame = len(v.board.frames) - 1
     assert "Game over" in v.status.value
+    # no move is left for a bot to play: its button says so by being off (a click did nothing)
+    assert v.bot_button.disabled
+    assert v.undo()
+    assert not g.is_terminal() and not v.bot_button.disabled
 
 
 def test_game_view_new_game_takes_every_rule_option_and_the_advanced_setup() -> None:
@@ -479,3 +484,17 @@ def test_S3_stage2_end_is_switched_from_the_game_view() -> None:
     v.new_game()
     assert v.game.options.stage2_end == "board_empty"
     assert v.game.to_record()["options"]["stage2_end"] == "board_empty"
+
+
+@pytest.mark.parametrize(
+    ("lang", "words"),
+    [("en", "(east, south, south)"), ("fr", "(est, sud, sud)"), ("de", "(Osten, Süden, Süden)")],
+)
+def test_a_moved_pawns_hint_names_its_steps_in_the_boards_language(lang: str, words: str) -> None:
+    """The hint after a move by clicks tells the steps as the game's story does, in words of
+    the board's language, not the path's letters ('E,S,S': E is 'O'/'Ost' elsewhere)."""
+    w = BoardWidget(TIE, mode="move", lang=lang)
+    send(w, {"type": "click", "zone": "pawn:A"})
+    send(w, {"type": "click", "square": [9, 7]})
+    assert w.position.pawn("A").at == (9, 7)
+    assert words in w.hint and "E,S,S" not in w.hint

@@ -225,3 +225,28 @@ def test_a_board_told_an_unknown_tool_refuses_it_by_name() -> None:
             b.tool = bad  # type: ignore[assignment]
         assert isinstance(err.value, traitlets.TraitError)
         assert b.tool == "crystal"
+
+
+@pytest.mark.parametrize(
+    ("lang", "placed", "removed"),
+    [
+        ("fr", "téléporteurs (bleu) posés en (3, 3) et (9, 6)", "téléporteurs (bleu) retirés"),
+        ("it", "teleport (blu) piazzati in (3, 3) e (9, 6)", "teleport (blu) (vanno"),
+    ],
+)
+def test_a_teleporter_pairs_colour_never_breaks_french_or_italian_agreement(
+    lang: str, placed: str, removed: str
+) -> None:
+    """A pair's colour word has one form ('bleu', 'giallo'): after a plural noun ('les deux
+    téléporteurs bleu', 'teleport giallo piazzati') it read wrong, so French and Italian put it
+    in brackets, as German and Czech do ('Teleporter (gelb)')."""
+    from finstere_widget.widget.editing import Tool, edited
+
+    pos = Position.basic()
+    _, _, pending = edited(pos, Tool("teleporter", "N", "blue"), (3, 3), lang)
+    new, words, _ = edited(pos, Tool("teleporter", "S", "blue", pending=pending), (9, 6), lang)
+    assert new is not None and words == placed
+    again, words, _ = edited(new, Tool("teleporter", "N", "blue"), (5, 5), lang)
+    assert again is None and ("(bleu)" in words or "(blu)" in words), words
+    _, words, _ = edited(new, Tool("erase"), (9, 6), lang)
+    assert removed in words

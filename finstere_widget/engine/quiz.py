@@ -338,7 +338,7 @@ def hint_text(question: Question, level: int, lang: str | None = None) -> str:
 def quiz_words(lang: str | None = None) -> dict[str, str]:
     """The words a quiz front end shows around the questions, in ``lang`` (placeholders in
     braces are the front end's to fill: ``{n}``, ``{total}``, ``{right}``, ``{asked}``,
-    ``{hints}``, ``{level}``)."""
+    ``{hints}``, ``{level}``, ``{hint}``)."""
     t = translations(lang)
     names = _directions(t)["name"]
     return {
@@ -365,7 +365,7 @@ def quiz_words(lang: str | None = None) -> dict[str, str]:
         "score": t.gettext("score: {right} of {asked}"),
         "hint": t.gettext("Hint"),
         "hint_title": t.gettext("a hint (H): where to look, then the distances, then the rule"),
-        "hint_level": t.gettext("hint {level} of 3"),
+        "hint_level": t.gettext("hint {level} of 3: {hint}"),
         "directions": t.gettext("answer with a direction"),
         "rule": t.gettext("rule"),
         "puzzle": t.gettext("Puzzle {n} of {total} (level {level})"),

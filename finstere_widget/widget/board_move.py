@@ -23,7 +23,7 @@ from .interaction import (
     move_click,
     square_name,
 )
-from .story import move_path
+from .story import move_path, path_words
 
 
 class MoveMode(BoardTraits):
@@ -105,7 +105,8 @@ class MoveMode(BoardTraits):
             result = self.move_handler(pawn_id, tuple(path))
         else:
             result = apply_move(before, pawn_id, path)
-        steps = ",".join(result.path) or self._("no step")
+        # the steps in words of the board's language, as the game's story tells them
+        steps = path_words(result.path, self.lang or None) if result.path else self._("no step")
         self._commit(
             result.position,
             self._("pawn {pawn} moved ({steps}) and was flipped (P2)").format(

@@ -16,8 +16,10 @@ from .labels import (
     TOOL_WORDS,
     Language,
     colour_word,
+    fit_menu,
     heading_words,
     relabel_menu,
+    row,
 )
 from .static_output import StaticFallback
 
@@ -42,41 +44,23 @@ class BoardEditor(StaticFallback, Language, W.VBox):  # type: ignore[misc]
         self.mode = W.ToggleButtons(
             options=[("edit", "edit"), ("move pawns", "move")],
             value="edit",
-            style={"button_width": "90px"},
+            style={"button_width": "auto"},  # the words' own width, in any language
         )
-        self.tool = W.Dropdown(
-            options=[(TOOL_WORDS[t], t) for t in EDIT_TOOLS],
-            value=b.tool,
-            layout=W.Layout(width="200px"),
+        # the menus: each as wide as its label and choices in the editor's language
+        self.tool = fit_menu(
+            W.Dropdown(options=[(TOOL_WORDS[t], t) for t in EDIT_TOOLS], value=b.tool)
         )
-        self.heading = W.Dropdown(
-            options=["N", "E", "S", "W"],
-            value=b.tool_heading,
-            style={"description_width": "initial"},
-            layout=W.Layout(width="150px"),
-        )
+        self.heading = fit_menu(W.Dropdown(options=["N", "E", "S", "W"], value=b.tool_heading))
         # the pair: any name may be typed (B5); the game's two are offered in the editor's
         # language and stand for the board's "yellow" and "blue"
         self.pair = W.Combobox(
             options=["yellow", "blue"], value=b.tool_pair, layout=W.Layout(width="170px")
         )
-        self.player = W.Dropdown(
-            options=list(PLAYERS),
-            value=b.tool_player,
-            layout=W.Layout(width="170px"),
-        )
-        self.pawn_set = W.Dropdown(
-            options=list(PAWN_SETS),
-            value=b.tool_pawn,
-            layout=W.Layout(width="160px"),
-        )
-        self.face = W.Dropdown(
-            options=["light", "dark"],
-            value=b.tool_face,
-            layout=W.Layout(width="160px"),
-        )
-        self.undo_button = W.Button(icon="undo", layout=W.Layout(width="80px"))
-        self.redo_button = W.Button(icon="repeat", layout=W.Layout(width="80px"))
+        self.player = fit_menu(W.Dropdown(options=list(PLAYERS), value=b.tool_player))
+        self.pawn_set = fit_menu(W.Dropdown(options=list(PAWN_SETS), value=b.tool_pawn))
+        self.face = fit_menu(W.Dropdown(options=["light", "dark"], value=b.tool_face))
+        self.undo_button = W.Button(icon="undo", layout=W.Layout(width="auto"))
+        self.redo_button = W.Button(icon="repeat", layout=W.Layout(width="auto"))
         self.undo_button.on_click(lambda _b: self.board.undo())
         self.redo_button.on_click(lambda _b: self.board.redo())
         W.link((self.tool, "value"), (b, "tool"))
@@ -87,14 +71,13 @@ class BoardEditor(StaticFallback, Language, W.VBox):  # type: ignore[misc]
         W.link((self.pawn_set, "value"), (b, "tool_pawn"))
         W.link((self.face, "value"), (b, "tool_face"))
         W.link((self.mode, "value"), (b, "mode"))
-        self.palette = W.HBox(
-            [self.tool, self.heading, self.pair, self.player, self.pawn_set, self.face],
-            layout=W.Layout(flex_flow="row wrap"),
+        self.palette = row(
+            [self.tool, self.heading, self.pair, self.player, self.pawn_set, self.face]
         )
         self.tool.observe(self._show_fields, "value")
         self._show_fields()
         super().__init__(
-            children=[W.HBox([self.mode, self.undo_button, self.redo_button]), self.palette, b],
+            children=[row([self.mode, self.undo_button, self.redo_button]), self.palette, b],
             **kwargs,
         )
         self.lang = code  # every word (_relabel)

@@ -19,7 +19,7 @@ from ..engine import OPTION_INFO, FinstereError, Position, RuleOptions, SetupErr
 from ..engine.events import assert_never
 from ..engine.i18n import error_message, gettext, resolve, translations
 from .board import BoardWidget
-from .labels import Language, colour_word, option_choices, relabel_options
+from .labels import Language, colour_word, option_menu, relabel_options, row
 from .static_output import StaticFallback
 from .story import Story, outcome_words
 
@@ -66,15 +66,10 @@ class GameView(StaticFallback, Language, W.VBox):  # type: ignore[misc]
         values = start.to_dict()
         self.option_widgets: dict[str, W.Dropdown] = {}
         for name in OPTION_INFO:
-            self.option_widgets[name] = W.Dropdown(
-                options=option_choices(name, code),
-                value=values[name],
-                style={"description_width": "initial"},
-                layout=W.Layout(width="auto"),
-            )
+            self.option_widgets[name] = option_menu(name, values[name], code)
         self.seed_box = W.IntText(value=seed, layout=W.Layout(width="150px"))
         self.advanced_box = W.Checkbox(value=advanced, indent=False)
-        self.new_button = W.Button(icon="refresh")
+        self.new_button = W.Button(icon="refresh", layout=W.Layout(width="auto"))
         self.new_button.on_click(lambda _b: self._new_game_clicked())
         self.undo_button = W.Button(icon="undo", layout=W.Layout(width="auto"))
         self.undo_button.on_click(lambda _b: self.undo())
@@ -86,9 +81,9 @@ class GameView(StaticFallback, Language, W.VBox):  # type: ignore[misc]
             children=[
                 self.status,
                 self.board,
-                W.HBox([self.bot_button, self.undo_button]),
-                W.HBox([self.new_button, self.seed_box, self.advanced_box]),
-                W.HBox(list(self.option_widgets.values()), layout=W.Layout(flex_flow="row wrap")),
+                row([self.bot_button, self.undo_button]),
+                row([self.new_button, self.seed_box, self.advanced_box]),
+                row(list(self.option_widgets.values())),
             ],
             **kwargs,
         )
@@ -370,6 +365,7 @@ class GameView(StaticFallback, Language, W.VBox):  # type: ignore[misc]
             head = _(
                 "<b>Your move ({colour})</b>: click one of your pawns ({pawns}), then a lit square"
             ).format(colour=escape(colour), pawns=escape(", ".join(sorted(movable))))
+        self.bot_button.disabled = g.is_terminal()  # no move left for a bot to play
         if g.is_terminal():
             self.board.tell(
                 _(

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
+import ipywidgets as W  # type: ignore[import-untyped]
 import traitlets
 
 from ..engine import OPTION_INFO
@@ -114,6 +115,24 @@ def option_choices(name: str, lang: str | None = "en") -> list[tuple[str, str]]:
     return [(_(words[v]) if v in words else v.replace("_", " "), v) for v in allowed]
 
 
+def fit_menu(menu: Any) -> Any:
+    """``menu`` (an ipywidgets Dropdown with a description) sized to its words in any
+    language: its label whole and its choices beside it where there is room, under it in a
+    narrow notebook (board.css's ``.fw-menu``), never a menu squeezed to nothing. ``menu``."""
+    menu.style.description_width = "initial"
+    menu.layout = W.Layout(
+        width="max-content", max_width="100%", height="auto", flex_flow="row wrap"
+    )
+    menu.add_class("fw-menu")
+    return menu
+
+
+def option_menu(name: str, value: str, lang: str | None) -> Any:
+    """The menu of rule option ``name`` (its words in ``lang``; its label is set by
+    :func:`relabel_options`), sized by :func:`fit_menu`."""
+    return fit_menu(W.Dropdown(options=option_choices(name, lang), value=value))
+
+
 def relabel_menu(menu: Any, choices: list[tuple[str, str]]) -> None:
     """New words for a menu's choices (the same values in the same order), keeping the
     choice and telling no ``value`` observer: the choice did not change. (ipywidgets
@@ -127,6 +146,12 @@ def relabel_menu(menu: Any, choices: list[tuple[str, str]]) -> None:
         menu._initializing_traits_ = False
     if index is not None:
         menu.label = choices[index][0]
+
+
+def row(children: list[Any]) -> Any:
+    """A row of controls that wraps onto a new line when the page is narrower than the row
+    (a narrow notebook, a phone): never a control squeezed to its icon or cut at the edge."""
+    return W.HBox(children, layout=W.Layout(flex_flow="row wrap"))
 
 
 def relabel_options(menus: Mapping[str, Any], lang: str | None) -> None:

@@ -13,6 +13,7 @@ import ipywidgets as W  # type: ignore[import-untyped]
 from ..engine.errors import PuzzleError
 from ..engine.puzzles import Puzzle
 from ..engine.quiz import quiz_words
+from .labels import row
 from .quiz import record, told_text
 from .static_output import with_static
 from .stepper import MonsterStepper
@@ -42,10 +43,16 @@ class PuzzleQuiz(W.VBox):  # type: ignore[misc]
         self.heading = W.HTML()
         self.total = W.HTML()
         self.prev_button = W.Button(
-            description=self.words["previous"], icon="arrow-left", tooltip=self.words["previous"]
+            description=self.words["previous"],
+            icon="arrow-left",
+            tooltip=self.words["previous"],
+            layout=W.Layout(width="auto"),
         )
         self.next_button = W.Button(
-            description=self.words["next"], icon="arrow-right", tooltip=self.words["next"]
+            description=self.words["next"],
+            icon="arrow-right",
+            tooltip=self.words["next"],
+            layout=W.Layout(width="auto"),
         )
         self.prev_button.on_click(lambda _b: self.show(self.index - 1))
         self.next_button.on_click(lambda _b: self.show(self.index + 1))
@@ -53,7 +60,7 @@ class PuzzleQuiz(W.VBox):  # type: ignore[misc]
             children=[
                 self.heading,
                 self.board,
-                W.HBox([self.prev_button, self.next_button, self.total]),
+                row([self.prev_button, self.next_button, self.total]),
             ],
             **kwargs,
         )

@@ -18,7 +18,7 @@ from ..engine.position import as_position
 from ..engine.quiz import Quiz, quiz_words
 from .board import BoardWidget
 from .html import problem_html
-from .labels import Language, option_choices, relabel_options
+from .labels import Language, option_menu, relabel_options, row
 from .quiz import quiz_opening, quiz_state, record, told_text
 from .static_output import StaticFallback, with_static
 from .synced import QuizMessage
@@ -100,15 +100,10 @@ class MonsterStepper(StaticFallback, Language, W.VBox):  # type: ignore[misc]
         self.option_widgets: dict[str, W.Dropdown] = {}
         values = self._options.to_dict()
         for name in option_names:
-            dd = W.Dropdown(
-                options=option_choices(name, code),
-                value=values[name],
-                style={"description_width": "initial"},
-                layout=W.Layout(width="auto"),
-            )
+            dd = option_menu(name, values[name], code)
             dd.observe(self._on_option, "value")
             self.option_widgets[name] = dd
-        self.apply_button = W.Button(icon="check")
+        self.apply_button = W.Button(icon="check", layout=W.Layout(width="auto"))
         self.apply_button.on_click(lambda _b: self.apply())
         self.message = W.HTML("")
         self.tile_buttons.observe(self._on_button, "value")
@@ -116,10 +111,10 @@ class MonsterStepper(StaticFallback, Language, W.VBox):  # type: ignore[misc]
         self.result: TurnResult | None = None
         super().__init__(
             children=[
-                W.HBox([self.tile_buttons, self.steps]),
-                W.HBox(list(self.option_widgets.values()), layout=W.Layout(flex_flow="row wrap")),
+                row([self.tile_buttons, self.steps]),
+                row(list(self.option_widgets.values())),
                 self.board,
-                W.HBox([self.apply_button, self.message]),
+                row([self.apply_button, self.message]),
             ],
             **kwargs,
         )

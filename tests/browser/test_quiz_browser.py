@@ -156,7 +156,9 @@ def test_quiz_in_jupyterlab(nb: Any, quiz_notebook: str, shots: Path) -> None:
     wait_for(page, lambda: q.question().startswith(french_q), 15, "the question in French")
     assert q.frame() == 5 and q.score() == fr["score"].format(right=1, asked=3)
     assert q.verdict() == "wrong" and q.feedback_text().startswith("Pas tout à fait")
-    assert hint.inner_text().startswith(fr["hint_level"].format(level=2))
+    # the hint's heading and its text in the catalog's one template (French: ' : ')
+    assert hint.inner_text().startswith(fr["hint_level"].format(level=2, hint=""))
+    assert hint.inner_text().startswith("indice 2 sur 3 : ") and "A " in hint.inner_text()
     out = nb.run_code_cell("print(s.quiz.score, s.quiz.hints_used, s.quiz.current, s.board.frame)")
     assert out.strip() == "(1, 3) 2 2 5", out
     nb.run_code_cell("s.lang = 'en'")

@@ -964,7 +964,7 @@ function mountQuiz({ model, main, canvas, board }) {
   }
   function showHint(k, level) {
     hinted = [k, level];
-    hintText.textContent = quizFill(words().hint_level, { level }) + ": " + questions()[k].hints[level - 1];
+    hintText.textContent = quizFill(words().hint_level, { level, hint: questions()[k].hints[level - 1] });
   }
   function retell() {
     if (shown && shown[0] === "tell") tell(shown[1]);
