@@ -753,21 +753,22 @@ class Game:
         0-square move outside is refused while any of the player's pawns not yet moved
         can enter (the only exception: none can, the entrance is barred for them all)."""
         colour = self.colours[seat]
-        if self._can_enter(st.position, pawn):  # the pawn itself could go in
-            raise IllegalMoveError(
-                "P10: in the first round {colour} moves two pawns onto the board; {id} can enter, so it may not stay outside",
-                colour=Word(colour),
-                id=pawn.id,
-                token=pawn.id,
-                rule="P10",
-            )
-        for p in st.position.pawns:
+        others = [p for p in st.position.pawns if p.id != pawn.id]
+        for p in (pawn, *others):  # the pawn itself first: the reason it is told
             if (
                 p.player == colour
                 and p.id not in st.moved
                 and p.at not in ("escaped", "eaten")
                 and self._can_enter(st.position, p)
             ):
+                if p is pawn:
+                    raise IllegalMoveError(
+                        "P10: in the first round {colour} moves two pawns onto the board; {id} can enter, so it may not stay outside",
+                        colour=Word(colour),
+                        id=pawn.id,
+                        token=pawn.id,
+                        rule="P10",
+                    )
                 raise IllegalMoveError(
                     "P10: in the first round {colour} moves two pawns onto the board; {id} may not stay outside while {other} can enter",
                     colour=Word(colour),
