@@ -191,12 +191,48 @@ def test_P10_a_pawn_that_cannot_enter_at_all_is_the_only_exception() -> None:
     assert info.value.rule == "P10" and "b5 can enter" in str(info.value)
     g.apply(PawnMove("b5", ("IN", "W", "W")))
     g.apply(PawnMove("y1", ()))  # stays on the entrance: on the board, so it counts
-    # now b1 is blue's only pawn and it cannot enter: flipped outside, one of the two
+    # now b1 is blue's only pawn and it cannot enter: flipped outside (not one of the two)
     assert [o.path for o in g.pawn_moves("b1")] == [()]
     entry = g.apply(PawnMove("b1", ()))
     assert entry.move is not None
     assert entry.move.to == "outside" and g.is_chance()
     assert g.position.pawn("b1").value == 6
+
+
+def test_P10_a_pawn_flipped_outside_is_not_one_of_the_two_when_the_way_in_opens() -> None:
+    """P10: a 0-square move outside never counts as one of the two pawns moved onto the
+    board, even when no pawn could enter: once the way in opens, blue brings two in."""
+    stones = Position.basic().to_dict()["stones"] + [
+        {"at": [14, 10], "kind": "stone"},  # pushed west only when (13, 10) is free
+        {"at": [15, 9], "kind": "stone"},  # cannot be pushed north: (15, 8) holds a stone
+        {"at": [15, 8], "kind": "stone"},
+    ]
+    pos = scenario(
+        [
+            pw("b1", "blue", "outside", 1, 6),
+            pw("b3", "blue", "outside", 3, 4),
+            pw("b4", "blue", "outside", 4, 3),
+            pw("y1", "yellow", [15, 10], 1, 6),
+            pw("y5", "yellow", [13, 10], 5, 2),
+        ],
+        stones=stones,
+    )
+    g = Game.from_position(pos, seed=0, round=1)
+    assert [o.path for o in g.pawn_moves("b3")] == [()]  # no blue pawn can enter yet
+    g.apply(PawnMove("b1", ()))
+    assert g.state.moves_made == (0, 0)
+    g.apply(PawnMove("y5", ("N",)))  # (13, 10) is free: the stone on (14, 10) can move
+    g.apply(PawnMove("b3", ("IN", "W")))
+    g.apply(PawnMove("y1", ()))
+    assert g.phase == "pawns" and g.current_colour == "blue"
+    assert [p.id for p in g.movable_pawns()] == ["b4"]
+    assert all(o.to != "outside" for o in g.pawn_moves("b4"))
+    with pytest.raises(IllegalMoveError) as info:
+        g.apply(PawnMove("b4", ()))
+    assert info.value.rule == "P10"
+    g.apply(PawnMove("b4", ("IN", "W", "W")))  # over b3, pushing the stone on (13, 10)
+    assert g.is_chance()
+    assert g.position.pawn("b4").at == (13, 10) and g.position.pawn("b1").at == "outside"
 
 
 def test_P10_third_move_in_first_round_refused() -> None:

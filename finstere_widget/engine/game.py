@@ -207,7 +207,8 @@ class GameState(NamedTuple):
     first: int  # seat of the first player this round
     to_move: int  # seat to act (pawn or placement phase), else -1
     moved: frozenset[str] = frozenset()  # pawns moved this pawn phase (T2)
-    moves_made: tuple[int, ...] = ()  # pawn moves per seat this phase (P10)
+    #: pawn moves per seat this phase; in the first round only those onto the board (P10)
+    moves_made: tuple[int, ...] = ()
     pile: tuple[str, ...] = ()  # tiles left, top first (the hidden order of the shuffle)
     tiles_played: int = 0  # tiles resolved this stage (S1)
     draws: int = 0  # tiles drawn this game (M2)
@@ -703,9 +704,11 @@ class Game:
         escapes = st.escapes
         if result.to == "escaped":
             escapes = escapes + ((ply, seat, pawn.id),)
-        made_l = list(st.moves_made)
-        made_l[seat] += 1
-        made = tuple(made_l)
+        made = st.moves_made
+        if st.round != 1 or result.to != "outside":  # P10: staying outside is not one of the two
+            made_l = list(made)
+            made_l[seat] += 1
+            made = tuple(made_l)
         moved = st.moved | {pawn.id}
         position = result.position
         entry = HistoryEntry(PawnMove(pawn.id, result.path), seat, move=result)
