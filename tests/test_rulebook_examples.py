@@ -724,6 +724,96 @@ def test_ex3_final_look_sees_yellow4_turns_up_M6(ex3: Trace) -> None:
     assert all(s["at"] != [13, 2] for s in ex3["position"]["stones"])
 
 
+# --- the whole outcome of each example ----------------------------------------------------------
+
+
+def whole_outcome(
+    name: str,
+    trace: Trace,
+    monster: dict[str, Any],
+    taken: dict[str, str],
+    moved: dict[str, tuple[int, int]],
+    stones: dict[tuple[int, int], tuple[int, int] | None],
+) -> None:
+    """The position after the turn is the one before with exactly these changes and no
+    other: the monster's square and heading; the pawns ``taken`` (id -> "outside" in stage
+    1, M7) and ``moved`` (id -> square, pushed), every other pawn where it was, every pawn
+    keeping its face (M7: an eaten pawn keeps its face); the ``stones`` moved (from -> to)
+    or gone (from -> None), every other stone where it was, of the same kind."""
+    before = load(name)
+    after = trace["position"]
+    assert after["monster"] == monster
+    assert trace["events"][-1]["eaten"] == list(taken)
+    pawns_before = {p["id"]: p for p in before["pawns"]}
+    for p in after["pawns"]:
+        old = pawns_before.pop(p["id"])
+        assert p["up"] == old["up"], p["id"]
+        want = taken.get(p["id"]) or moved.get(p["id"]) or sq(old["at"])
+        got = p["at"] if isinstance(p["at"], str) else sq(p["at"])
+        assert got == want, p["id"]
+    assert not pawns_before, "no pawn may vanish from the position"
+    want_stones: Counter[tuple[tuple[int, int], str]] = Counter()
+    for st in before["stones"]:
+        at = sq(st["at"])
+        to = stones.get(at, at)
+        if to is not None:
+            want_stones[(to, st["kind"])] += 1
+    assert Counter((sq(st["at"]), st["kind"]) for st in after["stones"]) == want_stones
+    for key in ("pools", "teleporters"):  # never move (B5)
+        assert after.get(key, []) == before.get(key, []), key
+
+
+def test_ex1_whole_outcome(ex1: Trace) -> None:
+    """'tile 8': C eaten beyond the pool, F crushed against the wall, G eaten; the stone of
+    (13,5) pushed off the board; the monster ends on (15,7) turned west towards B."""
+    whole_outcome(
+        EX1,
+        ex1,
+        {"at": [15, 7], "facing": "W"},
+        {"C": "outside", "F": "outside", "G": "outside"},
+        {},
+        {(13, 5): None},
+    )
+
+
+def test_ex1_without_G_whole_outcome(ex1_no_g: Trace) -> None:
+    """Without G: the same C and F, then through the V wall; the monster ends on (1,5)."""
+    whole_outcome(
+        EX1_NO_G,
+        ex1_no_g,
+        {"at": [1, 5], "facing": "E"},
+        {"C": "outside", "F": "outside"},
+        {},
+        {(13, 5): None},
+    )
+
+
+def test_ex2_whole_outcome(ex2: Trace) -> None:
+    """Advanced tile 8: D eaten; the crystal and C pushed three squares east; A, B, E, the
+    pivot stones and the stone where they were; the monster on (7,3) facing E (south)."""
+    whole_outcome(
+        EX2,
+        ex2,
+        {"at": [7, 3], "facing": "S"},
+        {"D": "outside"},
+        {"C": (9, 3)},
+        {(5, 3): (8, 3)},
+    )
+
+
+def test_ex3_whole_outcome(ex3: Trace) -> None:
+    """Online tile 10: only the yellow 1 eaten; the stone against the Q wall destroyed; the
+    red 1 and yellow 4 untouched; the monster on (9,8) turned north towards the yellow 4."""
+    whole_outcome(
+        EX3,
+        ex3,
+        {"at": [9, 8], "facing": "N"},
+        {"Y1": "outside"},
+        {},
+        {(13, 2): None},
+    )
+
+
 # --- the command line gives the same trace (docs/format.md) --------------------------------------
 
 
