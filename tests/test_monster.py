@@ -443,6 +443,33 @@ def test_M10_arriving_through_a_wall_eats_and_pushes() -> None:
     ]
 
 
+def test_M10_arriving_through_a_wall_slides_teleports_and_meets_a_pivot() -> None:
+    """M10: arriving through a wall is a normal entry into the arrival square: a pool
+    there slides the monster on (M9), a teleporter sends it on (M12), and a pivot stone
+    there turns a monster that saw no pawn (M11) or, after a tied look, is pushed (M8)."""
+    pool = P((15, 5), "E", pools=[[(0, 5), (1, 5), (2, 5), (3, 5)]])
+    assert brief(trace(pool, 1)) == [
+        (1, "wrap", (15, 5), (0, 5)),
+        (1, "slide", "monster", (0, 5), (4, 5)),
+    ]
+    tele = P((15, 5), "E", teleporters=[((0, 5), "blue", "S"), ((9, 9), "blue", "W")])
+    assert brief(trace(tele, 1)) == [
+        (1, "wrap", (15, 5), (0, 5)),
+        (1, "teleport", (0, 5), (9, 9)),
+        (1, "turn", "E", "W", "teleporter"),
+    ]
+    pivot = P((15, 5), "E", stones={(0, 5): "pivot_right"})
+    assert brief(trace(pivot, 1)) == [
+        (1, "turn", "E", "S", "pivot"),
+        (1, "move", (15, 5), (15, 6)),
+    ]
+    tied = P((15, 5), "E", stones={(0, 5): "pivot_right"}, pawns={"A": (15, 4), "B": (15, 6)})
+    assert brief(trace(tied, 1)) == [
+        (1, "push", (0, 5), (0, 5), (1, 5)),
+        (1, "wrap", (15, 5), (0, 5)),
+    ]
+
+
 def test_M10_a_slide_meeting_a_wall_wraps_and_goes_on() -> None:
     events = trace(P((11, 5), "E", pools=[[(12, 5), (13, 5), (14, 5), (15, 5)]]), 1)
     assert brief(events) == [
