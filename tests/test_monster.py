@@ -352,6 +352,26 @@ def test_M8_P8_stone_pushed_onto_a_pool_slides_and_stops_before_occupied_squares
     assert brief(blocked)[1] == (1, "slide", (4, 8), (4, 8), (7, 8))
 
 
+def test_M8_P8_a_pawn_pushed_onto_a_pool_slides_across_and_is_not_taken() -> None:
+    """M8: a pawn pushed (behind a stone) onto a pool slides by P8 like a stone: to the
+    square beyond if it is free, else it stops on the last pool square, before a stone or
+    at the wall; a pawn on the board there is neither eaten nor crushed."""
+    pool = [(6, 5), (7, 5), (8, 5), (9, 5)]
+    free = monster_turn(P((3, 5), "E", stones=[(4, 5)], pawns={"A": (5, 5)}, pools=[pool]), 1)
+    assert brief([event_to_dict(e) for e in free.events]) == [
+        (1, "push", "A", (5, 5), (6, 5)),
+        (1, "slide", "A", (6, 5), (10, 5)),
+        (1, "push", (4, 5), (4, 5), (5, 5)),
+        (1, "move", (3, 5), (4, 5)),
+    ]
+    assert free.eaten == () and free.position.pawn("A").at == (10, 5)
+    stone = P((3, 5), "E", stones=[(4, 5), (10, 5)], pawns={"A": (5, 5)}, pools=[pool])
+    assert monster_turn(stone, 1).position.pawn("A").at == (9, 5)
+    wall = [(12, 5), (13, 5), (14, 5), (15, 5)]
+    walled = monster_turn(P((9, 5), "E", stones=[(10, 5)], pawns={"A": (11, 5)}, pools=[wall]), 1)
+    assert walled.eaten == () and walled.position.pawn("A").at == (15, 5)
+
+
 @pytest.mark.parametrize(("option", "kept"), [("remove", False), ("keep", True)])
 def test_M8_stone_pushed_onto_the_entrance_option(option: str, kept: bool) -> None:
     pos = P((13, 10), "E", stones=[(14, 10)])
