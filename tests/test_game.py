@@ -455,6 +455,34 @@ def test_S2_finish_round_option_plays_the_round_out_first_to_reach_wins_ties() -
     assert out.winner == "blue" and out.escaped == {"blue": 3, "yellow": 3}
 
 
+def test_S2_finish_round_most_escaped_wins_over_first_to_reach() -> None:
+    """The engine's reading of the played-out round (docs/rules.md S2): a player who brings
+    out their last pawn too has more pawns out than the one who reached the win first, and
+    wins, as S3 counts; reaching the number first only breaks a tie."""
+    pawns = [
+        pw("b1", "blue", "escaped"),
+        pw("b2", "blue", "escaped"),
+        pw("b3", "blue", [2, 0], 3, 4),
+        pw("b4", "blue", [3, 0], 4, 3),
+        pw("y1", "yellow", [1, 0], 2, 5),
+        pw("y2", "yellow", "escaped"),
+        pw("y3", "yellow", "escaped"),
+        pw("y4", "yellow", [9, 7], 3, 4),
+    ]
+    pos = scenario(pawns, monster={"at": [8, 8], "facing": "N"})
+    opts = RuleOptions(finish_round=True)
+    g = Game.from_position(pos, seed=0, options=opts, first_player=1)
+    g.apply(PawnMove("y1", ("W", "OUT")))  # yellow reaches 3 first
+    assert not g.is_terminal()
+    g.apply(PawnMove("b3", ("W", "W", "OUT")))  # blue reaches 3 later
+    g.apply(PawnMove("y4", ()))
+    g.apply(PawnMove("b4", ("W", "W", "W", "OUT")))  # blue's last pawn out too
+    assert g.is_terminal()
+    out = outcome(g)
+    assert out.rule == "S2" and out.escaped == {"blue": 4, "yellow": 3}
+    assert out.winner == "blue"
+
+
 def test_S3_stage_two_ends_when_no_pawn_is_left_tie_to_first_to_reach() -> None:
     pos = scenario(
         [
