@@ -79,9 +79,10 @@ def bounded(call: Callable[[], T]) -> T | FinstereError:
     finally:
         tracemalloc.stop()
     assert peak < MEMORY_LIMIT, f"{peak / 2**20:.0f} MB"
-    assert elapsed < TIME_LIMIT, (
-        f"{elapsed:.2f} s > {TIME_LIMIT:.2f} s ({BASELINE * 1e3:.2f} ms baseline)"
-    )
+    if elapsed >= TIME_LIMIT:  # a shared machine may have slowed since the baseline was
+        now = _baseline()  # taken: measure it again, side by side with the slow call
+        limit = max(TIME_LIMIT, 400 * now)
+        assert elapsed < limit, f"{elapsed:.2f} s > {limit:.2f} s ({now * 1e3:.2f} ms baseline)"
     return result
 
 
