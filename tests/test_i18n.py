@@ -157,7 +157,7 @@ def test_the_command_line_speaks_the_language_asked(capsys: pytest.CaptureFixtur
     assert main(["monster", path, "--tile", "8"]) == 0  # the tests' locale: English
     english = capsys.readouterr().out.splitlines()
     assert french[0] == "tuile 8" and english[0] == "tile 8"
-    assert french[1].startswith("pas 1 : voit A au nord à 6")
+    assert french[1].startswith("pas 1 : voit A à 6 cases au nord")
     assert rule_ids(french[1:]) == rule_ids(english[1:]) and "" not in rule_ids(english[1:])
     assert main(["monster", path, "--tile", "8", "--lang", "xx"]) == 2
     captured = capsys.readouterr()
