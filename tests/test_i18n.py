@@ -227,13 +227,15 @@ def test_every_command_speaks_the_language_asked(
     assert out.startswith("2 Spiele, 2 Spieler, Bots random, Seed 0")
     assert "Siege nach Platz:" in out and "gefressen pro Spiel: Durchgang 1" in out
     assert "games" not in out and "wins" not in out
+    # the games' end reasons too ("S3: keine Figur mehr in der Festung in Durchgang 2")
+    assert "S3: keine Figur mehr" in out and "no pawn" not in out and "stage" not in out
     monkeypatch.setattr("sys.stdin", io.StringIO(""))
     out = _run(capsys, "play", "--watch", "--seed", "1", "--lang", "it")
     assert out.startswith("Finstere Flure: 2 giocatori blu, giallo; seme 1")
     assert "blu (greedy): blue5 (girato)" in out and "vincitore: " in out
     assert "mostro: tessera " in out and "monster:" not in out and "winner" not in out
     out = _run(capsys, "study", "--games", "2", "--lang", "cs", "--no-progress")
-    assert out.startswith("2 her na variantu, semínko 0")
+    assert out.startswith("počet her na variantu 2, semínko 0")  # not "2 her": no plural
     assert "výhry podle místa:" in out and "wins" not in out
     out = _run(capsys, "puzzles", "-n", "1", "--answers", "--lang", "fr")
     assert out.startswith("énigme 1 : le plus proche (M5), niveau 1 — le monstre en ")

@@ -87,8 +87,15 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             steps=s["monster_steps_mean"],
         )
     )
-    for reason, count in s["end_reasons"].items():
-        print(f"  {count:5d}  {reason_words(reason, args.lang)}")
+    for key, count in s["end_reasons"].items():
+        # the summary's key is "RULE: reason" (engine/simulation.py): the reason is told
+        rule, colon, reason = key.partition(": ")
+        told = (
+            _("{prefix}: {text}").format(prefix=rule, text=reason_words(reason, args.lang))
+            if colon
+            else reason_words(key, args.lang)
+        )
+        print(f"  {count:5d}  {told}")
     return 0
 
 
