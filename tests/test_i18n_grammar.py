@@ -8,9 +8,12 @@ the English sentences are unchanged."""
 
 from __future__ import annotations
 
+import importlib.util
 import re
 import string
+import sys
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 
@@ -155,11 +158,7 @@ def _fields(text: str) -> set[str]:
     return {name for _, name, _, _ in string.Formatter().parse(text) if name is not None}
 
 
-@pytest.mark.parametrize("lang", OTHER)
-def test_no_translation_loses_a_placeholder_in_any_plural_form(lang: str) -> None:
-    import importlib.util
-    import sys
-
+def _tool() -> ModuleType:
     spec = importlib.util.spec_from_file_location(
         "i18n_tool", Path(__file__).resolve().parent.parent / "tools" / "i18n.py"
     )
@@ -167,7 +166,12 @@ def test_no_translation_loses_a_placeholder_in_any_plural_form(lang: str) -> Non
     tool = importlib.util.module_from_spec(spec)
     sys.modules.setdefault("i18n_tool", tool)
     spec.loader.exec_module(tool)
-    catalog = tool.read_po(lang)
+    return tool
+
+
+@pytest.mark.parametrize("lang", OTHER)
+def test_no_translation_loses_a_placeholder_in_any_plural_form(lang: str) -> None:
+    catalog = _tool().read_po(lang)
     plural = 0
     for message in catalog:
         if not message.id:
@@ -179,3 +183,52 @@ def test_no_translation_loses_a_placeholder_in_any_plural_form(lang: str) -> Non
         else:
             assert _fields(message.string) == _fields(message.id), message.id
     assert plural >= 7  # the distances, the tie banners, the steps left and the outcomes
+
+
+#: each catalog's word for the game's things, from its rulebook (the French rulebook and
+#: online guide, the Italian and the Czech rulebooks; German: the original's vocabulary)
+GLOSSARY = {
+    r"\bstage\b": {"fr": "manche", "de": "Durchgang", "it": "stadi", "cs": "část"},
+    r"\bpivot\b": {"fr": "pivot", "de": "Drehstein", "it": "rotant", "cs": "výhybk"},
+    r"\bteleporters?\b|\bpads?\b": {
+        "fr": "téléporteur",
+        "de": "Teleporter",
+        "it": "teleport",
+        "cs": "teleport",
+    },
+    r"\bcrystals?\b": {"fr": "crista", "de": "Kristall", "it": "cristall", "cs": "krystal"},
+    r"\bpools?\b|\bblood\b": {"fr": "flaque", "de": "Blutlache", "it": "pozz", "cs": "krv|krev"},
+    r"\bmonster\b": {"fr": "monstre", "de": "Monster", "it": "mostr", "cs": "obl"},
+    r"\bpawns?\b": {"fr": "pion", "de": "Figur", "it": "personagg", "cs": "figur"},
+    r"\btiles?\b": {"fr": "tuile", "de": "Plättchen", "it": "tesser", "cs": "kartič"},
+    r"\bentrance\b": {"fr": "entrée", "de": "Eingang", "it": "ingresso", "cs": "vchod"},
+    r"\bprey\b": {"fr": "proie", "de": "Opfer", "it": "croc", "cs": "kříž"},
+}
+#: where the English word is not the game's thing, or another word says it better
+NOT_TERMS = {
+    "out by the exit",
+    "takes three prey",
+    "{where}.type: expected move, tile or place, got {kind}",  # the JSON's words
+}
+_CODE = re.compile(
+    r"\{[^{}]*\}|'[^']*'|\"[^\"]*\"|\b\w+(\.\w+|\[[^\]]*\])+|^\w+:|\b[a-z]+_[a-z_]+\b"
+    r"|\b[A-Z]\w*"  # a type's name (Monster, Position) and the capitals of a sentence
+)
+
+
+@pytest.mark.parametrize("lang", OTHER)
+def test_every_catalog_says_the_games_things_with_its_glossary(lang: str) -> None:
+    catalog = _tool().read_po(lang)
+    checked = 0
+    for message in catalog:
+        english = message.id[0] if isinstance(message.id, tuple) else message.id
+        if not english or english in NOT_TERMS:
+            continue
+        words = _CODE.sub(" ", english)  # placeholders, quoted keys and code names left out
+        forms = message.string if isinstance(message.string, tuple) else (message.string,)
+        for pattern, stems in GLOSSARY.items():
+            if re.search(pattern, words, re.IGNORECASE):
+                checked += 1
+                for form in forms:
+                    assert re.search(stems[lang], form, re.IGNORECASE), (lang, english, form)
+    assert checked > 150
