@@ -222,7 +222,7 @@ def test_every_command_speaks_the_language_asked(
     assert out.splitlines()[0] == "pion A (bleu) montre 1 : 5 issues"
     assert "coût 0  chemin -" in out and "cost" not in out
     out = _run(capsys, "move", path, "--pawn", "A", "--path", "N", "--lang", "de")
-    assert out.startswith("Figur A: Weg N, Kosten 1, endet (9, 0)")
+    assert out.startswith("Figur A: Weg N, Kosten 1, Ziel: (9, 0)")
     out = _run(capsys, "simulate", "--games", "2", "--lang", "de", "--no-progress")
     assert out.startswith("2 Spiele, 2 Spieler, Bots random, Seed 0")
     assert "Siege nach Platz:" in out and "gefressen pro Spiel: Durchgang 1" in out
