@@ -170,10 +170,11 @@ def play_loop(
             action = bots[seat].choose(game)
             game.apply(action)
             if isinstance(action, PawnMove):
+                # "{prefix}: {text}": French puts a space before the colon
+                said = f"{action.pawn} " + (",".join(action.path) or _("(flipped)"))
                 _out(
                     out,
-                    f"{colour} ({bots[seat].name}): {action.pawn} "
-                    + (",".join(action.path) or _("(flipped)")),
+                    _("{prefix}: {text}").format(prefix=f"{colour} ({bots[seat].name})", text=said),
                 )
             continue
         if shown_round != game.state.round:
