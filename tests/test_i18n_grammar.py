@@ -232,3 +232,50 @@ def test_every_catalog_says_the_games_things_with_its_glossary(lang: str) -> Non
                 for form in forms:
                     assert re.search(stems[lang], form, re.IGNORECASE), (lang, english, form)
     assert checked > 150
+
+
+def test_french_puts_a_space_before_a_colon_in_the_bots_move_lines(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import io
+
+    from finstere_widget.cli import main
+
+    monkeypatch.setattr("sys.stdin", io.StringIO(""))
+    assert main(["play", "--watch", "--seed", "1", "--lang", "fr"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[1].startswith("bleu (greedy) : blue5 "), lines[1]
+    assert not any("(greedy): " in line for line in lines)
+
+
+def test_the_readme_glossary_is_what_the_catalogs_say() -> None:
+    """The README's table of the game's words per language: every word in it is the one
+    its catalog uses for that thing."""
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+    rows = [
+        [cell.strip() for cell in line.strip("|").split("|")]
+        for line in readme.split("| English | français |", 1)[1]
+        .split("\n\n", 1)[0]
+        .splitlines()[2:]
+    ]
+    assert len(rows) >= 12
+    catalogs = {lang: _tool().read_po(lang) for lang in OTHER}
+    messages = {  # the message whose translation holds the row's words
+        "monster": ["monster"],
+        "pawn": ["pawn"],
+        "stone": ["stone"],
+        "crystal": ["crystal"],
+        "pivot stone": ["pivot"],
+        "teleporter": ["teleporter"],
+        "blood pool": ["a blood pool"],
+        "tile": ["tile"],
+        "entrance / exit": ["the entrance", "the exit"],
+        "prey tile": ["first tile may not be a prey tile"],
+        "stage": ["stage 2 also ends when"],
+        "light / dark side": ["light", "dark"],
+    }
+    for english, *words in rows:
+        for lang, cell in zip(OTHER, words, strict=True):
+            said = " ".join(catalogs[lang].get(m).string for m in messages[english])
+            for word in cell.split(" / "):
+                assert word.lower() in said.lower(), (english, lang, word, said)
