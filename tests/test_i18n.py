@@ -232,7 +232,7 @@ def test_every_command_speaks_the_language_asked(
     monkeypatch.setattr("sys.stdin", io.StringIO(""))
     out = _run(capsys, "play", "--watch", "--seed", "1", "--lang", "it")
     assert out.startswith("Finstere Flure: 2 giocatori blu, giallo; seme 1")
-    assert "blu (greedy): blue5 (girato)" in out and "vincitore: " in out
+    assert "blu (greedy): blue5 (voltato)" in out and "vincitore: " in out
     assert "mostro: tessera " in out and "monster:" not in out and "winner" not in out
     out = _run(capsys, "study", "--games", "2", "--lang", "cs", "--no-progress")
     assert out.startswith("počet her na variantu 2, semínko 0")  # not "2 her": no plural
