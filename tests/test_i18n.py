@@ -157,7 +157,7 @@ def test_the_command_line_speaks_the_language_asked(capsys: pytest.CaptureFixtur
     assert main(["monster", path, "--tile", "8"]) == 0  # the tests' locale: English
     english = capsys.readouterr().out.splitlines()
     assert french[0] == "tuile 8" and english[0] == "tile 8"
-    assert french[1].startswith("pas 1 : voit A au nord à 6")
+    assert french[1].startswith("pas 1 : voit A à 6 cases au nord")
     assert rule_ids(french[1:]) == rule_ids(english[1:]) and "" not in rule_ids(english[1:])
     assert main(["monster", path, "--tile", "8", "--lang", "xx"]) == 2
     captured = capsys.readouterr()
@@ -222,18 +222,20 @@ def test_every_command_speaks_the_language_asked(
     assert out.splitlines()[0] == "pion A (bleu) montre 1 : 5 issues"
     assert "coût 0  chemin -" in out and "cost" not in out
     out = _run(capsys, "move", path, "--pawn", "A", "--path", "N", "--lang", "de")
-    assert out.startswith("Figur A: Weg N, Kosten 1, endet (9, 0)")
+    assert out.startswith("Figur A: Weg N, Kosten 1, Ziel: (9, 0)")
     out = _run(capsys, "simulate", "--games", "2", "--lang", "de", "--no-progress")
     assert out.startswith("2 Spiele, 2 Spieler, Bots random, Seed 0")
     assert "Siege nach Platz:" in out and "gefressen pro Spiel: Durchgang 1" in out
     assert "games" not in out and "wins" not in out
+    # the games' end reasons too ("S3: keine Figur mehr in der Festung in Durchgang 2")
+    assert "S3: keine Figur mehr" in out and "no pawn" not in out and "stage" not in out
     monkeypatch.setattr("sys.stdin", io.StringIO(""))
     out = _run(capsys, "play", "--watch", "--seed", "1", "--lang", "it")
     assert out.startswith("Finstere Flure: 2 giocatori blu, giallo; seme 1")
-    assert "blu (greedy): blue5 (girato)" in out and "vincitore: " in out
+    assert "blu (greedy): blue5 (voltato)" in out and "vincitore: " in out
     assert "mostro: tessera " in out and "monster:" not in out and "winner" not in out
     out = _run(capsys, "study", "--games", "2", "--lang", "cs", "--no-progress")
-    assert out.startswith("2 her na variantu, semínko 0")
+    assert out.startswith("počet her na variantu 2, semínko 0")  # not "2 her": no plural
     assert "výhry podle místa:" in out and "wins" not in out
     out = _run(capsys, "puzzles", "-n", "1", "--answers", "--lang", "fr")
     assert out.startswith("énigme 1 : le plus proche (M5), niveau 1 — le monstre en ")

@@ -142,10 +142,11 @@ def test_a_german_editor_shows_german_labels_and_hints() -> None:
 def test_a_czech_and_an_italian_game_view_tell_the_game_in_their_language() -> None:
     g = GameView(lang="cs")
     assert g.new_button.description == "nová hra" and g.seed_box.description == "semínko"
-    assert "kolo 1, fáze 1, zbývá kartiček" in g.status.value and "round" not in g.status.value
+    # the stage is the Czech rulebook's "část" (part of the game), the Italian's "stadio"
+    assert "kolo 1, část 1, zbývá kartiček" in g.status.value and "round" not in g.status.value
     assert g.board.event_log[0] == "nová hra: modrý, červený; semínko 0"
     it = GameView(lang="it", seed=2)
-    assert "turno 1, fase 1" in it.status.value
+    assert "turno 1, stadio 1" in it.status.value
     assert it.board.event_log[-1].startswith("tocca a te (blu): clicca uno dei tuoi personaggi")
 
 

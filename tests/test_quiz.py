@@ -102,7 +102,7 @@ def test_the_quiz_speaks_french_with_the_same_rules() -> None:
     quiz = basic_quiz("fr")
     wrong = quiz.judge(E)
     assert wrong.lines[0] == "Pas tout à fait : il va vers le nord."
-    assert wrong.lines[2] == "à gauche (nord) : A à 6"
+    assert wrong.lines[2] == "à gauche (nord) : A à 6 cases"
     assert wrong.lines[-1].endswith("(M5)") and wrong.rule == "M5"
     assert score_line(quiz) == "score : 0 sur 1"
 

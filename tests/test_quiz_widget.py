@@ -280,7 +280,7 @@ def test_a_language_switch_keeps_the_frame_and_the_quiz_progress() -> None:
     assert on_show(s.board)["round"] == round_ and on_show(s.board)["lang"] == "fr"
     assert on_show(s.board)["questions"][0]["wrong"][0] == "Pas tout à fait : il va vers le nord."
     assert on_show(s.board)["frames"] == len(s.board.frames)
-    assert s.message.value.startswith("Prédire le monstre : tuile 8")
+    assert s.message.value.startswith("Où va le monstre ? Tuile 8")
     answer(s, 1, square=[9, 5])  # the quiz goes on where it was
     assert s.quiz is quiz and quiz.score == (1, 2) and quiz.current == 2
     # the board's language switched directly: the stepper and its quiz follow, nothing lost
@@ -317,7 +317,7 @@ def test_the_quiz_speaks_five_languages() -> None:
     q = on_show(s.board)
     assert q["lang"] == "fr" and q["words"]["hint"] == "Indice"
     assert q["questions"][0]["wrong"][0] == "Pas tout à fait : il va vers le nord."
-    assert s.message.value.startswith("Prédire le monstre : tuile 8")
+    assert s.message.value.startswith("Où va le monstre ? Tuile 8")
     assert on_show(MonsterStepper(basic(), quiz=True, lang="de").board)["words"]["N"] == "Norden"
     with pytest.raises(LanguageError, match="unknown language 'xx'"):
         MonsterStepper(basic(), quiz=True, lang="xx")

@@ -87,8 +87,15 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             steps=s["monster_steps_mean"],
         )
     )
-    for reason, count in s["end_reasons"].items():
-        print(f"  {count:5d}  {reason_words(reason, args.lang)}")
+    for key, count in s["end_reasons"].items():
+        # the summary's key is "RULE: reason" (engine/simulation.py): the reason is told
+        rule, colon, reason = key.partition(": ")
+        told = (
+            _("{prefix}: {text}").format(prefix=rule, text=reason_words(reason, args.lang))
+            if colon
+            else reason_words(key, args.lang)
+        )
+        print(f"  {count:5d}  {told}")
     return 0
 
 
@@ -163,10 +170,11 @@ def play_loop(
             action = bots[seat].choose(game)
             game.apply(action)
             if isinstance(action, PawnMove):
+                # "{prefix}: {text}": French puts a space before the colon
+                said = f"{action.pawn} " + (",".join(action.path) or _("(flipped)"))
                 _out(
                     out,
-                    f"{colour} ({bots[seat].name}): {action.pawn} "
-                    + (",".join(action.path) or _("(flipped)")),
+                    _("{prefix}: {text}").format(prefix=f"{colour} ({bots[seat].name})", text=said),
                 )
             continue
         if shown_round != game.state.round:

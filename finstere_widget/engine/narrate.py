@@ -41,9 +41,16 @@ def sq(square: Square) -> str:
 
 def _directions(t: NullTranslations) -> dict[str, tuple[str, ...]]:
     """The four directions (N, E, S, W) as the language words them where something is
-    seen ("A north at 3"), towards where the monster goes ("keeps heading north") and by
-    name ("turns from north to east")."""
+    seen ("A north at 3"), towards where the monster goes ("keeps heading north"), where it
+    turns from ("turns from north to east") and by name (a label, "left (north)"): each
+    context is its own message, so a language gives each its own case or preposition."""
     return {
+        "from": (
+            t.pgettext("from", "north"),
+            t.pgettext("from", "east"),
+            t.pgettext("from", "south"),
+            t.pgettext("from", "west"),
+        ),
         "where": (
             t.pgettext("where", "north"),
             t.pgettext("where", "east"),
@@ -73,8 +80,8 @@ def _towards(t: NullTranslations, h: Heading) -> str:
     return _directions(t)["towards"][h]
 
 
-def _name(t: NullTranslations, h: Heading) -> str:
-    return _directions(t)["name"][h]
+def _from(t: NullTranslations, h: Heading) -> str:
+    return _directions(t)["from"][h]
 
 
 def _and(words: list[str], t: NullTranslations | None = None) -> str:
@@ -96,10 +103,11 @@ def _sees(t: NullTranslations, look: Look) -> str:
     seen = [r for r in look.rays if r.seen is not None]
     if not seen:
         return t.gettext("sees no pawn")
+    # one message with a plural: "at 1" and "at 3" read "à 1 case" and "à 3 cases"
     parts = [
-        t.gettext("{pawn} {direction} at {distance}").format(
-            pawn=r.seen, direction=_where(t, r.direction), distance=r.distance
-        )
+        t.ngettext(
+            "{pawn} {direction} at {distance}", "{pawn} {direction} at {distance}", r.distance or 0
+        ).format(pawn=r.seen, direction=_where(t, r.direction), distance=r.distance)
         for r in seen
     ]
     return t.gettext("sees {pawns}").format(pawns=_and(parts, t))
@@ -142,7 +150,7 @@ def _turn(t: NullTranslations, event: Turn) -> str:
             heading=_towards(t, event.to), rule=event.rule
         )
     return t.gettext("turns from {old} to {new} ({rule})").format(
-        old=_name(t, event.from_), new=_name(t, event.to), rule=event.rule
+        old=_from(t, event.from_), new=_towards(t, event.to), rule=event.rule
     )
 
 

@@ -156,7 +156,9 @@ def _ray_line(t: NullTranslations, ray: Ray, facing: Heading) -> str:
         side = t.gettext("right")
     where = _directions(t)["name"][ray.direction]
     if ray.seen is not None:
-        what = t.gettext("{pawn} at {distance}").format(pawn=ray.seen, distance=ray.distance)
+        what = t.ngettext("{pawn} at {distance}", "{pawn} at {distance}", ray.distance or 0).format(
+            pawn=ray.seen, distance=ray.distance
+        )
     elif ray.blocked_by == "wall":
         what = t.gettext("no pawn before the wall")
     else:

@@ -89,15 +89,21 @@ def _caption(
     if isinstance(event, Look) and event.decision == "tie":
         rule = "M6" if event.rule == "M6" else "M5"
         names = _and([r.seen or "?" for r in event.nearest], t)
+        distance = event.nearest[0].distance or 0  # a seen pawn has its distance
         if len(event.nearest) == 2:
-            text = t.gettext("TIE → keeps heading {heading} ({rule}): {pawns} both at {distance}")
+            text = t.ngettext(
+                "TIE → keeps heading {heading} ({rule}): {pawns} both at {distance}",
+                "TIE → keeps heading {heading} ({rule}): {pawns} both at {distance}",
+                distance,
+            )
         else:
-            text = t.gettext("TIE → keeps heading {heading} ({rule}): {pawns} all at {distance}")
+            text = t.ngettext(
+                "TIE → keeps heading {heading} ({rule}): {pawns} all at {distance}",
+                "TIE → keeps heading {heading} ({rule}): {pawns} all at {distance}",
+                distance,
+            )
         return text.format(
-            heading=_towards(t, event.facing),
-            rule=rule,
-            pawns=names,
-            distance=event.nearest[0].distance,
+            heading=_towards(t, event.facing), rule=rule, pawns=names, distance=distance
         ), True
     return _narrate_line(event, lang), False
 

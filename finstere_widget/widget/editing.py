@@ -24,7 +24,7 @@ from ..engine.board import Square
 from ..engine.errors import ToolError, cut, shown
 from ..engine.events import assert_never
 from ..engine.i18n import N_, translations
-from ..engine.narrate import _and
+from ..engine.narrate import _and, _towards
 from ..engine.pieces import TELEPORTER_PAIRS
 
 #: one editor tool per stone kind (B5), named by the kind (a test keeps them equal)
@@ -332,23 +332,18 @@ def _pawn_placed(pos: Position, tool: Tool, sq: Square, lang: str | None) -> _Do
 
 
 def _monster_placed(pos: Position, tool: Tool, sq: Square, lang: str | None) -> _Done:
-    _ = translations(lang).gettext
-    names = _heading_names(lang)
+    t = translations(lang)
+    _ = t.gettext
+    # the heading as the narration words where the monster faces ("vers l'ouest")
     if sq == pos.monster.at:
         h = pos.monster.facing.right
         return pos.replace(monster=Monster(sq, h)), _("the monster now faces {heading}").format(
-            heading=names[h.name]
+            heading=_towards(t, h)
         )
     h = Heading[tool.heading]
     return pos.replace(monster=Monster(sq, h)), _(
         "moved the monster to {square} facing {heading}"
-    ).format(square=_sq(sq), heading=names[h.name])
-
-
-def _heading_names(lang: str | None) -> dict[str, str]:
-    from .labels import heading_words
-
-    return heading_words(lang)
+    ).format(square=_sq(sq), heading=_towards(t, h))
 
 
 def _edit_teleporter(

@@ -14,6 +14,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, Concatenate, ParamSpec, TypeVar
 
 from ..engine import Position, TurnResult
+from ..engine.board import Heading
 from ..engine.events import (
     Eat,
     End,
@@ -32,7 +33,7 @@ from ..engine.events import (
     assert_never,
 )
 from ..engine.i18n import N_, reason_words, translations
-from ..engine.narrate import WORD, _and
+from ..engine.narrate import WORD, _and, _towards
 from ..engine.setup import Placement
 from ..render import style as S
 from ..render.frames import TraceFrame, event_log, trace_frames
@@ -96,8 +97,10 @@ def placement_words(who: str, p: Placement, lang: str | None = "en") -> str:
     what = _(word) if word is not None else p.piece.replace("_", " ")
     extra = ""
     if p.piece.startswith("teleporter") and p.orientation:
-        names = heading_words(lang)
-        extra = _(", arrow {heading}").format(heading=names.get(p.orientation, p.orientation))
+        # the arrow points where the monster will face: the narration's "towards" words
+        t = translations(lang)
+        towards = {h.name: _towards(t, h) for h in Heading}
+        extra = _(", arrow {heading}").format(heading=towards.get(p.orientation, p.orientation))
     elif p.piece == "pool_1x4" and p.orientation:
         extra = _(", lying across") if p.orientation == "h" else _(", lying upright")
     return _("{who}: places {what} on {square}{extra} (A1)").format(
