@@ -5,6 +5,9 @@ from __future__ import annotations
 import importlib.util
 import re
 from pathlib import Path
+from typing import Any
+
+import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 README = (ROOT / "README.md").read_text(encoding="utf-8")
@@ -96,3 +99,41 @@ def test_every_pip_install_of_an_extra_is_quoted() -> None:
     sources += [p.read_text(encoding="utf-8") for p in (ROOT / "finstere_widget").rglob("*.py")]
     bare = [m for text in sources for m in re.findall(r"pip install finstere_widget\[\w+\]", text)]
     assert bare == []
+
+
+def test_readme_classroom_code_runs_and_switches_the_language(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The teachers' section: the environment variable makes every later widget French, a
+    position written by hand goes through a shared file onto the stepper's board."""
+    pytest.importorskip("anywidget")
+    code = README.split("## In a classroom", 1)[1].split("```python\n", 1)[1].split("```", 1)[0]
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("FINSTERE_WIDGET_LANG", "en")  # restored after the test
+    namespace: dict[str, Any] = {}
+    exec(compile(code, "README.md", "exec"), namespace)  # noqa: S102
+    assert namespace["editor"].lang == "fr" and namespace["stepper"].lang == "fr"
+    shared = (tmp_path / "lesson.json").read_text(encoding="utf-8")
+    assert namespace["stepper"].board.position.to_json() == shared
+    assert namespace["stepper"].board.position.pawn("A").at == (5, 0)
+
+
+def test_readme_section_links_lead_to_its_headings() -> None:
+    """``(#name)`` links point at a heading of the README (GitHub's anchors)."""
+    text = re.sub(r"```.*?```", "", README, flags=re.S)
+    headings = re.findall(r"^#{1,6} (.+)$", text, re.M)
+    anchors = {re.sub(r"[^\w\- ]", "", h.strip().lower()).replace(" ", "-") for h in headings}
+    targets = re.findall(r"\]\(#([^)\s]+)\)", text)
+    assert targets
+    assert [t for t in targets if t not in anchors] == []
+
+
+def test_readme_diagram_excerpt_is_the_basic_examples_diagram() -> None:
+    """The Formats section's text diagram is lines of the basic rulebook example's."""
+    from finstere_widget.examples import load
+
+    lines = load("monster_basic_8").diagram().splitlines()
+    block = README.split("rows of the basic rulebook example's:", 1)[1]
+    shown = block.split("```", 2)[1].strip("\n").splitlines()
+    assert len(shown) >= 4
+    assert [line for line in shown if line.strip() != "..." and line not in lines] == []
