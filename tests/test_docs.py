@@ -236,3 +236,12 @@ def test_index_md_code_runs_as_the_getting_started_page_shows_it(
         exec(compile(block, "docs/index.md", "exec"), namespace)  # noqa: S102
     assert "step 4: sees D north at 3 and E south at 3" in capsys.readouterr().out
     assert namespace["turn"].position.pawn("C").at == "outside"  # type: ignore[attr-defined]
+
+
+def test_index_md_binder_link_is_the_readme_badges() -> None:
+    """The home page's Binder link opens what the README's badge opens (tests/test_packaging.py
+    holds the badge to the repository URL)."""
+    binder = r"https://mybinder\.org/v2/gh/[^)\s]+"
+    home = re.findall(binder, (DOCS / "index.md").read_text(encoding="utf-8"))
+    badge = re.findall(binder, (ROOT / "README.md").read_text(encoding="utf-8"))
+    assert home and badge and set(home) == set(badge)
