@@ -137,3 +137,28 @@ def test_readme_diagram_excerpt_is_the_basic_examples_diagram() -> None:
     shown = block.split("```", 2)[1].strip("\n").splitlines()
     assert len(shown) >= 4
     assert [line for line in shown if line.strip() != "..." and line not in lines] == []
+
+
+def test_readme_widgets_code_runs() -> None:
+    """The Widgets section's block stands alone: copied into a notebook, it runs."""
+    pytest.importorskip("anywidget")
+    code = README.split("## Widgets", 1)[1].split("```python\n", 1)[1].split("```", 1)[0]
+    namespace: dict[str, Any] = {}
+    exec(compile(code, "README.md", "exec"), namespace)  # noqa: S102
+    board = namespace["board"]
+    assert board.position == namespace["pos"] and "frame=1/" in repr(board)
+
+
+def test_readme_rule_options_table_is_the_engines() -> None:
+    """Every rule option with its values (the default first) and its rule, as the engine has
+    them (``OPTION_INFO``, ``RuleOptions()``)."""
+    from finstere_widget.engine import OPTION_INFO, RuleOptions
+
+    section = README.split("## Rule options", 1)[1].split("\n## ", 1)[0]
+    rows = re.findall(r"^\| `(\w+)` \| (.+?) \| (\S+) \|", section, re.M)
+    defaults = RuleOptions().to_dict()
+    assert {name for name, _, _ in rows} == set(OPTION_INFO)
+    for name, values, rule in rows:
+        allowed, option_rule, _ = OPTION_INFO[name]
+        assert tuple(re.findall(r"`([^`]+)`", values)) == tuple(allowed), name
+        assert allowed[0] == defaults[name] and option_rule in rule.split("/"), name
