@@ -245,3 +245,46 @@ def test_index_md_binder_link_is_the_readme_badges() -> None:
     home = re.findall(binder, (DOCS / "index.md").read_text(encoding="utf-8"))
     badge = re.findall(binder, (ROOT / "README.md").read_text(encoding="utf-8"))
     assert home and badge and set(home) == set(badge)
+
+
+def test_format_md_tells_a_pawn_moves_events_as_the_engine_writes_them() -> None:
+    """docs/format.md, "Pawn moves": the result's keys, a `move` (P2) per square walked with
+    no piece named, a push before the pawn's move of its step, the pawn's slide after it,
+    and the flip last, one step after the last token."""
+    from finstere_widget.engine import apply_move
+
+    text = (DOCS / "format.md").read_text(encoding="utf-8")
+    assert '`{"pawn", "to", "path", "cost", "events", "position"}`' in text
+    pool = Position.from_dict(
+        {
+            "format": "finstere-position/1",
+            "layout": "basic",
+            "monster": {"at": [5, 5], "facing": "E"},
+            "pawns": [{"id": "A", "player": "blue", "light": 3, "dark": 4, "at": [10, 2]}],
+        }
+    )
+    cases = [
+        (load("pawn_example_1"), "P4", ["N", "N", "N", "W"]),  # pushes a stone
+        (load("pawn_example_3"), "P5", ["N", "W", "W", "W"]),  # a push and a stone's slide
+        (pool, "A", ["W"]),  # onto the pool: the pawn slides across
+    ]
+    kinds: set[str] = set()
+    for position, pawn, path in cases:
+        result = apply_move(position, pawn, ",".join(path)).to_dict()
+        assert list(result) == ["pawn", "to", "path", "cost", "events", "position"]
+        events = result["events"]
+        kinds |= {e["type"] for e in events}
+        assert events[-1]["type"] == "flip" and events[-1]["step"] == len(path) + 1
+        for k, event in enumerate(events):
+            if event["type"] == "move":
+                assert set(event) == {"type", "step", "from", "to", "rule"}
+                assert event["rule"] == "P2"
+            same_step = [e for e in events if e["step"] == event["step"] and e is not event]
+            own_move = next((e for e in same_step if e["type"] == "move"), None)
+            if own_move is None:
+                continue
+            if event["type"] == "push":
+                assert k < events.index(own_move)
+            if event["type"] == "slide" and event["piece"] == pawn:
+                assert k > events.index(own_move)
+    assert {"move", "push", "slide", "flip"} <= kinds
