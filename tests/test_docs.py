@@ -288,3 +288,37 @@ def test_format_md_tells_a_pawn_moves_events_as_the_engine_writes_them() -> None
             if event["type"] == "slide" and event["piece"] == pawn:
                 assert k > events.index(own_move)
     assert {"move", "push", "slide", "flip"} <= kinds
+
+
+def test_index_md_command_line_block_runs_in_an_empty_directory(tmp_path: Path) -> None:
+    """The home page's shell lines, run in order where there is no repository: the first
+    writes the position file the others read; play ends quietly when its input does."""
+    import os
+    import shlex
+    import subprocess
+    import sys
+
+    page = (DOCS / "index.md").read_text(encoding="utf-8")
+    block = page.split("## On the command line", 1)[1].split("```bash\n", 1)[1]
+    lines = [line.split("  #")[0].strip() for line in block.split("```", 1)[0].splitlines()]
+    assert lines[0].startswith("python -c ") and len(lines) >= 4
+    python = shlex.quote(sys.executable)
+    env = {**os.environ, "FINSTERE_WIDGET_LANG": "en"}
+    outputs = []
+    for line in lines:
+        command = re.sub(r"^finstere-widget ", f"{python} -m finstere_widget ", line)
+        command = re.sub(r"^python ", f"{python} ", command)
+        run = subprocess.run(
+            ["bash", "-c", command],
+            cwd=tmp_path,
+            env=env,
+            stdin=subprocess.DEVNULL,
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
+        assert run.returncode == 0, (line, run.stderr)
+        outputs.append(run.stdout)
+    assert Position.from_json((tmp_path / "position.json").read_text()) == load("monster_basic_8")
+    assert "step 4: sees D north at 3 and E south at 3" in outputs[1]
+    assert all("to" in outcome for outcome in json.loads(outputs[2]))
