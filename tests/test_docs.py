@@ -263,10 +263,19 @@ def test_format_md_tells_a_pawn_moves_events_as_the_engine_writes_them() -> None
             "pawns": [{"id": "A", "player": "blue", "light": 3, "dark": 4, "at": [10, 2]}],
         }
     )
+    corner = Position.from_dict(
+        {
+            "format": "finstere-position/1",
+            "monster": {"at": [0, 0], "facing": "E"},
+            "stones": [{"at": [14, 10]}],
+            "pawns": [{"id": "A", "player": "blue", "light": 3, "dark": 4, "at": [13, 10]}],
+        }
+    )
     cases = [
         (load("pawn_example_1"), "P4", ["N", "N", "N", "W"]),  # pushes a stone
         (load("pawn_example_3"), "P5", ["N", "W", "W", "W"]),  # a push and a stone's slide
         (pool, "A", ["W"]),  # onto the pool: the pawn slides across
+        (corner, "A", ["E"]),  # a stone pushed onto the entrance leaves the game (P6)
     ]
     kinds: set[str] = set()
     for position, pawn, path in cases:
@@ -283,11 +292,11 @@ def test_format_md_tells_a_pawn_moves_events_as_the_engine_writes_them() -> None
             own_move = next((e for e in same_step if e["type"] == "move"), None)
             if own_move is None:
                 continue
-            if event["type"] == "push":
-                assert k < events.index(own_move)
+            if event["type"] in ("push", "remove"):
+                assert k < events.index(own_move) and event["rule"] == "P6"
             if event["type"] == "slide" and event["piece"] == pawn:
                 assert k > events.index(own_move)
-    assert {"move", "push", "slide", "flip"} <= kinds
+    assert {"move", "push", "slide", "remove", "flip"} <= kinds
 
 
 def test_index_md_command_line_block_runs_in_an_empty_directory(tmp_path: Path) -> None:
