@@ -331,3 +331,14 @@ def test_index_md_command_line_block_runs_in_an_empty_directory(tmp_path: Path) 
     assert Position.from_json((tmp_path / "position.json").read_text()) == load("monster_basic_8")
     assert "step 4: sees D north at 3 and E south at 3" in outputs[1]
     assert all("to" in outcome for outcome in json.loads(outputs[2]))
+
+
+def test_cli_md_tells_the_commands_a_player_types_in_play() -> None:
+    """docs/cli.md's play section names every command of the game's own help text."""
+    from finstere_widget.cli.game import PLAY_HELP
+
+    section = (DOCS / "cli.md").read_text(encoding="utf-8").split("## `play`", 1)[1]
+    words = re.findall(r"^  (\w+)", PLAY_HELP, re.M)
+    commands = [w for w in words if w.islower()]
+    assert {"moves", "board", "help", "quit"} <= set(commands)
+    assert [c for c in commands if f"`{c}" not in section] == []
