@@ -342,3 +342,18 @@ def test_cli_md_tells_the_commands_a_player_types_in_play() -> None:
     commands = [w for w in words if w.islower()]
     assert {"moves", "board", "help", "quit"} <= set(commands)
     assert [c for c in commands if f"`{c}" not in section] == []
+
+
+def test_cli_md_help_is_english_whatever_the_builders_locale(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """docs/hooks.py pastes each command's --help into the (English) site: a French locale on
+    the machine that builds it must not turn the page French."""
+    spec = importlib.util.spec_from_file_location("docs_hooks", DOCS / "hooks.py")
+    assert spec and spec.loader
+    hooks = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(hooks)
+    monkeypatch.setenv("FINSTERE_WIDGET_LANG", "fr")
+    text = hooks.cli_help("monster")
+    assert "positional arguments:" in text and "--tile TILE" in text
+    assert "arguments positionnels" not in text
