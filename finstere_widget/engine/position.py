@@ -97,7 +97,7 @@ class Indices(NamedTuple):
 @dataclass(frozen=True)
 class Position:
     """A board position (docs/format.md). Build with :meth:`from_dict`, :meth:`from_json`,
-    :meth:`basic` or :func:`finstere_widget.engine.diagram.parse_diagram`, which check it.
+    :meth:`basic` or :meth:`from_diagram` (the text diagram), which check it.
 
     ``Position(...)`` itself only stores its fields (the engine builds its results with it
     in the hot paths): a position built by hand is checked by :meth:`validated`, which
