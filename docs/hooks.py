@@ -69,12 +69,13 @@ _CLI_HELP = re.compile(r"<!-- cli-help: ?([\w-]*) -->")
 
 
 def cli_help(command: str) -> str:
-    """The ``--help`` text of ``finstere-widget COMMAND`` (the top level for '')."""
+    """The ``--help`` text of ``finstere-widget COMMAND`` (the top level for ''), in English
+    whatever the builder's locale: the site is written in English."""
     import argparse
 
     from finstere_widget.cli import build_parser
 
-    parser = build_parser(prog="finstere-widget")
+    parser = build_parser(prog="finstere-widget", lang="en")
     if command:
         sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
         if command not in sub.choices:

@@ -236,3 +236,124 @@ def test_index_md_code_runs_as_the_getting_started_page_shows_it(
         exec(compile(block, "docs/index.md", "exec"), namespace)  # noqa: S102
     assert "step 4: sees D north at 3 and E south at 3" in capsys.readouterr().out
     assert namespace["turn"].position.pawn("C").at == "outside"  # type: ignore[attr-defined]
+
+
+def test_index_md_binder_link_is_the_readme_badges() -> None:
+    """The home page's Binder link opens what the README's badge opens (tests/test_packaging.py
+    holds the badge to the repository URL)."""
+    binder = r"https://mybinder\.org/v2/gh/[^)\s]+"
+    home = re.findall(binder, (DOCS / "index.md").read_text(encoding="utf-8"))
+    badge = re.findall(binder, (ROOT / "README.md").read_text(encoding="utf-8"))
+    assert home and badge and set(home) == set(badge)
+
+
+def test_format_md_tells_a_pawn_moves_events_as_the_engine_writes_them() -> None:
+    """docs/format.md, "Pawn moves": the result's keys, a `move` (P2) per square walked with
+    no piece named, a push before the pawn's move of its step, the pawn's slide after it,
+    and the flip last, one step after the last token."""
+    from finstere_widget.engine import apply_move
+
+    text = (DOCS / "format.md").read_text(encoding="utf-8")
+    assert '`{"pawn", "to", "path", "cost", "events", "position"}`' in text
+    pool = Position.from_dict(
+        {
+            "format": "finstere-position/1",
+            "layout": "basic",
+            "monster": {"at": [5, 5], "facing": "E"},
+            "pawns": [{"id": "A", "player": "blue", "light": 3, "dark": 4, "at": [10, 2]}],
+        }
+    )
+    corner = Position.from_dict(
+        {
+            "format": "finstere-position/1",
+            "monster": {"at": [0, 0], "facing": "E"},
+            "stones": [{"at": [14, 10]}],
+            "pawns": [{"id": "A", "player": "blue", "light": 3, "dark": 4, "at": [13, 10]}],
+        }
+    )
+    cases = [
+        (load("pawn_example_1"), "P4", ["N", "N", "N", "W"]),  # pushes a stone
+        (load("pawn_example_3"), "P5", ["N", "W", "W", "W"]),  # a push and a stone's slide
+        (pool, "A", ["W"]),  # onto the pool: the pawn slides across
+        (corner, "A", ["E"]),  # a stone pushed onto the entrance leaves the game (P6)
+    ]
+    kinds: set[str] = set()
+    for position, pawn, path in cases:
+        result = apply_move(position, pawn, ",".join(path)).to_dict()
+        assert list(result) == ["pawn", "to", "path", "cost", "events", "position"]
+        events = result["events"]
+        kinds |= {e["type"] for e in events}
+        assert events[-1]["type"] == "flip" and events[-1]["step"] == len(path) + 1
+        for k, event in enumerate(events):
+            if event["type"] == "move":
+                assert set(event) == {"type", "step", "from", "to", "rule"}
+                assert event["rule"] == "P2"
+            same_step = [e for e in events if e["step"] == event["step"] and e is not event]
+            own_move = next((e for e in same_step if e["type"] == "move"), None)
+            if own_move is None:
+                continue
+            if event["type"] in ("push", "remove"):
+                assert k < events.index(own_move) and event["rule"] == "P6"
+            if event["type"] == "slide" and event["piece"] == pawn:
+                assert k > events.index(own_move)
+    assert {"move", "push", "slide", "remove", "flip"} <= kinds
+
+
+def test_index_md_command_line_block_runs_in_an_empty_directory(tmp_path: Path) -> None:
+    """The home page's shell lines, run in order where there is no repository: the first
+    writes the position file the others read; play ends quietly when its input does."""
+    import os
+    import shlex
+    import subprocess
+    import sys
+
+    page = (DOCS / "index.md").read_text(encoding="utf-8")
+    block = page.split("## On the command line", 1)[1].split("```bash\n", 1)[1]
+    lines = [line.split("  #")[0].strip() for line in block.split("```", 1)[0].splitlines()]
+    assert lines[0].startswith("python -c ") and len(lines) >= 4
+    python = shlex.quote(sys.executable)
+    env = {**os.environ, "FINSTERE_WIDGET_LANG": "en"}
+    outputs = []
+    for line in lines:
+        command = re.sub(r"^finstere-widget ", f"{python} -m finstere_widget ", line)
+        command = re.sub(r"^python ", f"{python} ", command)
+        run = subprocess.run(
+            ["bash", "-c", command],
+            cwd=tmp_path,
+            env=env,
+            stdin=subprocess.DEVNULL,
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
+        assert run.returncode == 0, (line, run.stderr)
+        outputs.append(run.stdout)
+    assert Position.from_json((tmp_path / "position.json").read_text()) == load("monster_basic_8")
+    assert "step 4: sees D north at 3 and E south at 3" in outputs[1]
+    assert all("to" in outcome for outcome in json.loads(outputs[2]))
+
+
+def test_cli_md_tells_the_commands_a_player_types_in_play() -> None:
+    """docs/cli.md's play section names every command of the game's own help text."""
+    from finstere_widget.cli.game import PLAY_HELP
+
+    section = (DOCS / "cli.md").read_text(encoding="utf-8").split("## `play`", 1)[1]
+    words = re.findall(r"^  (\w+)", PLAY_HELP, re.M)
+    commands = [w for w in words if w.islower()]
+    assert {"moves", "board", "help", "quit"} <= set(commands)
+    assert [c for c in commands if f"`{c}" not in section] == []
+
+
+def test_cli_md_help_is_english_whatever_the_builders_locale(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """docs/hooks.py pastes each command's --help into the (English) site: a French locale on
+    the machine that builds it must not turn the page French."""
+    spec = importlib.util.spec_from_file_location("docs_hooks", DOCS / "hooks.py")
+    assert spec and spec.loader
+    hooks = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(hooks)
+    monkeypatch.setenv("FINSTERE_WIDGET_LANG", "fr")
+    text = hooks.cli_help("monster")
+    assert "positional arguments:" in text and "--tile TILE" in text
+    assert "arguments positionnels" not in text

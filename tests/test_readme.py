@@ -5,6 +5,9 @@ from __future__ import annotations
 import importlib.util
 import re
 from pathlib import Path
+from typing import Any
+
+import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 README = (ROOT / "README.md").read_text(encoding="utf-8")
@@ -47,17 +50,12 @@ def test_readme_narration_sample_is_what_the_engine_says() -> None:
         assert line in lines
 
 
-def test_readme_api_tour_runs() -> None:
-    import os
-
+def test_readme_api_tour_runs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """It runs anywhere (a PyPI reader has no tests/ folder): here in an empty directory."""
     code = README.split("## Ten lines of API", 1)[1].split("```python\n", 1)[1].split("```", 1)[0]
-    cwd = os.getcwd()
-    os.chdir(ROOT)
-    try:
-        namespace: dict[str, object] = {}
-        exec(compile(code, "README.md", "exec"), namespace)  # noqa: S102
-    finally:
-        os.chdir(cwd)
+    monkeypatch.chdir(tmp_path)
+    namespace: dict[str, object] = {}
+    exec(compile(code, "README.md", "exec"), namespace)  # noqa: S102
     assert namespace["turn"].position.pawn("C").at == "outside"  # type: ignore[attr-defined]
 
 
@@ -96,3 +94,66 @@ def test_every_pip_install_of_an_extra_is_quoted() -> None:
     sources += [p.read_text(encoding="utf-8") for p in (ROOT / "finstere_widget").rglob("*.py")]
     bare = [m for text in sources for m in re.findall(r"pip install finstere_widget\[\w+\]", text)]
     assert bare == []
+
+
+def test_readme_classroom_code_runs_and_switches_the_language(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The teachers' section: the environment variable makes every later widget French, a
+    position written by hand goes through a shared file onto the stepper's board."""
+    pytest.importorskip("anywidget")
+    code = README.split("## In a classroom", 1)[1].split("```python\n", 1)[1].split("```", 1)[0]
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("FINSTERE_WIDGET_LANG", "en")  # restored after the test
+    namespace: dict[str, Any] = {}
+    exec(compile(code, "README.md", "exec"), namespace)  # noqa: S102
+    assert namespace["editor"].lang == "fr" and namespace["stepper"].lang == "fr"
+    shared = (tmp_path / "lesson.json").read_text(encoding="utf-8")
+    assert namespace["stepper"].board.position.to_json() == shared
+    assert namespace["stepper"].board.position.pawn("A").at == (5, 0)
+
+
+def test_readme_section_links_lead_to_its_headings() -> None:
+    """``(#name)`` links point at a heading of the README (GitHub's anchors)."""
+    text = re.sub(r"```.*?```", "", README, flags=re.S)
+    headings = re.findall(r"^#{1,6} (.+)$", text, re.M)
+    anchors = {re.sub(r"[^\w\- ]", "", h.strip().lower()).replace(" ", "-") for h in headings}
+    targets = re.findall(r"\]\(#([^)\s]+)\)", text)
+    assert targets
+    assert [t for t in targets if t not in anchors] == []
+
+
+def test_readme_diagram_excerpt_is_the_basic_examples_diagram() -> None:
+    """The Formats section's text diagram is lines of the basic rulebook example's."""
+    from finstere_widget.examples import load
+
+    lines = load("monster_basic_8").diagram().splitlines()
+    block = README.split("rows of the basic rulebook example's:", 1)[1]
+    shown = block.split("```", 2)[1].strip("\n").splitlines()
+    assert len(shown) >= 4
+    assert [line for line in shown if line.strip() != "..." and line not in lines] == []
+
+
+def test_readme_widgets_code_runs() -> None:
+    """The Widgets section's block stands alone: copied into a notebook, it runs."""
+    pytest.importorskip("anywidget")
+    code = README.split("## Widgets", 1)[1].split("```python\n", 1)[1].split("```", 1)[0]
+    namespace: dict[str, Any] = {}
+    exec(compile(code, "README.md", "exec"), namespace)  # noqa: S102
+    board = namespace["board"]
+    assert board.position == namespace["pos"] and "frame=1/" in repr(board)
+
+
+def test_readme_rule_options_table_is_the_engines() -> None:
+    """Every rule option with its values (the default first) and its rule, as the engine has
+    them (``OPTION_INFO``, ``RuleOptions()``)."""
+    from finstere_widget.engine import OPTION_INFO, RuleOptions
+
+    section = README.split("## Rule options", 1)[1].split("\n## ", 1)[0]
+    rows = re.findall(r"^\| `(\w+)` \| (.+?) \| (\S+) \|", section, re.M)
+    defaults = RuleOptions().to_dict()
+    assert {name for name, _, _ in rows} == set(OPTION_INFO)
+    for name, values, rule in rows:
+        allowed, option_rule, _ = OPTION_INFO[name]
+        assert tuple(re.findall(r"`([^`]+)`", values)) == tuple(allowed), name
+        assert allowed[0] == defaults[name] and option_rule in rule.split("/"), name

@@ -283,7 +283,12 @@ def register(sub: SubParsers) -> None:
     p.add_argument(
         "--bots",
         default="random",
-        help=said(N_("bot names seated in turn, e.g. greedy,random (default random)")),
+        help=said(
+            N_(
+                "bot names seated in turn: random, greedy, lookahead, mcts (e.g. "
+                "greedy,random; default random)"
+            )
+        ),
     )
     p.add_argument(
         "--no-rotate",

@@ -1,4 +1,4 @@
-"""Subcommand ``monster``: play the monster's turn for a tile and print its trace."""
+"""Subcommand ``monster``: play the monster's turn for a tile and narrate it, or print its trace."""
 
 from __future__ import annotations
 
@@ -57,7 +57,10 @@ def save_pictures(args: argparse.Namespace, position: Position, options: RuleOpt
 
 def register(sub: SubParsers) -> None:
     p = sub.add_parser(
-        "monster", help=said(N_("play the monster's turn for a tile and print its trace"))
+        "monster",
+        help=said(
+            N_("play the monster's turn for a tile and narrate it, or print its trace (--json)")
+        ),
     )
     add_common(p)
     p.add_argument(

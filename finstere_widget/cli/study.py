@@ -142,7 +142,8 @@ def register(sub: SubParsers) -> None:
         help=said(
             N_(
                 "a bot line-up seated in turn (repeat to compare line-ups; default "
-                "greedy): random, greedy, lookahead, mcts, mcts:N (N playouts)"
+                "greedy): random, greedy, lookahead, mcts; NAME:N sets a parameter (mcts:N "
+                "playouts, lookahead:N candidates, greedy:N outcomes checked)"
             )
         ),
     )

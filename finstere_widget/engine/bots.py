@@ -96,7 +96,8 @@ class GreedyBot:
     score = -10 * distance to the exit (+25 if the pawn's next value lets it escape next
     round) - P(taken this monster phase) * what being taken costs (stage 1: the way back
     from outside; stage 2: the pawn). The danger is computed for the ``top`` best outcomes
-    by progress only (each costs one monster turn per distinct tile left).
+    by progress only (each costs one monster turn per distinct tile the coming draw can
+    give, :meth:`Game.drawable_tiles`, weighted by its odds).
     """
 
     name = "greedy"

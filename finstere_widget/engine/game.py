@@ -412,14 +412,17 @@ class Game:
 
     @property
     def state(self) -> GameState:
+        """The current state: position, phase, round, tile piles, who moves (read-only)."""
         return self._states[-1]
 
     @property
     def position(self) -> Position:
+        """The position on the board now."""
         return self.state.position
 
     @property
     def phase(self) -> Phase:
+        """Where the round is (T1): placement, pawns, monster or over."""
         return self.state.phase
 
     @property
@@ -438,19 +441,25 @@ class Game:
 
     @property
     def current_colour(self) -> str | None:
+        """The colour of :attr:`current_player`; None when no seat is to act."""
         seat = self.current_player
         return self.colours[seat] if seat >= 0 else None
 
     def is_chance(self) -> bool:
+        """True when the next action is the draw of a monster tile (:meth:`chance_outcomes`)."""
         return self.state.phase == Phase.MONSTER
 
     def is_terminal(self) -> bool:
+        """True when the game is over (S2, S3): :meth:`outcome` says how."""
         return self.state.phase == Phase.OVER
 
     def outcome(self) -> Outcome | None:
+        """The winner (or None), the reason, the rule (S2/S3) and the pawns escaped per
+        colour once the game is over; None while it goes on."""
         return self.state.outcome
 
     def pawns_of(self, seat: int) -> list[Pawn]:
+        """The pawns of the player at ``seat``, wherever they are."""
         colour = self.colours[seat]
         return [p for p in self.position.pawns if p.player == colour]
 
@@ -929,6 +938,7 @@ class Game:
         }
 
     def to_json(self, indent: int | None = None) -> str:
+        """The game record (:meth:`to_record`) as ``finstere-game/1`` JSON text."""
         return json.dumps(self.to_record(), indent=indent)
 
     @classmethod

@@ -176,6 +176,7 @@ class TurnResult(NamedTuple):
 
     @property
     def eaten(self) -> tuple[str, ...]:
+        """The ids of the pawns taken this turn, in order (eaten or crushed)."""
         end = self.events[-1]
         assert isinstance(end, End)
         return end.eaten

@@ -97,7 +97,7 @@ class Indices(NamedTuple):
 @dataclass(frozen=True)
 class Position:
     """A board position (docs/format.md). Build with :meth:`from_dict`, :meth:`from_json`,
-    :meth:`basic` or :func:`finstere_widget.engine.diagram.parse_diagram`, which check it.
+    :meth:`basic` or :meth:`from_diagram` (the text diagram), which check it.
 
     ``Position(...)`` itself only stores its fields (the engine builds its results with it
     in the hot paths): a position built by hand is checked by :meth:`validated`, which
@@ -143,10 +143,13 @@ class Position:
 
     @classmethod
     def from_json(cls, text: str | bytes) -> Position:
+        """Read ``finstere-position/1`` JSON text (docs/format.md), checked: a malformed one
+        is a :class:`PositionError` naming the key, index or square at fault."""
         return cls.from_dict(load_json(text, "position", PositionError))
 
     @classmethod
     def from_dict(cls, data: Any) -> Position:
+        """Read the ``finstere-position/1`` dict (parsed JSON), checked as :meth:`from_json`."""
         return _from_dict(data)
 
     def to_dict(self) -> dict[str, Any]:
@@ -189,6 +192,8 @@ class Position:
         return format_diagram(self)
 
     def to_json(self, indent: int | None = None) -> str:
+        """The position as ``finstere-position/1`` JSON text (:meth:`to_dict`), which
+        :meth:`from_json` reads back to an equal position."""
         return json.dumps(self.to_dict(), indent=indent)
 
     def replace(self, **changes: Any) -> Position:
