@@ -222,3 +222,14 @@ def test_a_batch_of_no_games_is_refused_before_it_prints_empty_figures(
     assert main([command, "--games", "0"]) == 2
     out, err = capsys.readouterr()
     assert out == "" and "--games must be >= 1" in err
+
+
+def test_a_set_of_no_puzzles_is_refused_rather_than_printing_nothing(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """``puzzles -n 0`` printed nothing and exited 0: a usage error naming the argument."""
+    from finstere_widget.cli import main
+
+    assert main(["puzzles", "-n", "0"]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and "-n must be >= 1" in err
