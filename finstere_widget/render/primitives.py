@@ -160,6 +160,7 @@ class Geometry(_GeometryOptions):
     cell: float
     cols: int
     rows: int
+    min_w: float  # the narrowest CSS width it is shown at (a narrower pane scrolls it)
     palettes: dict[str, dict[str, str]]
 
 
