@@ -167,6 +167,7 @@ class Geometry(_GeometryOptions):
 class _PackedFrameOptions(TypedDict, total=False):
     c: str  # its sentence (for screen readers)
     p: list[int]  # which groups are the pieces of its position
+    f: list[float]  # [x, y]: the scene point it is about (kept in view when scrolled)
 
 
 class PackedFrame(_PackedFrameOptions):

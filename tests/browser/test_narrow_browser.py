@@ -15,7 +15,9 @@ from typing import Any
 
 import pytest
 
+from finstere_widget.engine import Position, monster_turn
 from finstere_widget.render import style as S
+from finstere_widget.render.frames import trace_frames
 from finstere_widget.render.scene import geometry
 from tests.browser.browser_support import (
     assert_no_page_errors,
@@ -66,6 +68,17 @@ def _square_point(canvas: Any, sq: tuple[int, int]) -> dict[str, float]:
     return {"x": float(x), "y": float(y)}
 
 
+def _monster_far_east_then_west() -> list[tuple[int, tuple[int, int]]]:
+    """Two frames of the stepper's turn (the engine's replay): the monster's square furthest
+    east, then the first after it with the monster back in the board's west half."""
+    start = Position.from_dict(TIE_NAMED)
+    turn = monster_turn(start, "XX")
+    at = [f.position.monster.at for f in trace_frames(start, turn.events, "XX")]
+    east = max(range(len(at)), key=lambda k: (at[k][0], -k))
+    west = next(k for k in range(east, len(at)) if at[k][0] < 4)
+    return [(east, at[east]), (west, at[west])]
+
+
 def _game_zones() -> list[Any]:
     """The click zones of the notebook's game, built in this process."""
     from finstere_widget.widget import GameView
@@ -106,6 +119,17 @@ def test_a_phone_reads_the_board_and_clicks_its_squares(
             assert m["boxScroll"] > m["boxClient"] + 50, f"board {i}: no scrolling box {m}"
         page.screenshot(path=str(tmp_path / "phone_stepper.png"))
 
+        # stepping, the monster stays in view: far east (out of the box), then wrapped west
+        stepper = boards.nth(1)
+        stepper.scroll_into_view_if_needed()
+        for k, sq in _monster_far_east_then_west():
+            stepper.evaluate("(c, i) => c.__finstere.setFrame(i)", k)
+            wait_for(page, lambda k=k: stepper.get_attribute("data-frame") == str(k), 10, "step")
+            at = _square_point(stepper, sq)
+            left = float(stepper.evaluate("c => c.getBoundingClientRect().left"))
+            box = stepper.evaluate("c => c.parentElement.getBoundingClientRect().toJSON()")
+            assert box["left"] <= left + at["x"] <= box["right"], f"frame {k}: {sq} out of view"
+
         # the game: a click on a square scrolled into view from the right names that square
         game = boards.nth(0)
         game.scroll_into_view_if_needed()
@@ -121,9 +145,9 @@ def test_a_phone_reads_the_board_and_clicks_its_squares(
             wait_for(page, lambda w=want: w in (hint.text_content() or ""), 30, f"a hint on {sq}")
             assert hint.get_attribute("data-kind") == "problem", hint.text_content()
         # a tap on a waiting pawn in the tray (a zone outside the grid, scrolled to) selects it
-        k = float(game.evaluate("c => c.getBoundingClientRect().width")) / S.WIDTH
+        scale = float(game.evaluate("c => c.getBoundingClientRect().width")) / S.WIDTH
         zone = next(z for z in _game_zones() if z["id"] == "pawn:blue1")
-        x, y = (zone["x"] + zone["w"] / 2) * k, (zone["y"] + zone["h"] / 2) * k
+        x, y = (zone["x"] + zone["w"] / 2) * scale, (zone["y"] + zone["h"] / 2) * scale
         game.evaluate("(c, x) => { c.parentElement.scrollLeft = x - 150; }", x)
         game.click(position={"x": x, "y": y})
         wait_for(page, lambda: "blue1" in (hint.text_content() or ""), 30, "blue1 selected")

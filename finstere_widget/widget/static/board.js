@@ -120,6 +120,7 @@ function roundRectPath(ctx, x, y, w, h, r) {
  * @property {number} e its event's index (-1: none)
  * @property {string} [c] its sentence
  * @property {number[]} [p] the groups that are its position's pieces
+ * @property {number[]} [f] [x, y] the scene point it is about (kept in view when scrolled)
  */
 
 /**
@@ -629,11 +630,26 @@ function render({ model, el }) {
     i = Math.max(0, Math.min(quiz.limit(), i | 0));
     cur = i;
     paint(false);
+    keepInView();
     updateControls();
     updateLog();
     if (sync && model.get("frame") !== i) {
       model.set("frame", i);
       model.save_changes();
+    }
+  }
+
+  // A board scrolled sideways (a narrow pane) brings the frame's point (the monster after
+  // its step) into view when it is out of it; the rest of the time the reader's scroll stays.
+  function keepInView() {
+    const f = frames()[cur];
+    if (!f || !f.f || boardBox.dataset.scrolls !== "true") return;
+    const x = f.f[0] * scale;
+    const margin = (geom().cell || 0) * scale;
+    const left = boardBox.scrollLeft;
+    const inner = boardBox.clientWidth;
+    if (x - margin < left || x + margin > left + inner) {
+      boardBox.scrollLeft = Math.max(0, x - inner / 2);
     }
   }
 
