@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 
 from finstere_widget.engine import Position, monster_turn
+from finstere_widget.engine.moves import legal_moves
 from finstere_widget.render import style as S
 from finstere_widget.render.frames import trace_frames
 from finstere_widget.render.scene import geometry
@@ -79,12 +80,23 @@ def _monster_far_east_then_west() -> list[tuple[int, tuple[int, int]]]:
     return [(east, at[east]), (west, at[west])]
 
 
-def _game_zones() -> list[Any]:
-    """The click zones of the notebook's game, built in this process."""
+def _game() -> Any:
+    """The notebook's game, built in this process."""
     from finstere_widget.widget import GameView
 
-    v = GameView(("blue", "red"), you="blue", bot="greedy", seed=1)
-    return list(v.board.geometry.get("zones", []))
+    return GameView(("blue", "red"), you="blue", bot="greedy", seed=1)
+
+
+def _game_zones() -> list[Any]:
+    return list(_game().board.geometry.get("zones", []))
+
+
+def _in_view(canvas: Any, sq: tuple[int, int]) -> bool:
+    """Square ``sq``'s centre lies within the board's (scrolled) box."""
+    at = _square_point(canvas, sq)
+    left = float(canvas.evaluate("c => c.getBoundingClientRect().left"))
+    box = canvas.evaluate("c => c.parentElement.getBoundingClientRect().toJSON()")
+    return bool(box["left"] <= left + at["x"] <= box["right"])
 
 
 def test_a_phone_reads_the_board_and_clicks_its_squares(
@@ -152,6 +164,10 @@ def test_a_phone_reads_the_board_and_clicks_its_squares(
         game.click(position={"x": x, "y": y})
         wait_for(page, lambda: "blue1" in (hint.text_content() or ""), 30, "blue1 selected")
         assert hint.get_attribute("data-kind") == "info", hint.text_content()
+        # its one destination (the entrance, far east: the engine's) scrolled into view
+        (entrance,) = [o.to for o in legal_moves(_game().game.position, "blue1") if o.path]
+        assert isinstance(entrance, tuple)
+        wait_for(page, lambda: _in_view(game, entrance), 10, f"{entrance} scrolled into view")
         page.screenshot(path=str(tmp_path / "phone_game.png"))
         assert_no_page_errors(page, errors)
     finally:

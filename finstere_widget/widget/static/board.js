@@ -640,7 +640,8 @@ function render({ model, el }) {
   }
 
   // A board scrolled sideways (a narrow pane) brings the frame's point (the monster after
-  // its step) into view when it is out of it; the rest of the time the reader's scroll stays.
+  // its step, a selected pawn's lit squares) into view when it is out of it; the rest of
+  // the time the reader's scroll stays.
   function keepInView() {
     const f = frames()[cur];
     if (!f || !f.f || boardBox.dataset.scrolls !== "true") return;
@@ -770,6 +771,7 @@ function render({ model, el }) {
     stop();
     cur = Math.max(0, Math.min(quiz.limit(), model.get("frame") || 0));
     paint(false);
+    keepInView();
     updateControls();
     updateLog();
   };
