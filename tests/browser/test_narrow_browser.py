@@ -80,6 +80,12 @@ def _monster_far_east_then_west() -> list[tuple[int, tuple[int, int]]]:
     return [(east, at[east]), (west, at[west])]
 
 
+def _stepper_captions() -> list[str]:
+    """The stepper's frames' sentences (its turn replayed here)."""
+    start = Position.from_dict(TIE_NAMED)
+    return [f.caption for f in trace_frames(start, monster_turn(start, "XX").events, "XX")]
+
+
 def _game() -> Any:
     """The notebook's game, built in this process."""
     from finstere_widget.widget import GameView
@@ -129,6 +135,13 @@ def test_a_phone_reads_the_board_and_clicks_its_squares(
             assert m["page"] <= m["view"] + 1, f"board {i}: the page scrolls sideways {m}"
             assert m["boxRight"] <= m["view"] + 1 and m["mainRight"] <= m["view"] + 1, m
             assert m["boxScroll"] > m["boxClient"] + 50, f"board {i}: no scrolling box {m}"
+        # the frame's sentence read whole above the scrolled board (the painted caption is cut)
+        sentence = boards.nth(1).locator("xpath=../../div[contains(@class, 'fw-caption')]")
+        want = _stepper_captions()[0]
+        assert sentence.text_content() == want and sentence.is_visible()
+        cut = sentence.evaluate("e => e.scrollWidth > e.clientWidth + 1")
+        right = float(sentence.evaluate("e => e.getBoundingClientRect().right"))
+        assert not cut and right <= PHONE, f"the sentence cut: {want!r}"
         page.screenshot(path=str(tmp_path / "phone_stepper.png"))
 
         # stepping, the monster stays in view: far east (out of the box), then wrapped west
@@ -137,6 +150,7 @@ def test_a_phone_reads_the_board_and_clicks_its_squares(
         for k, sq in _monster_far_east_then_west():
             stepper.evaluate("(c, i) => c.__finstere.setFrame(i)", k)
             wait_for(page, lambda k=k: stepper.get_attribute("data-frame") == str(k), 10, "step")
+            assert sentence.text_content() == _stepper_captions()[k]
             at = _square_point(stepper, sq)
             left = float(stepper.evaluate("c => c.getBoundingClientRect().left"))
             box = stepper.evaluate("c => c.parentElement.getBoundingClientRect().toJSON()")

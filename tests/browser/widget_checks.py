@@ -248,7 +248,7 @@ CONTRAST_JS = """
 """
 TEXTS = (
     ".fw-root .fw-hint, .fw-root .fw-counter, .fw-root .fw-log-title, "
-    ".fw-root .fw-log-row, .fw-root .fw-btn, .fw-root .fw-speed"
+    ".fw-root .fw-log-row, .fw-root .fw-btn, .fw-root .fw-speed, .fw-root .fw-caption"
 )
 
 

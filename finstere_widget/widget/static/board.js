@@ -359,6 +359,10 @@ function render({ model, el }) {
   // board keeps that width and scrolls sideways here, the controls and the hint stay in view
   const boardBox = el_("div", "fw-board");
   boardBox.append(canvas);
+  // the frame's sentence in words above a board scrolled sideways, read whole (the caption
+  // painted on the board scrolls with it); screen readers hear it from the live region
+  const caption = el_("div", "fw-caption");
+  caption.setAttribute("aria-hidden", "true");
   canvas.tabIndex = 0;
   canvas.setAttribute("role", "img");
   canvas.setAttribute("aria-keyshortcuts", "ArrowLeft ArrowRight Home End Space");
@@ -379,7 +383,7 @@ function render({ model, el }) {
   const logPrompt = el_("div", "fw-log-prompt");  // boxed like the log, not the log
   logPrompt.hidden = true;
   side.append(logTitle, logPrompt, log);
-  main.append(boardBox, controls, hint, live);
+  main.append(caption, boardBox, controls, hint, live);
   root.append(main, side);
   el.append(root);
 
@@ -541,6 +545,9 @@ function render({ model, el }) {
     const text = f && f.c ? f.c : "";
     const n = frames().length;
     const where = n > 1 ? frameOf(cur + 1, n) + ": " : "";
+    const words = boardBox.dataset.scrolls === "true" ? text : "";
+    if (caption.textContent !== words) caption.textContent = words;
+    caption.hidden = !words;
     const name = T("board", "Finstere Flure board");
     const label = name + (text ? ". " + where + text : "");
     if (canvas.getAttribute("aria-label") !== label) canvas.setAttribute("aria-label", label);
