@@ -190,3 +190,22 @@ def test_every_widget_cell_carries_a_static_fallback() -> None:
     text = v._repr_mimebundle_()["text/plain"]
     assert "red (bot): pawn" in text and "your move (blue)" in text
     assert "\n> " in text  # the frame on show is marked
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_the_monster_turns_opening_caption_names_its_tile_once(lang: str) -> None:
+    """It read 'monster, tile 10: tile 10: the monster at (7, 0) facing east — press ▶ to
+    step': the story's 'monster, tile {tile}:' around the stepper's own 'tile {tile}: ...'."""
+    v = GameView(("blue", "red"), you="blue", bot="greedy", seed=4, lang=lang)
+    for _ in range(30):
+        v.bot_move_for_me()
+        openings = [
+            f["c"] for f in v.board.frames if f.get("c", "").startswith(("monster,", "monstre,"))
+        ]
+        if openings:
+            break
+    assert openings, "a monster turn was told"
+    tile = "tile" if lang == "en" else "tuile"
+    for c in openings:
+        assert c.count(tile) == 1, c
+        assert re.fullmatch(rf"\w+, {tile} (5|7|8|10|X|XX) ?: \w+ .*\(\d+, \d+\).* ▶ .*", c), c

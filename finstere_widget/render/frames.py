@@ -33,7 +33,7 @@ from ..engine.events import End, Enter, Escape, Flip, assert_never
 from ..engine.i18n import resolve
 from ..engine.replay import replay
 from . import style as S
-from .primitives import Packed, PackedFrame
+from .primitives import Packed, PackedFrame, num
 from .scene import (
     Group,
     GroupMemo,
@@ -248,12 +248,14 @@ def pack_groups(
     events: Sequence[int | None] | None = None,
     pieces: Sequence[Sequence[Group]] | None = None,
     captions: Sequence[str] | None = None,
+    focus: Sequence[tuple[float, float] | None] | None = None,
 ) -> Packed:
     """The compact form synced to the browser: the static layer once, every distinct
     primitive group once, and each frame as a list of group numbers (``g``) plus its event
     index (``e``), which of its groups are the pieces of its position (``p``: the
     position the browser draws, which tests compare with the engine's) and its sentence
-    (``c``: announced to screen readers)."""
+    (``c``: announced to screen readers), and the scene point it is about (``f``: the
+    browser keeps it in view when the board scrolls sideways in a narrow pane)."""
     groups: list[Group] = []
     index: dict[str, int] = {}
     # a group object met before (a piece drawn once for many frames: GroupMemo) is known by
@@ -282,6 +284,8 @@ def pack_groups(
             item["c"] = captions[k]
         if pieces is not None:
             item["p"] = gids(pieces[k])
+        if focus is not None and (point := focus[k]) is not None:
+            item["f"] = [num(point[0]), num(point[1])]
         packed.append(item)
     return {"static": static, "groups": groups, "frames": packed}
 
@@ -322,6 +326,8 @@ def pack_frames(frames: Sequence[TraceFrame]) -> Packed:
         [f.event_index for f in frames],
         pieces,
         [f.caption for f in frames],
+        # a monster event's frame is about the monster: where it stands after the event
+        [center(f.position.monster.at) if f.event is not None else None for f in frames],
     )
 
 

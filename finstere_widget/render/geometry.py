@@ -86,7 +86,8 @@ def arrow_head(
 
 
 def geometry() -> Geometry:
-    """What the browser needs to map a click to a square (and nothing else)."""
+    """What the browser needs to map a click to a square, and the narrowest it shows the
+    board (:data:`~finstere_widget.render.style.MIN_DISPLAY_WIDTH`)."""
     return {
         "w": S.WIDTH,
         "h": S.HEIGHT,
@@ -95,5 +96,6 @@ def geometry() -> Geometry:
         "cell": S.CELL,
         "cols": S.COLS,
         "rows": S.ROWS,
+        "min_w": S.MIN_DISPLAY_WIDTH,
         "palettes": {name: dict(p) for name, p in S.PALETTES.items()},
     }

@@ -160,12 +160,14 @@ class Geometry(_GeometryOptions):
     cell: float
     cols: int
     rows: int
+    min_w: float  # the narrowest CSS width it is shown at (a narrower pane scrolls it)
     palettes: dict[str, dict[str, str]]
 
 
 class _PackedFrameOptions(TypedDict, total=False):
     c: str  # its sentence (for screen readers)
     p: list[int]  # which groups are the pieces of its position
+    f: list[float]  # [x, y]: the scene point it is about (kept in view when scrolled)
 
 
 class PackedFrame(_PackedFrameOptions):

@@ -25,6 +25,11 @@ WIDTH: Final = COORD + COLS * CELL + 2 * MARGIN
 BOARD_BOTTOM: Final = OY + ROWS * CELL
 TRAY_Y: Final = BOARD_BOTTOM + MARGIN
 HEIGHT: Final = TRAY_Y + TRAY_H
+#: the narrowest the browser shows the board, in CSS px: its natural size (a scene unit a CSS
+#: pixel, what a notebook shows by default), where the pawns' ids come out at 8 px and the
+#: square names and tray labels at 9 px. Shrunk to a phone's 390 px they came out at 4-5 px;
+#: a narrower pane scrolls the board sideways in its own box instead (board.js)
+MIN_DISPLAY_WIDTH: Final = WIDTH
 
 FONT: Final = "DejaVu Sans, Liberation Sans, Arial, sans-serif"
 

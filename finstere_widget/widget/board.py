@@ -26,6 +26,7 @@ from ..render.frames import pack_frames, pack_groups
 from ..render.primitives import Prim
 from ..render.scene import (
     build_scene,
+    center,
     compose,
     geometry,
     overlay_groups,
@@ -241,6 +242,15 @@ class BoardWidget(BoardMessages, MoveMode, EditMode, Overlays, TurnsOnShow):
 
     # --- syncing ----------------------------------------------------------------------
 
+    def _lit_middle(self) -> tuple[float, float] | None:
+        """The middle of the selected pawn's lit squares: a board scrolled sideways (a narrow
+        pane) brings it into view."""
+        lit = [center(t) for t in self._ui.targets if isinstance(t, tuple)]
+        if self._ui.selected is None or not lit:
+            return None
+        xs, ys = [x for x, _ in lit], [y for _, y in lit]
+        return (min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2
+
     def _refresh(self) -> None:
         if self._on_show is not None:
             packed = pack_frames(list(self._on_show.frames))
@@ -254,6 +264,8 @@ class BoardWidget(BoardMessages, MoveMode, EditMode, Overlays, TurnsOnShow):
                 [compose(under, pos, over)],
                 None,
                 [pieces],
+                None,
+                [self._lit_middle()],
             )
             lines = []
             self.quiz = {}

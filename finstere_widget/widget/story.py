@@ -273,7 +273,8 @@ class Story:
             ).format(tile=result.tile, eaten=eaten)
         )
         lines = event_log(result.events, self.lang)
-        for f in trace_frames(before, result.events, result.tile, self.lang):
+        # the opening caption without its own 'tile {tile}:', said once below
+        for f in trace_frames(before, result.events, None, self.lang):
             k = base if f.event_index is None else base + 1 + f.event_index
             caption = (
                 t.gettext("monster, tile {tile}: {caption}").format(

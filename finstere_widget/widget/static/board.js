@@ -108,6 +108,7 @@ function roundRectPath(ctx, x, y, w, h, r) {
  * @property {number} cell
  * @property {number} cols
  * @property {number} rows
+ * @property {number} min_w the narrowest CSS width it is shown at (narrower: it scrolls)
  * @property {Object<string, Object<string, string>>} palettes
  * @property {string} [font]
  * @property {Zone[]} [zones]
@@ -119,6 +120,7 @@ function roundRectPath(ctx, x, y, w, h, r) {
  * @property {number} e its event's index (-1: none)
  * @property {string} [c] its sentence
  * @property {number[]} [p] the groups that are its position's pieces
+ * @property {number[]} [f] [x, y] the scene point it is about (kept in view when scrolled)
  */
 
 /**
@@ -353,6 +355,14 @@ function render({ model, el }) {
   root.dataset.lmSuppressShortcuts = "true";
   const main = el_("div", "fw-main");
   const canvas = el_("canvas", "fw-canvas");
+  // the board's own box: in a pane narrower than the board's readable width (a phone) the
+  // board keeps that width and scrolls sideways here, the controls and the hint stay in view
+  const boardBox = el_("div", "fw-board");
+  boardBox.append(canvas);
+  // the frame's sentence in words above a board scrolled sideways, read whole (the caption
+  // painted on the board scrolls with it); screen readers hear it from the live region
+  const caption = el_("div", "fw-caption");
+  caption.setAttribute("aria-hidden", "true");
   canvas.tabIndex = 0;
   canvas.setAttribute("role", "img");
   canvas.setAttribute("aria-keyshortcuts", "ArrowLeft ArrowRight Home End Space");
@@ -373,7 +383,7 @@ function render({ model, el }) {
   const logPrompt = el_("div", "fw-log-prompt");  // boxed like the log, not the log
   logPrompt.hidden = true;
   side.append(logTitle, logPrompt, log);
-  main.append(canvas, controls, hint, live);
+  main.append(caption, boardBox, controls, hint, live);
   root.append(main, side);
   el.append(root);
 
@@ -430,6 +440,7 @@ function render({ model, el }) {
   let cur = model.get("frame") || 0;
   let timer = null;
   let cssWidth = 0;
+  let boxWidth = 0;
   let dpr = 1;
   let scale = 1;
   let staticDirty = true;
@@ -460,18 +471,24 @@ function render({ model, el }) {
     if (!g.w) return false;
     const maxW = model.get("max_width") || g.w;
     const avail = root.clientWidth || g.w;
+    // never shown narrower than its readable width (Python's min_w) unless max_width asks
+    const minW = Math.min(g.min_w || 0, maxW);
     // the log beside the board when both fit, else the board takes the width (log below)
     const besideW = avail - SIDE_MIN - GAP;
     const wantSide = lines().length > 0;
-    const room = wantSide && besideW >= BESIDE_MIN_BOARD ? besideW : avail;
-    const w = Math.floor(Math.max(200, Math.min(room, maxW)));
+    const room = wantSide && besideW >= Math.max(BESIDE_MIN_BOARD, minW) ? besideW : avail;
+    const box = Math.floor(Math.max(200, Math.min(room, maxW)));
+    const w = Math.max(box, Math.ceil(minW));
     const ratio = window.devicePixelRatio || 1;
-    if (w === cssWidth && ratio === dpr && canvas.width > 0) return false;
+    if (w === cssWidth && box === boxWidth && ratio === dpr && canvas.width > 0) return false;
     cssWidth = w;
+    boxWidth = box;
     dpr = ratio;
     scale = w / g.w;
     const h = Math.round(w * g.h / g.w);
-    main.style.width = w + "px";
+    main.style.width = box + "px";
+    boardBox.style.width = box + "px";
+    boardBox.dataset.scrolls = String(w > box);
     canvas.style.width = w + "px";
     canvas.style.height = h + "px";
     canvas.width = Math.round(w * dpr);
@@ -528,6 +545,9 @@ function render({ model, el }) {
     const text = f && f.c ? f.c : "";
     const n = frames().length;
     const where = n > 1 ? frameOf(cur + 1, n) + ": " : "";
+    const words = boardBox.dataset.scrolls === "true" ? text : "";
+    if (caption.textContent !== words) caption.textContent = words;
+    caption.hidden = !words;
     const name = T("board", "Finstere Flure board");
     const label = name + (text ? ". " + where + text : "");
     if (canvas.getAttribute("aria-label") !== label) canvas.setAttribute("aria-label", label);
@@ -617,11 +637,27 @@ function render({ model, el }) {
     i = Math.max(0, Math.min(quiz.limit(), i | 0));
     cur = i;
     paint(false);
+    keepInView();
     updateControls();
     updateLog();
     if (sync && model.get("frame") !== i) {
       model.set("frame", i);
       model.save_changes();
+    }
+  }
+
+  // A board scrolled sideways (a narrow pane) brings the frame's point (the monster after
+  // its step, a selected pawn's lit squares) into view when it is out of it; the rest of
+  // the time the reader's scroll stays.
+  function keepInView() {
+    const f = frames()[cur];
+    if (!f || !f.f || boardBox.dataset.scrolls !== "true") return;
+    const x = f.f[0] * scale;
+    const margin = (geom().cell || 0) * scale;
+    const left = boardBox.scrollLeft;
+    const inner = boardBox.clientWidth;
+    if (x - margin < left || x + margin > left + inner) {
+      boardBox.scrollLeft = Math.max(0, x - inner / 2);
     }
   }
 
@@ -742,6 +778,7 @@ function render({ model, el }) {
     stop();
     cur = Math.max(0, Math.min(quiz.limit(), model.get("frame") || 0));
     paint(false);
+    keepInView();
     updateControls();
     updateLog();
   };
