@@ -86,8 +86,9 @@ def arrow_head(
 
 
 def geometry() -> Geometry:
-    """What the browser needs to map a click to a square, and the narrowest it shows the
-    board (:data:`~finstere_widget.render.style.MIN_DISPLAY_WIDTH`)."""
+    """What the browser needs to map a click to a square, and how narrow a pane it shows the
+    whole board in (:data:`~finstere_widget.render.style.FIT_WIDTH`; narrower, the board
+    keeps :data:`~finstere_widget.render.style.MIN_DISPLAY_WIDTH` and scrolls)."""
     return {
         "w": S.WIDTH,
         "h": S.HEIGHT,
@@ -97,5 +98,6 @@ def geometry() -> Geometry:
         "cols": S.COLS,
         "rows": S.ROWS,
         "min_w": S.MIN_DISPLAY_WIDTH,
+        "fit_w": S.FIT_WIDTH,
         "palettes": {name: dict(p) for name, p in S.PALETTES.items()},
     }

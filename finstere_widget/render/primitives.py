@@ -160,7 +160,8 @@ class Geometry(_GeometryOptions):
     cell: float
     cols: int
     rows: int
-    min_w: float  # the narrowest CSS width it is shown at (a narrower pane scrolls it)
+    min_w: float  # its readable CSS width, kept (scrolling) in a pane narrower than fit_w
+    fit_w: float  # the narrowest pane the whole board is shown in
     palettes: dict[str, dict[str, str]]
 
 

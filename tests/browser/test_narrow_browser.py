@@ -2,9 +2,11 @@
 the square under the finger.
 
 Shrunk to the phone's width the board's own text (pawn ids, square names, distances, tray
-labels) came out at 3.6-6 CSS px.  The board now keeps its readable width (the geometry's
-``min_w``, render/style.py's MIN_DISPLAY_WIDTH) and scrolls sideways in its own box; the page
-itself never scrolls sideways, the buttons and the hint stay within the screen.
+labels) came out at 3.6-6 CSS px.  In a pane narrower than FIT_WIDTH (render/style.py) the
+board now keeps its readable width (the geometry's ``min_w``, MIN_DISPLAY_WIDTH) and scrolls
+sideways in its own box; the page itself never scrolls sideways, the buttons and the hint
+stay within the screen.  (A notebook's pane, 600 px and wider, shows the whole board:
+widget_checks.check_width.)
 """
 
 from __future__ import annotations
@@ -191,4 +193,5 @@ def test_a_phone_reads_the_board_and_clicks_its_squares(
 def test_the_readable_width_is_the_scene_at_its_natural_size() -> None:
     """MIN_DISPLAY_WIDTH puts a pawn's id (8 scene units) at READABLE_PX or more."""
     assert geometry()["min_w"] == S.MIN_DISPLAY_WIDTH
+    assert PHONE < geometry()["fit_w"] == S.FIT_WIDTH < S.MIN_DISPLAY_WIDTH  # a phone scrolls
     assert 8 * S.MIN_DISPLAY_WIDTH / S.WIDTH >= READABLE_PX

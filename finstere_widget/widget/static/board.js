@@ -108,7 +108,8 @@ function roundRectPath(ctx, x, y, w, h, r) {
  * @property {number} cell
  * @property {number} cols
  * @property {number} rows
- * @property {number} min_w the narrowest CSS width it is shown at (narrower: it scrolls)
+ * @property {number} min_w its readable CSS width, kept in a pane narrower than fit_w
+ * @property {number} fit_w the narrowest pane the whole board is shown in (narrower: scrolls)
  * @property {Object<string, Object<string, string>>} palettes
  * @property {string} [font]
  * @property {Zone[]} [zones]
@@ -471,14 +472,14 @@ function render({ model, el }) {
     if (!g.w) return false;
     const maxW = model.get("max_width") || g.w;
     const avail = root.clientWidth || g.w;
-    // never shown narrower than its readable width (Python's min_w) unless max_width asks
-    const minW = Math.min(g.min_w || 0, maxW);
     // the log beside the board when both fit, else the board takes the width (log below)
     const besideW = avail - SIDE_MIN - GAP;
     const wantSide = lines().length > 0;
-    const room = wantSide && besideW >= Math.max(BESIDE_MIN_BOARD, minW) ? besideW : avail;
+    const room = wantSide && besideW >= BESIDE_MIN_BOARD ? besideW : avail;
     const box = Math.floor(Math.max(200, Math.min(room, maxW)));
-    const w = Math.max(box, Math.ceil(minW));
+    // a pane too narrow for the whole board to be read (Python's fit_w: a phone) shows it at
+    // its readable width (min_w), scrolling in its box, unless max_width asks for less
+    const w = box < (g.fit_w || 0) ? Math.max(box, Math.ceil(Math.min(g.min_w || 0, maxW))) : box;
     const ratio = window.devicePixelRatio || 1;
     if (w === cssWidth && box === boxWidth && ratio === dpr && canvas.width > 0) return false;
     cssWidth = w;
