@@ -5,11 +5,15 @@ text that reaches SVG. Each case failed before its fix (see the commit that adde
 
 from __future__ import annotations
 
+import copy
+import json
 from typing import Any
 
 import pytest
 
-from finstere_widget.engine.errors import SetupError
+from finstere_widget import examples
+from finstere_widget.engine import Position, PositionError, RuleOptions
+from finstere_widget.engine.errors import OptionError, PuzzleError, RecordError, SetupError
 
 
 def cli(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -109,3 +113,124 @@ def test_study_and_league_refuse_a_seed_simulate_refuses(no_pool: None) -> None:
             st.study(1, [2], [["random"]], seed=seed)
         with pytest.raises(SetupError, match="seed"):
             st.league(["random", "greedy"], [2], 1, seed=seed)
+
+
+# --- JSON that is not JSON --------------------------------------------------------------------
+
+
+def position_text() -> str:
+    return json.dumps(examples.data("monster_basic_8"))
+
+
+@pytest.mark.parametrize("constant", ["NaN", "Infinity", "-Infinity"])
+def test_nan_and_infinity_are_not_json(constant: str) -> None:
+    """Python's json reads NaN and Infinity, which JSON does not have: every door refuses
+    them as malformed JSON (an answer square of Infinity crashed the puzzle loader)."""
+    from finstere_widget.engine.game import Game
+    from finstere_widget.engine.puzzles import puzzles_from_json
+
+    doc = examples.data("monster_basic_8")
+    text = json.dumps(doc)[:-1] + f', "stage": {constant}}}'
+    with pytest.raises(PositionError, match=f"position: malformed JSON: {constant} is not JSON"):
+        Position.from_json(text)
+    game = Game(2, seed=1)
+    record = game.to_json()[:-1] + f', "x": [{constant}]}}'
+    with pytest.raises(RecordError, match=f"record: malformed JSON: .*{constant}"):
+        Game.from_record(record)
+    with pytest.raises(PuzzleError, match=f"puzzles: malformed JSON: .*{constant}"):
+        puzzles_from_json(f'{{"format": "finstere-puzzles/1", "puzzles": [{constant}]}}')
+
+
+def test_a_key_given_twice_is_refused_naming_it(
+    tmp_path: Any, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A hand-edited file with a second ``"stage"`` (or ``"pawns"``) silently lost the
+    first one: now it is malformed JSON naming the key."""
+    from finstere_widget.engine.game import Game
+
+    text = position_text()
+    twice = text[:-1] + ', "stage": 2, "stage": 1}'
+    with pytest.raises(PositionError, match="key 'stage' given twice"):
+        Position.from_json(twice)
+    nested = text.replace('"facing": ', '"facing": "N", "facing": ', 1)
+    with pytest.raises(PositionError, match="key 'facing' given twice"):
+        Position.from_json(nested)
+    record = Game(2, seed=1).to_json()
+    with pytest.raises(RecordError, match="key 'format' given twice"):
+        Game.from_record('{"format": 1, ' + record[1:])
+    (tmp_path / "twice.json").write_text(twice)
+    status, out, err = cli(capsys, "monster", str(tmp_path / "twice.json"), "--tile", "8")
+    assert status == 2 and out == "" and "'stage' given twice" in err
+    assert Position.from_json(text) == examples.load("monster_basic_8")
+
+
+def test_a_rule_option_given_twice_on_the_command_line_is_refused(
+    tmp_path: Any, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``--option slide_over_pawn=stop --option slide_over_pawn=eat`` played 'eat' without
+    a word (study refused it): each option is given once."""
+    with pytest.raises(OptionError, match="option 'slide_over_pawn' given twice"):
+        RuleOptions.parse(["slide_over_pawn=stop", "slide_over_pawn = eat"])
+    assert RuleOptions.parse(["slide_over_pawn=stop", "finish_round=on"]).finish_round
+    path = tmp_path / "p.json"
+    path.write_text(position_text())
+    status, out, err = cli(
+        capsys,
+        "monster",
+        str(path),
+        "--tile",
+        "8",
+        "--option",
+        "slide_over_pawn=stop",
+        "--option",
+        "slide_over_pawn=eat",
+    )
+    assert status == 2 and out == "" and "given twice" in err
+
+
+# --- puzzle files ---------------------------------------------------------------------------
+
+
+def puzzle_doc() -> dict[str, Any]:
+    from finstere_widget.engine.puzzles import puzzles, puzzles_to_json
+
+    return dict(json.loads(puzzles_to_json(puzzles("all", n=2, seed=1))))
+
+
+@pytest.mark.parametrize(
+    "shape",
+    ["inf", "nan", "text", "digits", "bool", "float", "three", "none"],
+)
+def test_a_puzzle_answer_of_the_wrong_shape_is_named(shape: str) -> None:
+    """An answer's square is two whole numbers: Infinity crashed (OverflowError), and the
+    right square written as "53", ["5", 3], [5.0, 3] or [5, 3, 0] was taken as it."""
+    from finstere_widget.engine.puzzles import Puzzle
+
+    doc = puzzle_doc()["puzzles"][0]
+    good = copy.deepcopy(doc)
+    x, y = doc["answer"]["square"]
+    doc["answer"]["square"] = {
+        "inf": [float("inf"), y],
+        "nan": [float("nan"), y],
+        "text": [str(x), y],
+        "digits": f"{x}{y}",
+        "bool": [x, True] if y == 1 else [x, y == 1],
+        "float": [float(x), y],
+        "three": [x, y, 0],
+        "none": None,
+    }[shape]
+    with pytest.raises(PuzzleError, match=r"puzzles\[0\]\.answer: expected square"):
+        Puzzle.from_dict(doc, "puzzles[0]")
+    assert Puzzle.from_dict(good).to_dict() == good
+
+
+@pytest.mark.parametrize(
+    ("key", "value"), [("facing", "north"), ("facing", ["N"]), ("taken", "AB"), ("taken", [1])]
+)
+def test_a_puzzle_answer_facing_and_taken_are_checked(key: str, value: Any) -> None:
+    from finstere_widget.engine.puzzles import Puzzle
+
+    doc = puzzle_doc()["puzzles"][0]
+    doc["answer"][key] = value
+    with pytest.raises(PuzzleError, match=r"puzzle\.answer: expected square, facing and taken"):
+        Puzzle.from_dict(doc)

@@ -94,8 +94,8 @@ class RuleOptions:
 
     @classmethod
     def parse(cls, assignments: Iterable[str] | Mapping[str, Any] = ()) -> RuleOptions:
-        """From ``["name=value", ...]`` (command line; one ``"name=value"`` string too) or
-        a ``{name: value}`` mapping."""
+        """From ``["name=value", ...]`` (command line; one ``"name=value"`` string too; each
+        name once) or a ``{name: value}`` mapping."""
         opts = cls()
         if isinstance(assignments, Mapping):
             for name, value in assignments.items():
@@ -108,12 +108,16 @@ class RuleOptions:
                 "rule options: expected NAME=VALUE texts or a {{name: value}} mapping, got {assignments}",
                 assignments=shown(assignments),
             )
+        given: set[str] = set()
         for item in assignments:
             if not isinstance(item, str):
                 raise OptionError("rule option {item}: expected NAME=VALUE text", item=shown(item))
             name, sep, value = item.partition("=")
             if not sep:
                 raise OptionError("rule option {item}: expected NAME=VALUE", item=shown(item))
+            if name.strip() in given:  # the second one silently won
+                raise OptionError("option {name} given twice", name=shown(name.strip()))
+            given.add(name.strip())
             opts = opts.set(name.strip(), value.strip())
         return opts
 
