@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import copy
 import json
+import logging
 from typing import Any
 
 import pytest
@@ -234,3 +235,30 @@ def test_a_puzzle_answer_facing_and_taken_are_checked(key: str, value: Any) -> N
     doc["answer"][key] = value
     with pytest.raises(PuzzleError, match=r"puzzle\.answer: expected square, facing and taken"):
         Puzzle.from_dict(doc)
+
+
+# --- the control panel's synced trait ---------------------------------------------------------
+
+
+def test_the_control_panel_refuses_front_end_updates(caplog: pytest.LogCaptureFixture) -> None:
+    """``controls`` is Python's description of the controls: a front end that sets it
+    (``[1, "<img src=x>"]``) corrupted it (``repr`` then raised a TypeError, and every
+    other view drew the bogus list). Refused and logged, the panel unchanged."""
+    from finstere_widget.widget import GameView
+    from finstere_widget.widget.panel import ControlPanel
+
+    panel = ControlPanel([GameView(players=("blue", "red"), you="blue", seed=1)])
+    before = copy.deepcopy(panel.controls)
+    updates: list[Any] = [
+        {"controls": [1, "<img src=x>"]},
+        {"controls": []},
+        {"layout": "x", "controls": None},
+        "not a dict",
+    ]
+    with caplog.at_level(logging.WARNING):
+        for update in updates:
+            panel._handle_msg(
+                {"content": {"data": {"method": "update", "state": update}}, "buffers": []}
+            )
+    assert panel.controls == before and repr(panel).startswith("ControlPanel(column")
+    assert sum("refused" in r.getMessage() for r in caplog.records) == 4
