@@ -8,6 +8,8 @@ from __future__ import annotations
 import copy
 import json
 import logging
+import xml.etree.ElementTree as ET
+from html.parser import HTMLParser
 from typing import Any
 
 import pytest
@@ -262,3 +264,71 @@ def test_the_control_panel_refuses_front_end_updates(caplog: pytest.LogCaptureFi
             )
     assert panel.controls == before and repr(panel).startswith("ControlPanel(column")
     assert sum("refused" in r.getMessage() for r in caplog.records) == 4
+
+
+# --- text that reaches SVG and HTML -----------------------------------------------------------
+
+ODD_TEXT = [
+    "\x1b[2J",
+    "a\x00b",
+    "\x07bell\x7f",
+    "\ufffe\uffff",
+    "\ud800 lone",
+    "<b>&amp;</b>",
+    "\u202eRTL\u200f",
+    "🦖 emoji",
+    "]]>",
+    "x" * 20_000,
+]
+
+
+@pytest.mark.parametrize("text", ODD_TEXT, ids=range(len(ODD_TEXT)))
+def test_svg_with_any_title_or_text_is_well_formed(text: str) -> None:
+    """A title or a text primitive holding characters XML 1.0 forbids (control
+    characters, U+FFFE, a lone surrogate) made SVG that no XML parser reads: they are
+    written as U+FFFD; markup is escaped; the rest is kept."""
+    from finstere_widget.render import Scene, build_scene, scene_svg
+    from finstere_widget.render.animate import turn_svg
+
+    pos = examples.load("monster_basic_8")
+    scene = build_scene(pos).to_dict()
+    scene["primitives"].append(
+        {"k": "text", "x": 1, "y": 1, "size": 10, "fill": "#000000", "text": text}
+    )
+    for svg in (
+        scene_svg(build_scene(pos), title=text),
+        turn_svg(pos, "8", title=text),
+        scene_svg(Scene.from_dict(scene)),
+    ):
+        root = ET.fromstring(svg.encode("utf-8"))
+        shown = "".join(root.itertext())
+        assert "<b>" not in svg and "\x1b" not in shown
+        if text.isprintable():
+            assert text in shown
+
+
+@pytest.mark.parametrize("text", ODD_TEXT, ids=range(len(ODD_TEXT)))
+def test_html_page_with_any_title_is_written_and_parses(text: str, tmp_path: Any) -> None:
+    from finstere_widget.widget import BoardWidget
+
+    page = BoardWidget(examples.load("monster_basic_8")).to_html(tmp_path / "p.html", title=text)
+    html = page.read_text(encoding="utf-8")
+    titles: list[str] = []
+
+    class Titles(HTMLParser):
+        inside = False
+
+        def handle_starttag(self, tag: str, attrs: Any) -> None:
+            self.inside = tag == "title"
+
+        def handle_endtag(self, tag: str) -> None:
+            self.inside = False
+
+        def handle_data(self, data: str) -> None:
+            if self.inside:
+                titles.append(data)
+
+    Titles(convert_charrefs=True).feed(html)
+    assert len(titles) == 1 and "<b>" not in html.split("<title>", 1)[1].split("</title>")[0]
+    if text.isprintable():
+        assert titles[0] == text
