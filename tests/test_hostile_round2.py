@@ -332,3 +332,19 @@ def test_html_page_with_any_title_is_written_and_parses(text: str, tmp_path: Any
     assert len(titles) == 1 and "<b>" not in html.split("<title>", 1)[1].split("</title>")[0]
     if text.isprintable():
         assert titles[0] == text
+
+
+# --- the command line's other doors -----------------------------------------------------------
+
+
+def test_a_saved_file_name_is_told_printable(
+    tmp_path: Any, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``monster --save`` told 'saved FILE' with the name's control characters raw on the
+    terminal (``\\x1b[2J`` cleared the screen)."""
+    path = tmp_path / "p.json"
+    path.write_text(position_text())
+    save = tmp_path / "a\x1b[2J.svg"
+    status, out, err = cli(capsys, "monster", str(path), "--tile", "8", "--save", str(save))
+    assert status == 0 and save.exists()
+    assert err.count("\n") == 1 and "\x1b" not in err and "\\x1b[2J.svg" in err
