@@ -348,3 +348,86 @@ def test_a_saved_file_name_is_told_printable(
     status, out, err = cli(capsys, "monster", str(path), "--tile", "8", "--save", str(save))
     assert status == 0 and save.exists()
     assert err.count("\n") == 1 and "\x1b" not in err and "\\x1b[2J.svg" in err
+
+
+# --- the Python doors, given the wrong types --------------------------------------------------
+
+WRONG = [None, 5, 2.5, float("nan"), "x", "<img src=x>", [1], {"a": 1}, True, b"x", object()]
+
+
+@pytest.mark.parametrize("value", WRONG, ids=range(len(WRONG)))
+def test_widgets_refuse_options_of_the_wrong_type(value: Any) -> None:
+    """``MonsterStepper(options=5)`` and ``GameView(options="x")`` crashed with an
+    AttributeError (``to_dict``); a mapping or NAME=VALUE texts are read as RuleOptions.parse
+    reads them, anything else is an OptionError naming the options."""
+    from finstere_widget.widget import GameView, MonsterStepper
+
+    pos = examples.load("monster_basic_8")
+    if value is None:
+        assert MonsterStepper(pos, options=value).options == RuleOptions()
+        return
+    for make in (
+        lambda: MonsterStepper(pos, options=value),
+        lambda: GameView(options=value),
+    ):
+        with pytest.raises(OptionError, match="option"):
+            make()
+    stepper = MonsterStepper(pos, tile=1)
+    frames = stepper.board.frames
+    with pytest.raises(OptionError, match="option"):
+        stepper.options = value
+    with pytest.raises(OptionError, match="option"):
+        stepper.play_from(pos, value)
+    assert stepper.options == RuleOptions() and stepper.board.frames == frames
+
+
+def test_widgets_read_options_given_as_a_mapping_or_texts() -> None:
+    from finstere_widget.widget import GameView, MonsterStepper
+
+    pos = examples.load("monster_basic_8")
+    stop = RuleOptions(slide_over_pawn="stop")
+    assert MonsterStepper(pos, options={"slide_over_pawn": "stop"}).options == stop
+    assert MonsterStepper(pos, options=["slide_over_pawn=stop"]).options == stop
+    assert GameView(options={"slide_over_pawn": "stop"}).game.options == stop
+
+
+@pytest.mark.parametrize("value", WRONG, ids=range(len(WRONG)))
+def test_game_view_refuses_players_and_you_of_the_wrong_type(value: Any) -> None:
+    """``GameView(players=5)`` or ``you=2.5`` crashed with a TypeError."""
+    from finstere_widget.widget import GameView
+
+    with pytest.raises(SetupError, match="players"):
+        GameView(players=value)
+    with pytest.raises(SetupError, match="you"):
+        GameView(players=("blue", "red"), you=value)
+
+
+def test_game_view_refuses_a_colour_that_plays_no_seat() -> None:
+    from finstere_widget.widget import GameView
+
+    for you in ("mauve", "yellow", ["blue", "green"]):
+        with pytest.raises(SetupError, match=r"you=.* are not players of this game \(blue, red\)"):
+            GameView(players=("blue", "red"), you=you)
+    assert GameView(players=("blue", "red"), you=["red"]).game is not None
+
+
+@pytest.mark.parametrize("value", [*WRONG, (), "puzzles"], ids=range(len(WRONG) + 2))
+def test_puzzle_quiz_refuses_what_is_no_list_of_puzzles(value: Any) -> None:
+    from finstere_widget.widget import PuzzleQuiz
+
+    with pytest.raises(PuzzleError, match="PuzzleQuiz"):
+        PuzzleQuiz(value)
+
+
+def test_puzzle_quiz_show_refuses_what_is_no_puzzle_number() -> None:
+    from finstere_widget.engine.puzzles import puzzles
+    from finstere_widget.widget import PuzzleQuiz
+
+    quiz = PuzzleQuiz(puzzles("all", n=3, seed=1))
+    quiz.show(1)
+    for k in (None, "x", "2", 1.5, float("nan"), [1], True):
+        with pytest.raises(PuzzleError, match="show"):
+            quiz.show(k)  # type: ignore[arg-type]
+        assert quiz.index == 1
+    quiz.show(99)  # a number out of range is clamped, as documented
+    assert quiz.index == 2

@@ -121,6 +121,16 @@ class RuleOptions:
             opts = opts.set(name.strip(), value.strip())
         return opts
 
+    @classmethod
+    def of(cls, value: OptionsLike) -> RuleOptions:
+        """``value`` as rule options, for the doors that take them from a user (the
+        widgets): ``None`` the defaults, a :class:`RuleOptions` itself, anything else read
+        by :meth:`parse` (an :class:`OptionError` naming what is wrong: ``options=5`` was
+        an AttributeError)."""
+        if isinstance(value, RuleOptions):
+            return value
+        return cls.parse(() if value is None else value)
+
     def to_dict(self) -> dict[str, str]:
         """Every option as text (``{"tiles_per_stage": "7", "finish_round": "off", ...}``)."""
         return {f.name: str(_text(getattr(self, f.name))) for f in fields(self)}
@@ -129,6 +139,10 @@ class RuleOptions:
         """Only the options that differ from the defaults."""
         default = RuleOptions().to_dict()
         return {k: v for k, v in self.to_dict().items() if default[k] != v}
+
+
+#: what the widgets take as rule options (:meth:`RuleOptions.of`)
+OptionsLike = RuleOptions | Iterable[str] | Mapping[str, Any] | None
 
 
 def _text(value: Any) -> str | None:
