@@ -431,3 +431,37 @@ def test_puzzle_quiz_show_refuses_what_is_no_puzzle_number() -> None:
         assert quiz.index == 1
     quiz.show(99)  # a number out of range is clamped, as documented
     assert quiz.index == 2
+
+
+# --- the engine's other doors, given the wrong types -------------------------------------------
+
+
+@pytest.mark.parametrize("value", [[1], {"a": 1}, object(), 2.5, b"x"])
+def test_a_bot_seed_of_the_wrong_type_is_named(value: Any) -> None:
+    from finstere_widget.engine.bots import make_bot
+    from finstere_widget.engine.errors import BotError
+
+    with pytest.raises(BotError, match="seed"):
+        make_bot("random", value)
+    assert make_bot("random", "3/1").name == make_bot("random", 7).name
+
+
+def test_pawn_moves_of_an_unhashable_id_are_none() -> None:
+    """``Game.pawn_moves`` answers 'no move' for a pawn it does not know; ``["A"]``
+    raised a TypeError (unhashable) instead."""
+    from finstere_widget.engine.game import Game
+
+    game = Game(2, seed=1)
+    for pawn in (["blue1"], {"a": 1}, None, 5):
+        assert game.pawn_moves(pawn) == []  # type: ignore[arg-type]
+    assert game.pawn_moves("blue5")
+
+
+@pytest.mark.parametrize("attempts", [None, "x", 2.5, True, 0, -1, 10**9])
+def test_puzzles_refuse_a_number_of_attempts_out_of_bounds(attempts: Any) -> None:
+    """``max_attempts`` of the wrong type raised a TypeError; 10**9 attempts at a level no
+    step reaches ran for hours."""
+    from finstere_widget.engine.puzzles import puzzles
+
+    with pytest.raises(PuzzleError, match="max_attempts"):
+        puzzles("M5", n=1, difficulty=9, max_attempts=attempts)

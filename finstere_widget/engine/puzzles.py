@@ -544,6 +544,9 @@ def _topics_for(rule: str) -> tuple[str, ...]:
 
 
 MAX_PUZZLES = 200
+#: the most random positions tried for one puzzle (``max_attempts``): 5000 take about a
+#: second when no step reaches the level asked; the bound, twenty times as long
+MAX_ATTEMPTS = 100_000
 #: the keys of a puzzle in finstere-puzzles/1 (what :meth:`Puzzle.to_dict` writes)
 PUZZLE_KEYS = frozenset(
     ("topic", "rule", "difficulty", "rules", "position", "options", "answer", "choices", "events")
@@ -581,6 +584,12 @@ def puzzles(
         )
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise PuzzleError("seed: expected an integer, got {seed!r}", seed=seed)
+    if type(max_attempts) is not int or not 1 <= max_attempts <= MAX_ATTEMPTS:
+        raise PuzzleError(  # 10**9 attempts at a level no step reaches ran for hours
+            "max_attempts: expected 1..{most}, got {max_attempts}",
+            most=MAX_ATTEMPTS,
+            max_attempts=shown(max_attempts),
+        )
     rng = random.Random(seed)
     found: list[Puzzle] = []
     seen: set[str] = set()
