@@ -13,6 +13,8 @@ from html.parser import HTMLParser
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from finstere_widget import examples
 from finstere_widget.engine import Position, PositionError, RuleOptions
@@ -465,3 +467,121 @@ def test_puzzles_refuse_a_number_of_attempts_out_of_bounds(attempts: Any) -> Non
 
     with pytest.raises(PuzzleError, match="max_attempts"):
         puzzles("M5", n=1, difficulty=9, max_attempts=attempts)
+
+
+# --- every subcommand's options, with odd values (seeded hypothesis) ---------------------------
+
+ODD_NUMBER = [
+    "0",
+    "-1",
+    "1.5",
+    "1e3",
+    "0x10",
+    "9" * 30,
+    "9" * 5000,
+    "",
+    " ",
+    "NaN",
+    "inf",
+    "²",
+    "\x1b[2J",
+    "\u202e3",
+    "--",
+]
+SUBCOMMANDS: dict[str, tuple[list[str], dict[str, list[str]]]] = {
+    # the command's own arguments that keep it small, and its options with odd values
+    "simulate": (
+        ["--games", "2", "--no-progress"],
+        {
+            "--games": ODD_NUMBER + ["100000000"],
+            "--players": ODD_NUMBER + ["8", "2,3"],
+            "--seed": ODD_NUMBER + [str(2**64)],
+            "--jobs": ODD_NUMBER + ["100000"],
+            "--bots": ["", ",", "mcts:0", "mcts:99999", "random:1", "<b>", "greedy:²"],
+            "--option": ["", "=", "x=y", "tiles_per_stage=9", "slide_over_pawn=stop,eat"],
+            "--lang": ["", "xx", "../fr", "\x1b"],
+        },
+    ),
+    "study": (
+        ["--games", "2", "--no-progress", "--bots", "random"],
+        {
+            "--games": ODD_NUMBER + ["100000000"],
+            "--players": ODD_NUMBER + ["2,,3", "2,2", "1,8"],
+            "--seed": ODD_NUMBER + [str(2**64)],
+            "--jobs": ODD_NUMBER + ["100000"],
+            "--option": ["", "=", "x=y", "slide_over_pawn=", "slide_over_pawn=eat,eat,x"],
+            "--plot": ["", "x.txt", "/nonexistent/x.png", "/nonexistent/\x1b.png", "/"],
+            "--lang": ["", "xx"],
+        },
+    ),
+    "puzzles": (
+        ["-n", "1"],
+        {
+            "-n": ODD_NUMBER + ["201"],
+            "--seed": ODD_NUMBER,
+            "--difficulty": ODD_NUMBER + ["99"],
+            "--rule": ["", "m5", "M99", "<b>", "\x1b", "all"],
+            "--out": ["", "/nonexistent/x.json", "/"],
+            "--lang": ["", "xx"],
+        },
+    ),
+    "play": (
+        ["--watch", "--bots", "random"],
+        {
+            "--players": ODD_NUMBER + ["8"],
+            "--seed": ODD_NUMBER + [str(2**64)],
+            "--first": ODD_NUMBER + ["7"],
+            "--seat": ODD_NUMBER,
+            "--bots": ["", ",", "nobody", "mcts:0"],
+            "--record": ["", "/", "/nonexistent/x.json"],
+            "--option": ["", "x=y", "finish_round=maybe"],
+            "--lang": ["", "xx"],
+        },
+    ),
+}
+
+
+@st.composite
+def odd_command_line(draw: st.DrawFn) -> list[str]:
+    """A subcommand, its small run, and one to three of its options given odd values."""
+    command = draw(st.sampled_from(sorted(SUBCOMMANDS)))
+    base, options = SUBCOMMANDS[command]
+    argv = [command, *base]
+    for name in draw(st.lists(st.sampled_from(sorted(options)), min_size=1, max_size=3)):
+        argv += [name, draw(st.sampled_from(options[name]))]
+    return argv
+
+
+@settings(max_examples=80, deadline=None, derandomize=True)
+@given(odd_command_line())
+def test_every_subcommand_with_odd_values_succeeds_or_fails_in_one_line(argv: list[str]) -> None:
+    """Exit status 0, or 2 with the usage and one ``error:`` line (printable, short) and
+    nothing on stdout; never a traceback, never a process pool (--jobs is refused or 1)."""
+    import contextlib
+    import io
+    from unittest import mock
+
+    import finstere_widget.engine.simulation as sim
+    from finstere_widget.cli import main
+
+    def refuse(*args: Any, **kwargs: Any) -> Any:
+        raise AssertionError("a process pool was started")
+
+    out, err = io.StringIO(), io.StringIO()
+    with (
+        mock.patch.object(sim, "ProcessPoolExecutor", refuse),
+        contextlib.redirect_stdout(out),
+        contextlib.redirect_stderr(err),
+    ):
+        try:
+            status: object = main(argv)
+        except SystemExit as exc:  # argparse: the usage and one error line
+            status = exc.code
+    text = err.getvalue()
+    assert "Traceback" not in text
+    lines = text.splitlines()
+    if status == 0 and not text.startswith(("usage:", "error:")):
+        assert all(line.isprintable() for line in lines), text
+        return
+    assert lines and lines[-1].isprintable() and len(lines[-1]) <= 700, text
+    assert "error: " in lines[-1] and out.getvalue() == "", (argv, text)
