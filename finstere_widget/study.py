@@ -25,9 +25,11 @@ from typing import Any, TextIO, TypeVar
 
 from .engine.errors import StudyError
 from .engine.options import RuleOptions
+from .engine.simulation import check_seed_and_jobs
 from .engine.study import (
     StudyResult,
     Variant,
+    check_study_games,
     league_matches,
     league_table,
     parse_option_grid,
@@ -145,6 +147,8 @@ def study(
         options = [options]
     grid = parse_option_grid(options) if isinstance(options, Sequence) else options
     arms = variants(players, bots, grid, base, rotate)
+    check_study_games(games, len(arms))  # before a cluster is started or a game built
+    check_seed_and_jobs(seed, jobs)
     jobs_ = jobs if dask is None and executor is None else None
     return _run(
         games * len(arms),
@@ -172,6 +176,8 @@ def league(
 ) -> tuple[StudyResult, list[dict[str, Any]]]:
     """:func:`finstere_widget.engine.study.league` with the executors and progress bar
     of :func:`study`."""
+    check_study_games(games, len(players) * len(league_matches(bots)))
+    check_seed_and_jobs(seed, jobs)
     jobs_ = jobs if dask is None and executor is None else None
     return _run(
         games * len(players) * len(league_matches(bots)),

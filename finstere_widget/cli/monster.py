@@ -14,6 +14,7 @@ from .common import (
     UsageError,
     add_common,
     options_from,
+    printable,
     read_position,
     said,
     usage_error,
@@ -51,7 +52,8 @@ def save_pictures(args: argparse.Namespace, position: Position, options: RuleOpt
         raise UsageError(
             "cannot write {save!r}: {strerror}", save=args.save, strerror=exc.strerror
         ) from None
-    saved = translations(args.lang).gettext("saved {file}").format(file=args.save)
+    # the name as typed, its control characters escaped (``\x1b[2J`` cleared the screen)
+    saved = translations(args.lang).gettext("saved {file}").format(file=printable(args.save))
     print(saved, file=sys.stderr)
 
 

@@ -665,6 +665,12 @@ def make_bot(name: str, seed: int | str | None = None) -> AnyBot:
     ``lookahead:6`` (candidates played out), ``greedy:6`` (outcomes checked for danger)."""
     if not isinstance(name, str):
         raise BotError("unknown bot {name} (one of {bots})", name=shown(name), bots=", ".join(BOTS))
+    if seed is not None and type(seed) not in (int, str):  # random.Random's TypeError before
+        raise BotError(
+            "bot {name}: seed {seed}: expected a whole number, a text or None",
+            name=shown(name),
+            seed=shown(seed),
+        )
     base, _, param = name.partition(":")
     try:
         cls = BOTS[base]

@@ -492,7 +492,8 @@ class Game:
         st = self.state
         if st.phase != Phase.PAWNS:
             return []
-        pawn = st.position.pawn_by_id.get(pawn_id)
+        # an id of another type is no pawn here either (["A"] raised a TypeError, unhashable)
+        pawn = st.position.pawn_by_id.get(pawn_id) if isinstance(pawn_id, str) else None
         if (
             pawn is None
             or pawn.player != self.colours[st.to_move]

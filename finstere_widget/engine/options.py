@@ -94,8 +94,8 @@ class RuleOptions:
 
     @classmethod
     def parse(cls, assignments: Iterable[str] | Mapping[str, Any] = ()) -> RuleOptions:
-        """From ``["name=value", ...]`` (command line; one ``"name=value"`` string too) or
-        a ``{name: value}`` mapping."""
+        """From ``["name=value", ...]`` (command line; one ``"name=value"`` string too; each
+        name once) or a ``{name: value}`` mapping."""
         opts = cls()
         if isinstance(assignments, Mapping):
             for name, value in assignments.items():
@@ -108,14 +108,28 @@ class RuleOptions:
                 "rule options: expected NAME=VALUE texts or a {{name: value}} mapping, got {assignments}",
                 assignments=shown(assignments),
             )
+        given: set[str] = set()
         for item in assignments:
             if not isinstance(item, str):
                 raise OptionError("rule option {item}: expected NAME=VALUE text", item=shown(item))
             name, sep, value = item.partition("=")
             if not sep:
                 raise OptionError("rule option {item}: expected NAME=VALUE", item=shown(item))
+            if name.strip() in given:  # the second one silently won
+                raise OptionError("option {name} given twice", name=shown(name.strip()))
+            given.add(name.strip())
             opts = opts.set(name.strip(), value.strip())
         return opts
+
+    @classmethod
+    def of(cls, value: OptionsLike) -> RuleOptions:
+        """``value`` as rule options, for the doors that take them from a user (the
+        widgets): ``None`` the defaults, a :class:`RuleOptions` itself, anything else read
+        by :meth:`parse` (an :class:`OptionError` naming what is wrong: ``options=5`` was
+        an AttributeError)."""
+        if isinstance(value, RuleOptions):
+            return value
+        return cls.parse(() if value is None else value)
 
     def to_dict(self) -> dict[str, str]:
         """Every option as text (``{"tiles_per_stage": "7", "finish_round": "off", ...}``)."""
@@ -125,6 +139,10 @@ class RuleOptions:
         """Only the options that differ from the defaults."""
         default = RuleOptions().to_dict()
         return {k: v for k, v in self.to_dict().items() if default[k] != v}
+
+
+#: what the widgets take as rule options (:meth:`RuleOptions.of`)
+OptionsLike = RuleOptions | Iterable[str] | Mapping[str, Any] | None
 
 
 def _text(value: Any) -> str | None:

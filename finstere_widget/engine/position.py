@@ -16,7 +16,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import KW_ONLY, dataclass, field, replace
 from functools import cached_property, wraps
-from typing import Any, NamedTuple, ParamSpec, TypeVar
+from typing import Any, NamedTuple, NoReturn, ParamSpec, TypeVar
 
 from .board import ENTRANCE, EXIT, INDEX, Heading, Square, on_board
 from .errors import FinstereError, Message, PositionError, cut, shown
@@ -356,8 +356,34 @@ def load_json(text: Any, what: str, error: type[FinstereError]) -> Any:
             count=len(text),
             limit=MAX_TEXT,
         )
+
+    def not_json(constant: str) -> NoReturn:
+        """``NaN``, ``Infinity``, ``-Infinity``: Python's json reads them, JSON has none (an
+        answer square of Infinity crashed the puzzle loader)."""
+        raise error(
+            N_("{what}: malformed JSON: {constant} is not JSON"), what=what, constant=constant
+        )
+
+    def once_each(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+        """An object whose keys are each given once: a hand-edited file's second
+        ``"stage"`` silently replaced the first."""
+        out = dict(pairs)
+        if len(out) != len(pairs):
+            seen: set[str] = set()
+            for key, _ in pairs:
+                if key in seen:
+                    raise error(
+                        N_("{what}: malformed JSON: key {key} given twice"),
+                        what=what,
+                        key=shown(key),
+                    )
+                seen.add(key)
+        return out
+
     try:
-        return json.loads(text)
+        return json.loads(text, parse_constant=not_json, object_pairs_hook=once_each)
+    except FinstereError:  # not_json's and once_each's, named already
+        raise
     except json.JSONDecodeError as exc:
         raise error(
             N_("{what}: malformed JSON: {exc}"), what=what, exc=cut(str(exc), 120)

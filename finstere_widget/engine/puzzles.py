@@ -73,13 +73,26 @@ class Answer(NamedTuple):
 
     @classmethod
     def from_dict(cls, data: Any, where: str = "answer") -> Answer:
-        try:
-            square = (int(data["square"][0]), int(data["square"][1]))
-            return cls(square, Heading[data["facing"]], tuple(str(t) for t in data["taken"]))
-        except (KeyError, TypeError, IndexError, ValueError) as exc:
+        # the shapes to_dict writes, nothing looser: two whole numbers (not "53", ["5", 3],
+        # [5.0, 3] or Infinity, which crashed int()), a heading's letter, a list of ids
+        square, facing, taken = (
+            (data.get("square"), data.get("facing"), data.get("taken"))
+            if isinstance(data, dict)
+            else (None, None, None)
+        )
+        if not (
+            isinstance(square, (list, tuple))
+            and len(square) == 2
+            and all(type(v) is int for v in square)
+            and isinstance(facing, str)
+            and facing in Heading.__members__
+            and isinstance(taken, (list, tuple))
+            and all(isinstance(t, str) for t in taken)
+        ):
             raise PuzzleError(
-                "{where}: expected square, facing and taken ({exc})", where=where, exc=exc
-            ) from None
+                "{where}: expected square, facing and taken ({exc})", where=where, exc=shown(data)
+            )
+        return cls((square[0], square[1]), Heading[facing], tuple(taken))
 
 
 @dataclass(frozen=True)
@@ -531,6 +544,9 @@ def _topics_for(rule: str) -> tuple[str, ...]:
 
 
 MAX_PUZZLES = 200
+#: the most random positions tried for one puzzle (``max_attempts``): 5000 take about a
+#: second when no step reaches the level asked; the bound, twenty times as long
+MAX_ATTEMPTS = 100_000
 #: the keys of a puzzle in finstere-puzzles/1 (what :meth:`Puzzle.to_dict` writes)
 PUZZLE_KEYS = frozenset(
     ("topic", "rule", "difficulty", "rules", "position", "options", "answer", "choices", "events")
@@ -568,6 +584,12 @@ def puzzles(
         )
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise PuzzleError("seed: expected an integer, got {seed!r}", seed=seed)
+    if type(max_attempts) is not int or not 1 <= max_attempts <= MAX_ATTEMPTS:
+        raise PuzzleError(  # 10**9 attempts at a level no step reaches ran for hours
+            "max_attempts: expected 1..{most}, got {max_attempts}",
+            most=MAX_ATTEMPTS,
+            max_attempts=shown(max_attempts),
+        )
     rng = random.Random(seed)
     found: list[Puzzle] = []
     seen: set[str] = set()

@@ -27,6 +27,9 @@ from .setup import check_players
 
 #: the most games one run plays (results are kept: a GameResult per game)
 MAX_GAMES = 1_000_000
+#: the most worker processes a batch of games starts (``jobs``): 100000 once forked one
+#: process after another until the machine ran out
+MAX_JOBS = 256
 
 
 class GameResult(NamedTuple):
@@ -232,6 +235,20 @@ def summarise(results: Sequence[GameResult], players: int) -> dict[str, Any]:
     }
 
 
+def check_seed_and_jobs(seed: object, jobs: object) -> None:
+    """The seed (0..2**64-1, as :class:`~finstere_widget.engine.game.Game` takes) and the
+    worker processes (``None`` or 1..:data:`MAX_JOBS`) of a batch of games, checked before
+    any work: a :class:`SetupError` naming the one at fault."""
+    if type(seed) is not int or not 0 <= seed < 2**64:
+        raise SetupError("seed: expected an integer 0..2**64-1, got {seed}", seed=shown(seed))
+    if jobs is not None and (type(jobs) is not int or not 1 <= jobs <= MAX_JOBS):
+        raise SetupError(
+            "jobs: expected 1..{max_jobs} worker processes, got {jobs}",
+            max_jobs=MAX_JOBS,
+            jobs=shown(jobs),
+        )
+
+
 def simulate(
     games: int,
     players: int = 2,
@@ -260,8 +277,7 @@ def simulate(
         raise SetupError(
             "games: expected 0..{max_games}, got {games}", max_games=MAX_GAMES, games=shown(games)
         )
-    if type(seed) is not int or not 0 <= seed < 2**64:
-        raise SetupError("seed: expected an integer 0..2**64-1, got {seed}", seed=shown(seed))
+    check_seed_and_jobs(seed, jobs)
     if isinstance(bots, str):
         names: tuple[str, ...] = (bots,)
     elif isinstance(bots, (list, tuple)) and bots and all(isinstance(b, str) for b in bots):

@@ -31,7 +31,14 @@ from .errors import OptionError, StudyError, shown
 from .game import Game
 from .i18n import translations
 from .options import RuleOptions
-from .simulation import GameResult, GameSpec, play_specs, seat_bots
+from .simulation import (
+    MAX_GAMES,
+    GameResult,
+    GameSpec,
+    check_seed_and_jobs,
+    play_specs,
+    seat_bots,
+)
 
 STUDY_FORMAT = "finstere-study/1"
 Z95 = 1.959963984540054  # the normal quantile of a two-sided 95 % interval
@@ -273,6 +280,22 @@ class StudyResult(NamedTuple):
         return "\n".join(lines)
 
 
+def check_study_games(games: object, variants: int) -> None:
+    """``games`` per variant, a whole number with every variant's games together at most
+    :data:`~finstere_widget.engine.simulation.MAX_GAMES` (a study builds its games' list
+    first: 10**8 of them took memory without bound before the first was played)."""
+    most = MAX_GAMES // max(1, variants)
+    if type(games) is not int or not 0 <= games <= most:
+        raise StudyError(
+            "games: expected 0..{most} per variant ({variants} variants, {max_games} games "
+            "in all), got {games}",
+            most=most,
+            variants=variants,
+            max_games=MAX_GAMES,
+            games=shown(games),
+        )
+
+
 def run_study(
     study: Sequence[Variant],
     games: int,
@@ -285,8 +308,8 @@ def run_study(
 ) -> StudyResult:
     """Play ``games`` games of every variant (all of them in one batch, so a pool or a
     cluster stays busy) and summarise them. ``jobs=1`` plays in this process."""
-    if games < 0:
-        raise StudyError("games must be >= 0")
+    check_study_games(games, len(study))
+    check_seed_and_jobs(seed, jobs)
     if not study:
         raise StudyError("a study needs at least one variant")
     specs = [

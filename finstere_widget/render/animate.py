@@ -16,7 +16,7 @@ from __future__ import annotations
 import io
 from dataclasses import dataclass, replace
 from typing import Any
-from xml.sax.saxutils import escape, quoteattr
+from xml.sax.saxutils import quoteattr
 
 from ..engine import Event, Position, RuleOptions, Turn, monster_turn
 from ..engine.errors import SceneError, shown
@@ -25,7 +25,7 @@ from ..engine.narrate import _towards, line, sq
 from . import style as S
 from .frames import TraceFrame, pack_frames, trace_frames
 from .scene import Group, Scene, caption_group, compose, static_layer
-from .svg import fmt, primitive_svg
+from .svg import fmt, primitive_svg, xml_text
 
 #: default time each frame is shown
 FRAME_MS = 900
@@ -119,7 +119,7 @@ def turn_svg(
         f'<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" '
         f'version="1.1" width="{fmt(S.WIDTH)}" height="{fmt(S.HEIGHT)}" '
         f'viewBox="0 0 {fmt(S.WIDTH)} {fmt(S.HEIGHT)}" font-family={quoteattr(S.FONT)}>',
-        f"<title>{escape(caption)}</title>",
+        f"<title>{xml_text(caption)}</title>",
         "<defs>",
     ]
     for gid, group in enumerate(packed["groups"]):

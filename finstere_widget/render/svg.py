@@ -5,6 +5,7 @@ Paints exactly the primitives of :mod:`.scene` (the canvas painter paints the sa
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping
 from typing import Any
 from xml.sax.saxutils import escape, quoteattr
@@ -12,6 +13,20 @@ from xml.sax.saxutils import escape, quoteattr
 from . import style as S
 from .primitives import Circle, Line, Poly, Prim, Rect, unknown_kind
 from .scene import Scene
+
+#: what XML 1.0 has no character for: the C0 controls but tab, newline and return, a lone
+#: surrogate, U+FFFE and U+FFFF (one in a title made SVG no XML parser reads)
+_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
+
+
+def xml_chars(text: str) -> str:
+    """``text`` with every character XML 1.0 (and UTF-8) cannot carry as U+FFFD."""
+    return _NOT_XML.sub("\ufffd", text)
+
+
+def xml_text(text: str) -> str:
+    """``text`` as the content of an SVG element: markup escaped, no character XML forbids."""
+    return escape(xml_chars(text))
 
 
 def fmt(v: Any) -> str:
@@ -65,7 +80,7 @@ def primitive_svg(p: Prim) -> str:
         return (
             f'<text x="{fmt(p["x"])}" y="{fmt(p["y"])}" font-size="{fmt(p["size"])}"'
             f'{weight} text-anchor="{anchor}" dominant-baseline="central" '
-            f'fill="{p["fill"]}"{opacity}>{escape(p["text"])}</text>'
+            f'fill="{p["fill"]}"{opacity}>{xml_text(p["text"])}</text>'
         )
     unknown_kind(p)
 
@@ -95,7 +110,7 @@ def primitives_svg(
         f"font-family={quoteattr(S.FONT)}>"
     ]
     if title:
-        lines.append(f"<title>{escape(title)}</title>")
+        lines.append(f"<title>{xml_text(title)}</title>")
     lines += [primitive_svg(p) for p in prims]
     lines.append("</svg>")
     return "\n".join(lines)

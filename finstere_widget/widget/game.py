@@ -16,8 +16,10 @@ from typing import Any
 import ipywidgets as W  # type: ignore[import-untyped]
 
 from ..engine import OPTION_INFO, FinstereError, Position, RuleOptions, SetupError
+from ..engine.errors import shown
 from ..engine.events import assert_never
 from ..engine.i18n import error_message, gettext, resolve, translations
+from ..engine.options import OptionsLike
 from .board import BoardWidget
 from .labels import Language, colour_word, option_menu, relabel_options, row
 from .static_output import StaticFallback
@@ -39,12 +41,25 @@ class GameView(StaticFallback, Language, W.VBox):  # type: ignore[misc]
         bot: str = "greedy",
         seed: int = 0,
         game: Any = None,
-        options: RuleOptions | None = None,
+        options: OptionsLike = None,
         advanced: bool = False,
         lang: str | None = None,
         **kwargs: Any,
     ) -> None:
         code = resolve(lang)
+        # the arguments' types before anything is built (players=5, you=2.5 and options="x"
+        # crashed inside: TypeError, AttributeError); the colours are the game's to check
+        if game is None and (isinstance(players, str) or not isinstance(players, (list, tuple))):
+            raise SetupError(
+                "players: expected colours (P1), got {players}", players=shown(players)
+            )
+        if not isinstance(you, str) and not (
+            isinstance(you, (list, tuple, set, frozenset)) and all(isinstance(c, str) for c in you)
+        ):
+            raise SetupError(
+                "you: expected a colour or a list of colours, got {you}", you=shown(you)
+            )
+        start_options = RuleOptions.of(options)
         self._players = tuple(players) if game is None else tuple(game.colours)
         self._you = {you} if isinstance(you, str) else set(you)
         self._bot = bot
@@ -62,7 +77,7 @@ class GameView(StaticFallback, Language, W.VBox):  # type: ignore[misc]
         self.bot_button = W.Button(icon="android", layout=W.Layout(width="auto"))
         self.bot_button.on_click(lambda _b: self.bot_move_for_me())
         # a new game with any rule option of docs/rules.md, a seed, the advanced set-up
-        start = game.options if game is not None else (options or RuleOptions())
+        start = game.options if game is not None else start_options
         values = start.to_dict()
         self.option_widgets: dict[str, W.Dropdown] = {}
         for name in OPTION_INFO:

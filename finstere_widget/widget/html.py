@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..render import style
+from ..render.svg import xml_chars
 
 if TYPE_CHECKING:
     from .synced import PageState
@@ -103,7 +104,7 @@ def html_page(state: PageState, title: str = "Finstere Flure") -> str:
     esm = (STATIC_DIR / "board.js").read_text(encoding="utf-8")
     css = (STATIC_DIR / "board.css").read_text(encoding="utf-8")
     return _PAGE.format(
-        title=html.escape(title),
+        title=html.escape(xml_chars(title)),  # no control character, no lone surrogate
         lang=html.escape(str(state.get("lang") or "en")),
         css=css,
         state=script_json(state),

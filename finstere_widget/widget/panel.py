@@ -239,6 +239,16 @@ class ControlPanel(anywidget.AnyWidget):
         self.on_msg(self._on_msg)
         self.widgets = list(widgets)
 
+    def set_state(self, sync_data: Any) -> None:
+        """A state update from the browser: refused, logged, and the browser sent
+        Python's ``controls`` back. The panel is driven by its messages (``click``,
+        ``set``) only; ``controls`` set from a front end (``[1, "<img src=x>"]``) was
+        taken and shown to every view."""
+        names = sorted(map(str, sync_data))[:5] if isinstance(sync_data, dict) else ["?"]
+        keys = [repr(k)[:40] for k in names]
+        self.log.warning("ControlPanel: refused a front-end update of %s", ", ".join(keys))
+        self.send_state("controls")
+
     def __repr__(self) -> str:
         kinds = [c["kind"] for c in self.controls]
         return f"ControlPanel({', '.join(kinds)})"

@@ -10,7 +10,7 @@ from typing import Any
 
 import ipywidgets as W  # type: ignore[import-untyped]
 
-from ..engine.errors import PuzzleError
+from ..engine.errors import PuzzleError, shown
 from ..engine.puzzles import Puzzle
 from ..engine.quiz import quiz_words
 from .labels import row
@@ -27,9 +27,16 @@ class PuzzleQuiz(W.VBox):  # type: ignore[misc]
     ``quiz.score`` their sum. The puzzle's topic is not shown: it would give the answer."""
 
     def __init__(self, puzzles: Sequence[Puzzle], lang: str | None = None, **kwargs: Any) -> None:
-        if not puzzles:
-            raise PuzzleError("PuzzleQuiz needs at least one puzzle")
-        self.puzzles = tuple(puzzles)
+        if (
+            not isinstance(puzzles, (list, tuple))
+            or not puzzles
+            or not all(isinstance(p, Puzzle) for p in puzzles)
+        ):  # 5 or "text" crashed inside (TypeError, AttributeError)
+            raise PuzzleError(
+                "PuzzleQuiz needs a list of at least one puzzle, got {puzzles}",
+                puzzles=shown(puzzles),
+            )
+        self.puzzles: tuple[Puzzle, ...] = tuple(puzzles)
         self.words = quiz_words(lang)  # an unknown language is refused here (LanguageError)
         first = self.puzzles[0]
         self.stepper = MonsterStepper(
@@ -89,7 +96,13 @@ class PuzzleQuiz(W.VBox):  # type: ignore[misc]
 
     def show(self, k: int) -> None:
         """Go to puzzle ``k`` (0-based; out of range is clamped); its quiz starts afresh."""
-        k = max(0, min(len(self.puzzles) - 1, int(k)))
+        if type(k) is not int:  # int("x"), int(None) raised ValueError, TypeError
+            raise PuzzleError(
+                "show: expected a puzzle number 0..{last}, got {k}",
+                last=len(self.puzzles) - 1,
+                k=shown(k),
+            )
+        k = max(0, min(len(self.puzzles) - 1, k))
         self.index = k
         p = self.puzzles[k]
         self.stepper.play_from(p.position, p.options)  # plays the step once, with its quiz

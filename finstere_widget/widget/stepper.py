@@ -14,6 +14,7 @@ from ..engine import Position, RuleOptions, TurnResult
 from ..engine.errors import FinstereError, TileError
 from ..engine.i18n import N_, error_message, resolve
 from ..engine.monster import MAX_STEPS, Tile
+from ..engine.options import OptionsLike
 from ..engine.position import as_position
 from ..engine.quiz import Quiz, quiz_words
 from .board import BoardWidget
@@ -67,7 +68,7 @@ class MonsterStepper(StaticFallback, Language, W.VBox):  # type: ignore[misc]
         self,
         position: Position | Mapping[str, Any] | str | None = None,
         tile: str | int = "8",
-        options: RuleOptions | None = None,
+        options: OptionsLike = None,
         option_names: tuple[str, ...] = MONSTER_OPTIONS,
         quiz: bool = False,
         lang: str | None = None,
@@ -75,13 +76,14 @@ class MonsterStepper(StaticFallback, Language, W.VBox):  # type: ignore[misc]
     ) -> None:
         code = resolve(lang)  # an unknown language is refused here (LanguageError)
         button, steps = _tile_choice(tile)
+        start_options = RuleOptions.of(options)  # an OptionError before anything is built
         self.board = BoardWidget(position, lang=code)
         self._quiz_on = bool(quiz)
         #: the quiz on the turn on show (``quiz=True``), with the score the browser reports
         self.quiz: Quiz | None = None
         self.board.quiz_listener = self._on_quiz_message
         self._rounds = 0  # turns played: the browser starts its quiz afresh on a new one
-        self._options = options or RuleOptions()
+        self._options = start_options
         self.tile_buttons = W.ToggleButtons(
             options=list(TILES) + ["n"],
             value=button,
@@ -189,13 +191,13 @@ class MonsterStepper(StaticFallback, Language, W.VBox):  # type: ignore[misc]
         return self._options
 
     @options.setter
-    def options(self, value: RuleOptions) -> None:
+    def options(self, value: OptionsLike) -> None:
         self._set_options(value)
         self.run()
 
-    def _set_options(self, value: RuleOptions) -> None:
-        self._options = value
-        values = value.to_dict()
+    def _set_options(self, value: OptionsLike) -> None:
+        self._options = options = RuleOptions.of(value)
+        values = options.to_dict()
         for name, dd in self.option_widgets.items():
             dd.unobserve(self._on_option, "value")
             dd.value = values[name]
@@ -212,7 +214,7 @@ class MonsterStepper(StaticFallback, Language, W.VBox):  # type: ignore[misc]
         self.run()
 
     def play_from(
-        self, position: Position | Mapping[str, Any] | str, options: RuleOptions | None = None
+        self, position: Position | Mapping[str, Any] | str, options: OptionsLike = None
     ) -> TurnResult | None:
         """Start from ``position`` with ``options`` (default: the stepper's) and play the turn
         once (setting ``position`` and ``options`` one after the other plays it twice)."""
