@@ -232,6 +232,18 @@ def test_cli_play_scripted_stdin(tmp_path: Path) -> None:
     assert g.history[0].action == PawnMove("blue5", ("IN", "W"))
 
 
+def test_cli_play_reads_a_path_typed_with_spaces_whole() -> None:
+    """``blue5 IN, W`` or ``blue5 IN W`` moved the pawn by IN alone (the token after the
+    space was dropped) or refused ``IN,``; ``moves`` with no id, or two, was read as a move
+    of a pawn called "moves"."""
+    for typed in ("IN W", "IN, W", "in ,w"):
+        p = run_cli("play", "--seed", "1", stdin=f"blue5 {typed}\nquit\n")
+        assert p.returncode == 0, p.stderr
+        assert "blue: blue5 ends (14, 10)" in p.stdout, (typed, p.stdout)
+    p = run_cli("play", "--seed", "1", stdin="moves\nmoves blue5 blue4\nquit\n")
+    assert p.stdout.count("illegal: type moves and one pawn id") == 2, p.stdout
+
+
 def test_cli_play_lists_a_pawns_moves_as_the_moves_command_does() -> None:
     """Two outcomes may end on one square (a stone pushed two ways): both commands mark the
     outcomes that push a stone."""

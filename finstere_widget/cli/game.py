@@ -201,8 +201,11 @@ def play_loop(
         if cmd == "board":
             _show(game, out, lang)
             continue
+        if cmd == "moves" and len(words) != 2:
+            _out(out, _("illegal: {error}").format(error=_("type moves and one pawn id")))
+            continue
         try:
-            if cmd == "moves" and len(words) == 2:
+            if cmd == "moves":
                 game.position.pawn(words[1])  # an unknown id is an error naming it
                 outcomes = game.pawn_moves(words[1])  # T2 and the first round's P10
                 for o in outcomes:  # as the moves command lists them
@@ -214,7 +217,9 @@ def play_loop(
                 if not outcomes:
                     _out(out, "  " + _("{pawn} cannot move now (T2, P10)").format(pawn=words[1]))
                 continue
-            path = parse_path(words[1] if len(words) > 1 else "")
+            # the path's tokens split by commas, spaces or both ("N,E", "N E", "N, E"): a
+            # token after a space is never dropped
+            path = parse_path(",".join(" ".join(words[1:]).replace(",", " ").split()))
             entry = game.apply(PawnMove(words[0], path))
         except FinstereError as exc:
             _out(out, _("illegal: {error}").format(error=error_message(exc, lang)))
