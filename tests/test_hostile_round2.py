@@ -10,7 +10,7 @@ import json
 import logging
 import xml.etree.ElementTree as ET
 from html.parser import HTMLParser
-from typing import Any
+from typing import Any, cast
 
 import pytest
 from hypothesis import given, settings
@@ -402,6 +402,35 @@ def test_game_view_refuses_players_and_you_of_the_wrong_type(value: Any) -> None
         GameView(players=value)
     with pytest.raises(SetupError, match="you"):
         GameView(players=("blue", "red"), you=value)
+
+
+def test_game_view_and_stepper_refuse_their_other_arguments_of_the_wrong_type() -> None:
+    """``GameView(seed="x")``, ``advanced="no"`` (traitlets' TraitError), ``game=5``
+    (AttributeError) and ``MonsterStepper(option_names=5)`` (TypeError) or ``("x",)``
+    (KeyError) crashed outside the error family."""
+    from finstere_widget.widget import GameView, MonsterStepper
+
+    for kwargs, culprit in (
+        ({"seed": "x"}, "seed"),
+        ({"seed": 2.5}, "seed"),
+        ({"seed": True}, "seed"),
+        ({"advanced": "no"}, "advanced"),
+        ({"game": 5}, "game"),
+    ):
+        with pytest.raises(SetupError, match=culprit):
+            GameView(players=("blue", "red"), **kwargs)
+    pos = Position.basic()
+    for names, culprit in (
+        (5, "option_names"),
+        ("pivot_when_tied", "option_names"),
+        (("x",), "unknown rule option 'x'"),
+        ([["x"]], "unknown rule option"),
+    ):
+        with pytest.raises(OptionError, match=culprit):
+            MonsterStepper(pos, option_names=cast(Any, names))
+    assert list(MonsterStepper(pos, option_names=["pivot_when_tied"]).option_widgets) == [
+        "pivot_when_tied"
+    ]
 
 
 def test_game_view_refuses_a_colour_that_plays_no_seat() -> None:

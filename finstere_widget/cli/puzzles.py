@@ -66,7 +66,7 @@ def _show(number: int, puzzle: Puzzle, answers: bool, lang: str | None) -> list[
 
 
 def cmd_puzzles(args: argparse.Namespace) -> int:
-    if args.n == 0:  # the engine's empty set is a value; asked for here, it tells nothing
+    if args.n < 1:  # the engine's empty set is a value; asked for here, it tells nothing
         raise UsageError("-n must be >= 1: a set of no puzzles tells nothing")
     found = puzzles(args.rule, n=args.n, seed=args.seed, difficulty=args.difficulty)
     translations(args.lang)  # an unknown --lang fails before anything is printed

@@ -26,11 +26,11 @@ BOARD_BOTTOM: Final = OY + ROWS * CELL
 TRAY_Y: Final = BOARD_BOTTOM + MARGIN
 HEIGHT: Final = TRAY_Y + TRAY_H
 #: the board's readable width in CSS px: its natural size (a scene unit a CSS pixel, what a
-#: notebook shows by default), where the pawns' ids come out at 8 px and the square names
-#: and tray labels at 9 px
+#: notebook shows by default), where the pawns' ids come out at 8 px (7 in the tray) and the
+#: square names at 9 px
 MIN_DISPLAY_WIDTH: Final = WIDTH
-#: the narrowest pane the whole board is shown in (its ids at 5 px, as a notebook at 600 px
-#: shows them). A narrower one (a phone: shrunk to 390 px the ids came out at 3.6 px) shows
+#: the narrowest pane the whole board is shown in (its ids at 5 px; JupyterLab at 600 px
+#: gives the board about 480 px, ids at 5.5 px). A narrower one (a phone: shrunk to 390 px the ids came out at 3.6 px) shows
 #: the board at MIN_DISPLAY_WIDTH, scrolling sideways in its own box (board.js)
 FIT_WIDTH: Final = 440
 

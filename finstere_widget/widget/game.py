@@ -15,7 +15,7 @@ from typing import Any
 
 import ipywidgets as W  # type: ignore[import-untyped]
 
-from ..engine import OPTION_INFO, FinstereError, Position, RuleOptions, SetupError
+from ..engine import OPTION_INFO, FinstereError, Game, Position, RuleOptions, SetupError
 from ..engine.errors import shown
 from ..engine.events import assert_never
 from ..engine.i18n import error_message, gettext, resolve, translations
@@ -59,6 +59,12 @@ class GameView(StaticFallback, Language, W.VBox):  # type: ignore[misc]
             raise SetupError(
                 "you: expected a colour or a list of colours, got {you}", you=shown(you)
             )
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise SetupError("seed: expected a whole number, got {seed}", seed=shown(seed))
+        if game is not None and not isinstance(game, Game):
+            raise SetupError("game: expected a Game, got {game}", game=shown(game))
+        if not isinstance(advanced, bool):
+            raise SetupError("advanced: expected True or False, got {value}", value=shown(advanced))
         start_options = RuleOptions.of(options)
         self._players = tuple(players) if game is None else tuple(game.colours)
         self._you = {you} if isinstance(you, str) else set(you)

@@ -10,8 +10,8 @@ from typing import Any
 
 import ipywidgets as W  # type: ignore[import-untyped]
 
-from ..engine import Position, RuleOptions, TurnResult
-from ..engine.errors import FinstereError, TileError
+from ..engine import OPTION_INFO, Position, RuleOptions, TurnResult
+from ..engine.errors import FinstereError, OptionError, TileError, shown
 from ..engine.i18n import N_, error_message, resolve
 from ..engine.monster import MAX_STEPS, Tile
 from ..engine.options import OptionsLike
@@ -69,7 +69,7 @@ class MonsterStepper(StaticFallback, Language, W.VBox):  # type: ignore[misc]
         position: Position | Mapping[str, Any] | str | None = None,
         tile: str | int = "8",
         options: OptionsLike = None,
-        option_names: tuple[str, ...] = MONSTER_OPTIONS,
+        option_names: tuple[str, ...] | list[str] = MONSTER_OPTIONS,
         quiz: bool = False,
         lang: str | None = None,
         **kwargs: Any,
@@ -77,6 +77,18 @@ class MonsterStepper(StaticFallback, Language, W.VBox):  # type: ignore[misc]
         code = resolve(lang)  # an unknown language is refused here (LanguageError)
         button, steps = _tile_choice(tile)
         start_options = RuleOptions.of(options)  # an OptionError before anything is built
+        if isinstance(option_names, str) or not isinstance(option_names, (list, tuple)):
+            raise OptionError(
+                "option_names: expected a list of rule option names, got {value}",
+                value=shown(option_names),
+            )
+        for name in option_names:  # each one a menu: the rule options only
+            if not isinstance(name, str) or name not in OPTION_INFO:
+                raise OptionError(
+                    "unknown rule option {name}; known options: {option_info}",
+                    name=shown(name),
+                    option_info=", ".join(OPTION_INFO),
+                )
         self.board = BoardWidget(position, lang=code)
         self._quiz_on = bool(quiz)
         #: the quiz on the turn on show (``quiz=True``), with the score the browser reports
