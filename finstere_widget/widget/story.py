@@ -98,9 +98,9 @@ def placement_words(who: str, p: Placement, lang: str | None = "en") -> str:
     extra = ""
     if p.piece.startswith("teleporter") and p.orientation:
         # the arrow points where the monster will face: the narration's "towards" words
-        t = translations(lang)
-        towards = {h.name: _towards(t, h) for h in Heading}
-        extra = _(", arrow {heading}").format(heading=towards.get(p.orientation, p.orientation))
+        h = Heading.__members__.get(p.orientation)
+        heading = _towards(translations(lang), h) if h is not None else p.orientation
+        extra = _(", arrow {heading}").format(heading=heading)
     elif p.piece == "pool_1x4" and p.orientation:
         extra = _(", lying across") if p.orientation == "h" else _(", lying upright")
     return _("{who}: places {what} on {square}{extra} (A1)").format(
