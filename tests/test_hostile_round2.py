@@ -19,17 +19,7 @@ from hypothesis import strategies as st
 from finstere_widget import examples
 from finstere_widget.engine import Position, PositionError, RuleOptions
 from finstere_widget.engine.errors import OptionError, PuzzleError, RecordError, SetupError
-
-
-def cli(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    from finstere_widget.cli import main
-
-    try:
-        status = main(list(argv))
-    except SystemExit as exc:  # argparse
-        status = int(exc.code or 0)
-    out, err = capsys.readouterr()
-    return status, out, err
+from tests.test_hostile_doors import cli
 
 
 @pytest.fixture
