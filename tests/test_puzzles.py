@@ -281,7 +281,8 @@ def test_the_command_line_prints_a_seeded_set_with_answers(
     ("argv", "message"),
     [
         (["puzzles", "--rule", "M99"], "no puzzles for 'M99'"),
-        (["puzzles", "-n", "-2"], "n: expected"),
+        (["puzzles", "-n", "-2"], "-n must be >= 1"),
+        (["puzzles", "-n", "201"], "n: expected a number of puzzles 0..200"),
         (["puzzles", "--lang", "xx"], "unknown language"),
         (["puzzles", "--difficulty", "0"], "difficulty"),
     ],
