@@ -604,3 +604,35 @@ def test_every_subcommand_with_odd_values_succeeds_or_fails_in_one_line(argv: li
         return
     assert lines and lines[-1].isprintable() and len(lines[-1]) <= 700, text
     assert "error: " in lines[-1] and out.getvalue() == "", (argv, text)
+
+
+# --- to_json's indent: a number of spaces, bounded ---------------------------------------------
+
+
+@pytest.mark.parametrize("indent", [2.5, -1, 17, 10**9, "  ", True, [2]])
+def test_to_json_refuses_an_indent_that_is_not_a_few_spaces(indent: Any) -> None:
+    """``indent=2.5`` raised a bare TypeError inside json, and ``indent=10**9`` asked for
+    gigabytes of spaces: each door's own error now names the indent."""
+    from finstere_widget.engine.game import Game
+    from finstere_widget.engine.puzzles import puzzles, puzzles_to_json
+
+    pos = examples.load("monster_basic_8")
+    found = puzzles("all", n=1, seed=1)
+    doors: list[tuple[Any, type[Exception]]] = [
+        (lambda: pos.to_json(indent=indent), PositionError),
+        (lambda: Game(2, seed=1).to_json(indent=indent), RecordError),
+        (lambda: puzzles_to_json(found, indent=indent), PuzzleError),
+    ]
+    for call, error in doors:
+        with pytest.raises(error, match="indent"):
+            call()
+
+
+@pytest.mark.parametrize("indent", [None, 0, 1, 16])
+def test_to_json_reads_back_at_every_indent_it_takes(indent: int | None) -> None:
+    from finstere_widget.engine.game import Game
+
+    pos = examples.load("monster_basic_8")
+    assert Position.from_json(pos.to_json(indent=indent)) == pos
+    game = Game(2, seed=1)
+    assert json.loads(game.to_json(indent=indent)) == game.to_record()

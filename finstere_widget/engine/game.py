@@ -19,7 +19,6 @@ replays exactly.
 
 from __future__ import annotations
 
-import json
 import random
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
@@ -42,7 +41,7 @@ from .monster import Tile, TurnResult, monster_turn
 from .moves import MoveOutcome, MoveResult, apply_move, can_enter, legal_moves
 from .options import RuleOptions
 from .pieces import Pawn
-from .position import Position, load_json, position_svg
+from .position import Position, dump_json, load_json, position_svg
 from .setup import (
     DECK,
     PLACEMENT_PIECES,
@@ -940,7 +939,7 @@ class Game:
 
     def to_json(self, indent: int | None = None) -> str:
         """The game record (:meth:`to_record`) as ``finstere-game/1`` JSON text."""
-        return json.dumps(self.to_record(), indent=indent)
+        return dump_json(self.to_record(), indent, "game record", RecordError)
 
     @classmethod
     def from_record(cls, record: Mapping[str, Any] | str | bytes) -> Game:

@@ -39,6 +39,8 @@ FORMAT_ID = "finstere-position/1"
 PLACES = ("outside", "escaped", "eaten")
 #: the longest position JSON text (or diagram) the loaders read: a position is a few KB
 MAX_TEXT = 1_000_000
+#: the widest ``indent`` the ``to_json`` methods take (a huge one asked for gigabytes)
+MAX_INDENT = 16
 
 #: B4: the basic layout.
 BASIC_STONES: tuple[Square, ...] = (
@@ -194,7 +196,7 @@ class Position:
     def to_json(self, indent: int | None = None) -> str:
         """The position as ``finstere-position/1`` JSON text (:meth:`to_dict`), which
         :meth:`from_json` reads back to an equal position."""
-        return json.dumps(self.to_dict(), indent=indent)
+        return dump_json(self.to_dict(), indent, "position", PositionError)
 
     def replace(self, **changes: Any) -> Position:
         """A copy with some fields changed (validated again)."""
@@ -330,6 +332,20 @@ def position_svg(position: Position, **overlay: Any) -> str:
 
 _FIELDS = {"monster", "stones", "pools", "teleporters", "pawns", "stage"}
 _TOP_KEYS = {"format", "monster", "stones", "pools", "teleporters", "pawns", "stage", "layout"}
+
+
+def dump_json(data: Any, indent: Any, what: str, error: type[FinstereError]) -> str:
+    """``data`` as JSON text for ``what``, indented by ``indent`` spaces (None: one line).
+    Any other ``indent`` than None or an int 0..:data:`MAX_INDENT` is an ``error`` naming
+    it: ``indent=2.5`` raised a bare TypeError, and ``indent=10**9`` filled the memory."""
+    if indent is not None and (type(indent) is not int or not 0 <= indent <= MAX_INDENT):
+        raise error(
+            N_("{what}: indent {indent}: expected None or 0..{limit} spaces"),
+            what=what,
+            indent=shown(indent),
+            limit=MAX_INDENT,
+        )
+    return json.dumps(data, indent=indent)
 
 
 def load_json(text: Any, what: str, error: type[FinstereError]) -> Any:

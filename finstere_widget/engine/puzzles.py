@@ -22,7 +22,6 @@ only, so a seed gives the same set on every machine, and a set exports to JSON
 
 from __future__ import annotations
 
-import json
 import random
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -35,7 +34,7 @@ from .i18n import translations
 from .monster import _LOOK_DIRS, _look, _Turn
 from .options import RuleOptions
 from .pieces import Monster, Pawn, Pool, Stone, StoneKind, Teleporter
-from .position import Position, load_json, make_pool
+from .position import Position, dump_json, load_json, make_pool
 
 PUZZLES_FORMAT = "finstere-puzzles/1"
 
@@ -627,8 +626,11 @@ def puzzles(
 
 def puzzles_to_json(items: Iterable[Puzzle], indent: int | None = 1) -> str:
     """A puzzle set as ``finstere-puzzles/1`` JSON (hand the class the same set)."""
-    return json.dumps(
-        {"format": PUZZLES_FORMAT, "puzzles": [p.to_dict() for p in items]}, indent=indent
+    return dump_json(
+        {"format": PUZZLES_FORMAT, "puzzles": [p.to_dict() for p in items]},
+        indent,
+        "puzzles",
+        PuzzleError,
     )
 
 
