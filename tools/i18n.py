@@ -122,6 +122,22 @@ def compiled(lang: str) -> bytes:
     return buf.getvalue()
 
 
+def mo_content(data: bytes) -> tuple[dict[tuple[str | None, Any], Any], dict[str, str]]:
+    """What a .mo file says: its translations by (context, id), and its header fields less
+    ``Generated-By``, which names the Babel version that wrote the file (so a newer Babel
+    compiles the same catalog to other bytes)."""
+    from babel.messages.mofile import read_mo
+
+    catalog = read_mo(io.BytesIO(data))
+
+    def plain(text: Any) -> Any:  # a plural message's forms come as a list
+        return tuple(text) if isinstance(text, list | tuple) else text
+
+    entries = {(m.context, plain(m.id)): plain(m.string) for m in catalog if m.id}
+    headers = {k: v for k, v in catalog.mime_headers if k != "Generated-By"}
+    return entries, headers
+
+
 def main(argv: list[str]) -> int:
     from babel.messages.pofile import write_po
 
