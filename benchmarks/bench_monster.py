@@ -17,7 +17,7 @@ ratios are medians of the per-position ratios, so a loaded machine slows both si
 Targets (issue 13): turn <= 0.25x the reference, <= 3x the looks; to_dict <= 1x the turn.
 The looks and the records together cost about 0.22x the reference and 2.5x the looks: the
 rest of the turn (unpacking the pieces, the step rules, picking each ray's record) has what
-is left, about 3 us (README, Speed).
+is left, about 3 us (docs/speed.md, "The monster's turn").
 
     python benchmarks/bench_monster.py [--positions 1000] [--json]
 """

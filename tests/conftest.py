@@ -32,7 +32,7 @@ def repo_root() -> Path:
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Tests marked ``league`` (the README's full-size bot league: many minutes) run only
+    """Tests marked ``league`` (docs/bots.md's full-size bot league: many minutes) run only
     when asked for by name in ``-m`` (``pytest -m league``); otherwise they are deselected
     (reported as such), never skipped as if passed."""
     if "league" in (config.getoption("markexpr") or ""):

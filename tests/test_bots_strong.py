@@ -306,8 +306,8 @@ def test_small_league_plays_every_bot_in_a_ladder_at_two_sizes() -> None:
 @functools.cache
 @functools.cache
 def _full_league_verdicts() -> dict[tuple[int, str], str]:
-    """The README's league, played once for both tests below (``LEAGUE_GAMES`` games a
-    match; see the README for the run time): each match's verdict by player count."""
+    """The league of docs/bots.md, played once for both tests below (``LEAGUE_GAMES`` games
+    a match; see that page for the run time): each match's verdict by player count."""
     _, rows = league(LEAGUE_BOTS, LEAGUE_PLAYERS, LEAGUE_GAMES, seed=LEAGUE_SEED, jobs=2)
     print(league_table(rows))
     return {(r["players"], r["match"]): r["verdict"] for r in rows if r["verdict"]}

@@ -175,9 +175,10 @@ def test_the_command_line_speaks_the_language_asked(capsys: pytest.CaptureFixtur
     assert captured.out == "" and "unknown language 'xx'" in captured.err
 
 
-def test_the_readme_samples_in_other_languages_are_what_the_engine_says() -> None:
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    sample = readme.split("rule ids stay the same:", 1)[1].split("```")[1].strip().splitlines()
+def test_the_languages_page_samples_in_other_languages_are_what_the_engine_says() -> None:
+    """docs/languages.md, "The monster's turn in other languages": each line is the engine's."""
+    page = (ROOT / "docs" / "languages.md").read_text(encoding="utf-8")
+    sample = page.split("rule ids stay the same:", 1)[1].split("```")[1].strip().splitlines()
     told = {lang: narrate(_basic_turn(), lang=lang) for lang in OTHER}  # type: ignore[arg-type]
     assert len(sample) == 3
     for line in sample:

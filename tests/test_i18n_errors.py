@@ -383,9 +383,10 @@ def test_a_board_hint_tells_a_refused_move_in_its_language(lang: str) -> None:
     assert red_word in hints[lang] and blue_word in hints[lang] and red_word != "red"
 
 
-def test_the_readme_error_samples_are_what_the_command_line_says() -> None:
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    sample = readme.split("Errors speak it too:", 1)[1].split("```")[1].strip().splitlines()
+def test_the_languages_page_error_samples_are_what_the_command_line_says() -> None:
+    """docs/languages.md, "Errors": each sample line is what the command line prints."""
+    page = (ROOT / "docs" / "languages.md").read_text(encoding="utf-8")
+    sample = page.split("Errors speak it too:", 1)[1].split("```")[1].strip().splitlines()
     basic = str(BASIC)
     runs = [
         ["move", basic, "--pawn", "A", "--path", "W,W", "--lang", "fr"],

@@ -248,15 +248,14 @@ def test_french_puts_a_space_before_a_colon_in_the_bots_move_lines(
     assert not any("(greedy): " in line for line in lines)
 
 
-def test_the_readme_glossary_is_what_the_catalogs_say() -> None:
-    """The README's table of the game's words per language: every word in it is the one
-    its catalog uses for that thing."""
-    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+def test_the_languages_page_glossary_is_what_the_catalogs_say() -> None:
+    """The table of the game's words per language (docs/languages.md, "The game's words"):
+    every word in it is the one its catalog uses for that thing."""
+    page = Path(__file__).resolve().parent.parent / "docs" / "languages.md"
+    text = page.read_text(encoding="utf-8").split("## The game's words", 1)[1]
     rows = [
         [cell.strip() for cell in line.strip("|").split("|")]
-        for line in readme.split("| English | français |", 1)[1]
-        .split("\n\n", 1)[0]
-        .splitlines()[2:]
+        for line in text.split("| English | français |", 1)[1].split("\n\n", 1)[0].splitlines()[2:]
     ]
     assert len(rows) >= 12
     catalogs = {lang: _tool().read_po(lang) for lang in OTHER}

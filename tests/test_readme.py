@@ -1,4 +1,5 @@
-"""The README's promises: its two commands, its pictures, its code."""
+"""The README's promises: its two commands, its pictures, its code, and the pages of docs/ that
+hold the depth it leaves out (the figures it shows are theirs)."""
 
 from __future__ import annotations
 
@@ -70,13 +71,28 @@ def test_readme_games_tour_runs() -> None:
     assert set(namespace["res"].summary["wins_by_bot"]) <= {"greedy", "random"}  # type: ignore[attr-defined]
 
 
-def test_readme_architecture_names_modules_that_exist() -> None:
-    """The Architecture section's paths are the package's (or the repository's) files, and
-    each step of the path position -> events -> scene -> painters is there."""
-    section = README.split("## Architecture", 1)[1].split("\n## ", 1)[0]
-    paths = set(
-        re.findall(r"\b((?:engine|render|widget|cli|docs|tests)/[\w/.]+\.(?:py|js|md))", section)
+ARCHITECTURE_PAGE = (ROOT / "docs" / "architecture.md").read_text(encoding="utf-8")
+
+
+def _named_paths(text: str) -> set[str]:
+    return set(
+        re.findall(r"\b((?:engine|render|widget|cli|docs|tests)/[\w/.]+\.(?:py|js|md))", text)
     )
+
+
+@pytest.mark.parametrize(
+    "section",
+    [
+        README.split("## Architecture", 1)[1].split("\n## ", 1)[0],
+        ARCHITECTURE_PAGE,
+    ],
+    ids=["README", "docs/architecture.md"],
+)
+def test_readme_architecture_names_modules_that_exist(section: str) -> None:
+    """The README's Architecture section and docs/architecture.md (its detail) name the
+    package's (or the repository's) files, and each step of the path position -> events ->
+    scene -> painters is drawn."""
+    paths = _named_paths(section)
     assert len(paths) >= 20
     for path in paths:
         where = ROOT if path.startswith(("docs/", "tests/")) else ROOT / "finstere_widget"
@@ -84,6 +100,22 @@ def test_readme_architecture_names_modules_that_exist() -> None:
     drawing = section.split("```text", 1)[1].split("```", 1)[0]
     steps = [line.split()[0] for line in drawing.splitlines() if line[:1].isalpha()]
     assert steps == ["position", "events", "scene", "painters"]
+
+
+def test_readme_architecture_is_the_pages_in_short() -> None:
+    """The README draws the same path as docs/architecture.md, names the one place to change
+    for a new rule, a new event kind and a new piece, and links to the page for the rest."""
+    section = README.split("## Architecture", 1)[1].split("\n## ", 1)[0]
+    drawing = section.split("```text", 1)[1].split("```", 1)[0]
+    assert drawing == ARCHITECTURE_PAGE.split("```text", 1)[1].split("```", 1)[0]
+    places = {"A new rule": "engine/rules.py", "A new event kind": "engine/events.py"}
+    places["A new piece"] = "engine/pieces.py"
+    for change, module in places.items():
+        line = section.split(f"**{change}**", 1)[1].split("\n- ", 1)[0].split("\n\n", 1)[0]
+        assert module in line, change
+        detail = ARCHITECTURE_PAGE.split(f"**{change}**", 1)[1].split("\n- ", 1)[0]
+        assert module in detail and _named_paths(line) <= _named_paths(ARCHITECTURE_PAGE)
+    assert "/blob/main/docs/architecture.md)" in section
 
 
 def test_every_pip_install_of_an_extra_is_quoted() -> None:
@@ -157,3 +189,51 @@ def test_readme_rule_options_table_is_the_engines() -> None:
         allowed, option_rule, _ = OPTION_INFO[name]
         assert tuple(re.findall(r"`([^`]+)`", values)) == tuple(allowed), name
         assert allowed[0] == defaults[name] and option_rule in rule.split("/"), name
+
+
+def _speed_figures(text: str) -> list[str]:
+    """The numbers of a text with their unit or sign: ×0.42, 2.6 ms, 158, 4 of 9 ..."""
+    return re.findall(r"×\d+(?:\.\d+)?|\d+(?:\.\d+)? (?:ms|KB|turns)|\b\d+(?:\.\d+)?\b", text)
+
+
+def _outside_parentheses(text: str) -> str:
+    """The text without what its parentheses hold (earlier sessions' figures, notes)."""
+    while True:
+        shorter = re.sub(r"\([^()]*\)", " ", text)
+        if shorter == text:
+            return " ".join(text.split())
+        text = shorter
+
+
+def test_readme_speed_table_shows_the_speed_pages_figures() -> None:
+    """The README's Speed table is the compact form of docs/speed.md's figures, so the two
+    cannot drift apart: each row's measured figure is one the page gives as today's (not in
+    parentheses, where earlier sessions' figures are), and every other number of the row is
+    the page's too. There is a row for each benchmark script's figures and for the
+    browser's paint, step and trace size."""
+    section = README.split("## Speed", 1)[1].split("\n## ", 1)[0]
+    rows = re.findall(r"^\| (?!benchmark |---)(.+?) \| (.+?) \| (.+?) \|$", section, re.M)
+    assert len(rows) >= 12
+    page = (ROOT / "docs" / "speed.md").read_text(encoding="utf-8")
+    figures = page.split("## The figures", 1)[1].split("\n## ", 1)[0]
+    browser = page.split("## The widgets in the browser", 1)[1]
+    for what, measured, target in rows:
+        in_browser = "Chromium" in what or "click" in what or "synced" in what
+        where = " ".join((browser if in_browser else figures).split())
+        today = _speed_figures(measured)
+        assert today, what
+        assert today[0] in _outside_parentheses(where), (what, today[0])
+        for figure in today + _speed_figures(target):
+            assert figure in where, (what, figure)
+    for script in ("bench_monster.py", "bench_moves.py", "bench_widget.py", "bench_games.py"):
+        assert script in figures
+    assert "/blob/main/docs/speed.md)" in section
+
+
+def test_readme_widgets_block_is_the_widgets_pages_quick_start() -> None:
+    """docs/widgets.md starts from the README's widgets code (which the test above runs)."""
+    readme = README.split("## Widgets", 1)[1].split("```python\n", 1)[1].split("```", 1)[0]
+    page = (ROOT / "docs" / "widgets.md").read_text(encoding="utf-8")
+    assert (
+        page.split("## Quick start", 1)[1].split("```python\n", 1)[1].split("```", 1)[0] == readme
+    )

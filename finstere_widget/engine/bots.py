@@ -19,7 +19,7 @@ action`` for the player to act (pawn moves and placements; tile draws are chance
   whole side (:func:`evaluate`: escapes, progress, being able to leave next round, what
   the monster sees next, the opponents' standing). The screen alone (the expectimax with
   the pawns still to move where they stand) moved the rear pawns first and lost to greedy
-  at 5-7 players (README, league).
+  at 5-7 players (docs/bots.md, "Why the old lookahead lost to greedy at 5-7 players").
 * :class:`MCTSBot` -- Monte Carlo tree search with an *iteration count* budget
   (reproducible from the seed; a time budget may be added). The nodes are the decisions
   of whichever seat acts (one pawn move each: the pawn phase is many decisions of many
@@ -223,7 +223,7 @@ def escape_move(game: Game) -> PawnMove | None:
     """A move that takes a pawn of the side out of the fortress now (P4), if any: every bot
     but random takes it at once -- an escape is banked whatever the monster does, and the
     race to the escapes a win needs (S2) does not wait (held back for a round, it lost
-    the lookahead games against greedy at 5 players: README, league)."""
+    the lookahead games against greedy at 5 players: docs/bots.md)."""
     for pawn in game.movable_pawns():
         for o in game.pawn_moves(pawn.id):
             if o.to == "escaped":

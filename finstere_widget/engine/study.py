@@ -347,7 +347,7 @@ def league_lineups(bots: Sequence[str], players: int) -> tuple[tuple[str, ...], 
     return tuple(out)
 
 
-#: the README's full-size league (``pytest -m league`` runs it): the bots weakest first,
+#: the full-size league of docs/bots.md (``pytest -m league`` runs it): the bots weakest first,
 #: the player counts, the games of each match at each count, and the seed
 LEAGUE_BOTS: tuple[str, ...] = ("random", "greedy", "lookahead", "mcts:32")
 LEAGUE_PLAYERS: tuple[int, ...] = (2, 3, 4, 5, 6, 7)

@@ -2,9 +2,10 @@
 on an exported page at devicePixelRatio 2, a step (the frame painted over the static layer
 painted once) against a full paint (the static layer painted from its primitives too),
 side by side in the same page. A step that repaints or re-rasterises the static layer —
-most of a full paint at devicePixelRatio 2 (README, Speed) — fails this.
+most of a full paint at devicePixelRatio 2 (docs/speed.md, "The widgets in the browser") —
+fails this.
 
-The absolute figures are benchmarks/bench_widget.py's (README, Speed).
+The absolute figures are benchmarks/bench_widget.py's (the README's Speed table, docs/speed.md).
 """
 
 from __future__ import annotations
