@@ -865,3 +865,32 @@ def test_a_refusal_names_the_phase_by_its_name() -> None:
     with pytest.raises(IllegalMoveError, match=r"no pawn moves in the monster phase \(T1\)"):
         g.apply(PawnMove("blue1", ()))
     assert "monster phase" in repr(g)
+
+
+# --- audit: game-level edge cases (T1-T3, P10, M2, S1-S3, A2) ---------------------------------
+
+
+def test_S2_finish_round_a_win_that_leaves_no_pawn_in_play_in_stage_2_is_still_S2() -> None:
+    """S2 finish_round: blue's winning escape is the last pawn in play in stage 2, so the
+    round has nothing left to play out. The game ends by S2, a win (it was told as S3, 'no
+    pawn left in the fortress', as if nobody had won); the default ends it by S2 too."""
+    pos = scenario(
+        [
+            pw("b1", "blue", "escaped"),
+            pw("b2", "blue", "escaped"),
+            pw("b3", "blue", [2, 0], 3, 4),
+            pw("b4", "blue", "eaten"),
+            pw("y1", "yellow", "escaped"),
+            pw("y2", "yellow", "eaten"),
+            pw("y3", "yellow", "eaten"),
+            pw("y4", "yellow", "eaten"),
+        ],
+        stage=2,
+        monster={"at": [8, 8], "facing": "N"},
+    )
+    for finish in (True, False):
+        g = Game.from_position(pos, seed=0, options=RuleOptions(finish_round=finish))
+        g.apply(PawnMove("b3", ("W", "W", "OUT")))
+        out = outcome(g)
+        assert out.rule == "S2" and out.winner == "blue", (finish, out)
+        assert out.escaped == {"blue": 3, "yellow": 1}
