@@ -247,10 +247,8 @@ class MonsterTurn:
                     self.slide(slide_from, target)
                     slide_from = target
                 self.eat(target, target, "eaten", "M7")
-                if (
-                    sliding
-                    and target in self.pools
-                    and self.options.get("slide_over_pawn", "eat") == "stop"
+                if (  # stop: on any pool square of the slide, the first one included
+                    target in self.pools and self.options.get("slide_over_pawn", "eat") == "stop"
                 ):
                     self.at = target
                     return h

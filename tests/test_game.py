@@ -865,3 +865,166 @@ def test_a_refusal_names_the_phase_by_its_name() -> None:
     with pytest.raises(IllegalMoveError, match=r"no pawn moves in the monster phase \(T1\)"):
         g.apply(PawnMove("blue1", ()))
     assert "monster phase" in repr(g)
+
+
+# --- audit: game-level edge cases (T1-T3, P10, M2, S1-S3, A2) ---------------------------------
+
+
+def test_S2_finish_round_a_win_that_leaves_no_pawn_in_play_in_stage_2_is_still_S2() -> None:
+    """S2 finish_round: blue's winning escape is the last pawn in play in stage 2, so the
+    round has nothing left to play out. The game ends by S2, a win (it was told as S3, 'no
+    pawn left in the fortress', as if nobody had won); the default ends it by S2 too."""
+    pos = scenario(
+        [
+            pw("b1", "blue", "escaped"),
+            pw("b2", "blue", "escaped"),
+            pw("b3", "blue", [2, 0], 3, 4),
+            pw("b4", "blue", "eaten"),
+            pw("y1", "yellow", "escaped"),
+            pw("y2", "yellow", "eaten"),
+            pw("y3", "yellow", "eaten"),
+            pw("y4", "yellow", "eaten"),
+        ],
+        stage=2,
+        monster={"at": [8, 8], "facing": "N"},
+    )
+    for finish in (True, False):
+        g = Game.from_position(pos, seed=0, options=RuleOptions(finish_round=finish))
+        g.apply(PawnMove("b3", ("W", "W", "OUT")))
+        out = outcome(g)
+        assert out.rule == "S2" and out.winner == "blue", (finish, out)
+        assert out.escaped == {"blue": 3, "yellow": 1}
+
+
+def test_T1_T2_a_first_player_with_no_pawn_in_play_is_passed_and_the_marker_still_moves_on() -> (
+    None
+):
+    """T2 (FAQ 3): the first player, blue, has no pawn in play, so yellow opens the pawn
+    phase; T1: the marker still passes left from blue (to yellow, then red, then back to
+    blue, who is passed again)."""
+    pos = scenario(
+        [
+            pw("b1", "blue", "escaped"),
+            pw("b2", "blue", "escaped"),
+            pw("y1", "yellow", [5, 5]),
+            pw("r1", "red", [9, 9]),
+        ],
+        monster={"at": [0, 0], "facing": "E"},
+    )
+    g = Game.from_position(pos, players=["blue", "yellow", "red"], seed=0, first_player=0)
+    openers = []
+    for _ in range(4):
+        openers.append((g.state.first, g.current_colour))
+        while g.phase == "pawns":
+            g.apply(PawnMove(g.movable_pawns()[0].id, ()))
+        g.sample_chance()  # stage 1: a pawn eaten waits outside, still in play
+    assert openers == [(0, "yellow"), (1, "yellow"), (2, "red"), (0, "yellow")]
+
+
+def test_P10_five_to_seven_players_two_of_three_pawns_enter_the_third_is_flipped_outside() -> None:
+    """P1 + P10 with three pawns each (seed 004: 'the remaining one or two' are flipped
+    outside): each player brings two pawns onto the board; the third waits outside,
+    flipped by P10 like the others."""
+    for n in (5, 7):
+        g = Game(n, seed=3)
+        while g.phase == "pawns":
+            g.apply(g.legal_actions()[0])
+        assert g.is_chance()
+        for seat in range(n):
+            places = sorted("board" if p.on_board else str(p.at) for p in g.pawns_of(seat))
+            assert places == ["board", "board", "outside"], (n, seat, places)
+        assert all(p.up == "dark" for p in g.position.pawns)
+        flips = [e for h in g.history for e in h.extra if isinstance(e, Flip)]
+        assert len(flips) == n and all(e.rule == "P10" for e in flips)
+
+
+def test_M2_a_prey_tile_on_top_is_drawn_past_and_the_other_tiles_are_shuffled_back() -> None:
+    """M2: the pile of seed 1 starts with the one-prey tile. The first draw goes on to the
+    first number (7), and the other seven tiles -- the prey tile drawn past included -- are
+    shuffled into a new pile, not left in their old order."""
+    g = Game(2, seed=1)
+    top = g.state.pile
+    assert top[0] == "X" and top[1] == "7"
+    first_moves(g)
+    assert g.sample_chance().tile == "7"
+    left = list(top)
+    left.remove("7")
+    pile = g.state.pile
+    assert sorted(pile) == sorted(left) and "X" in pile and "XX" in pile
+    assert list(pile) != left  # shuffled back, not just the 7 taken out
+    # with the rule off, the X on top is drawn as it comes
+    g_off = Game(2, seed=1, options=RuleOptions(first_draw_rule="off"))
+    first_moves(g_off)
+    assert g_off.sample_chance().tile == "X" and list(g_off.state.pile) == list(top[1:])
+
+
+@pytest.mark.parametrize("option", ["all_eaten", "board_empty"])
+def test_S1_T3_a_pawn_eaten_by_the_last_tile_of_stage_1_waits_and_reenters_in_stage_2(
+    option: str,
+) -> None:
+    """S1/M7/T3: the 7th tile of stage 1 eats blue's only pawn on the board: it is eaten in
+    stage 1, so it waits outside with its face and may come back in stage 2. S3: even with
+    stage2_end=board_empty the empty board at the change of stage does not end the game;
+    the waiting pawns get their pawn phase first."""
+    pos = scenario(
+        [
+            pw("b", "blue", [3, 0], 4, 3),
+            pw("b2", "blue", "escaped"),
+            pw("y", "yellow", "outside", 5, 2),
+        ],
+        monster={"at": [0, 0], "facing": "E"},
+    )
+    g = Game.from_position(pos, seed=0, tiles_played=6, options=RuleOptions(stage2_end=option))
+    g.apply(PawnMove("b", ()))  # flipped: shows 3 (dark)
+    g.apply(PawnMove("y", ()))
+    turn = g.sample_chance()
+    assert turn.eaten[:1] == ("b",)
+    assert g.position.stage == 2 and not g.is_terminal() and g.phase == "pawns"
+    b = g.position.pawn("b")
+    assert b.at == "outside" and b.up == "dark" and b.value == 3  # M7: kept its face
+    assert g.state.round == 3 and g.current_colour == "yellow"  # T1: the marker passed
+    g.apply(PawnMove("y", ()))
+    assert ("IN",) in {o.path for o in g.pawn_moves("b")}  # T3: it may re-enter
+    g.apply(PawnMove("b", ()))  # FAQ 4: or just be flipped outside
+    # the stage-2 pawn phase is over with the board still empty
+    assert g.is_terminal() is (option == "board_empty")
+
+
+def test_S3_stage_two_ends_at_once_when_the_last_pawn_in_play_escapes_without_winning() -> None:
+    """S3 (all_eaten, the default): in stage 2 blue's escape takes the last pawn in play out
+    of the fortress; nobody has won by S2, so the game ends at once by S3 (no monster phase
+    follows). One escaped pawn each: yellow reached one first and wins."""
+    pos = scenario(
+        [
+            pw("b", "blue", [1, 0], 2, 5),
+            pw("b2", "blue", "eaten"),
+            pw("y", "yellow", "escaped"),
+            pw("y2", "yellow", "eaten"),
+        ],
+        stage=2,
+        monster={"at": [10, 0], "facing": "W"},
+    )
+    g = Game.from_position(pos, seed=0)
+    g.apply(PawnMove("b", ("W", "OUT")))
+    out = outcome(g)
+    assert out.rule == "S3" and "no pawn left" in out.reason
+    assert out.escaped == {"blue": 1, "yellow": 1} and out.winner == "yellow"
+
+
+def test_A2_same_pair_teleporters_and_pools_over_a_diagonal_neighbour_refused() -> None:
+    """A2: two teleporters of the same pair may not touch either (diagonally they may); a
+    pool may not cover a square touching the entrance or exit diagonally (French rulebook)
+    -- under the online limits (A3) the teleporters keep A2's rule."""
+    tele = _placed(Placement("teleporter_blue", (6, 6), "N"))
+    assert _refused(tele, Placement("teleporter_blue", (7, 6), "S")) == "A2"
+    assert (
+        _refused(tele, Placement("teleporter_blue", (7, 6), "S"), RuleOptions(placement="online"))
+        == "A2"
+    )
+    check_placement(
+        tele, Placement("teleporter_blue", (7, 7), "S"), PLACEMENT_PIECES, RuleOptions()
+    )
+    empty = _placed()
+    assert _refused(empty, Placement("pool_2x2", (13, 8))) == "A2"  # covers (14, 9)
+    assert _refused(empty, Placement("pool_1x4", (1, 1), "v")) == "A2"  # starts on (1, 1)
+    check_placement(empty, Placement("pool_1x4", (2, 1), "v"), PLACEMENT_PIECES, RuleOptions())

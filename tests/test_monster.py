@@ -421,6 +421,34 @@ def test_M9_pawn_on_a_pool_square_slid_over(option: str, stop_at: Sq) -> None:
     assert result.position.monster.at == stop_at
 
 
+@pytest.mark.parametrize("option", ["eat", "stop"])
+def test_M9_slide_over_pawn_counts_the_first_pool_square_too(option: str) -> None:
+    """M9 slide_over_pawn: a pawn on the pool square the monster steps onto is on the pool
+    it slides across like one on any other square of it. With ``stop`` the monster eats it
+    and stops there: it used to eat it and slide on, the ``eat`` behaviour, so only a pawn
+    on the 2nd to 4th square of a pool was ruled by the option. The same when the monster
+    arrives on the pool through a wall (M10)."""
+    stop = option == "stop"
+    result = monster_turn(P((3, 8), pools=[POOL], pawns={"A": (4, 8)}), 1, slide_over_pawn(option))
+    assert result.eaten == ("A",)
+    assert result.position.monster.at == ((4, 8) if stop else (8, 8))
+    assert brief([event_to_dict(e) for e in result.events]) == [
+        (1, "move", (3, 8), (4, 8)),
+        (1, "eat", "A", (4, 8), "eaten"),
+        *([] if stop else [(1, "slide", "monster", (4, 8), (8, 8))]),
+    ]
+    # through the wall: from (15, 5) heading east the monster comes in on (0, 5), a pool
+    wall_pool = [(0, 5), (1, 5), (2, 5), (3, 5)]
+    pos = P((15, 5), pools=[wall_pool], pawns={"A": (0, 5)})
+    after = monster_turn(pos, 1, slide_over_pawn(option)).position
+    assert after.monster.at == ((0, 5) if stop else (4, 5))
+    assert after.pawn("A").at == "outside"
+
+
+def slide_over_pawn(option: str) -> RuleOptions:
+    return RuleOptions(slide_over_pawn=option)
+
+
 def test_M9_stone_on_a_pool_in_the_way_is_pushed_and_slides_ahead() -> None:
     events = trace(P((3, 8), "E", pools=[POOL], stones=[(6, 8)]), 1)
     assert brief(events) == [

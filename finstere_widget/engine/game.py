@@ -739,6 +739,8 @@ class Game:
         if won and not self.options.finish_round:  # S2: the game ends at once
             return self._end(new, "S2", f"{self.colours[seat]} escaped all pawns but one"), entry
         if position.stage == 2 and not self._pawns_in_play(new):
+            if finishing:  # S2 finish_round: a player has won; nothing is left to play out
+                return self._end(new, "S2", "the round was played out (finish_round)"), entry
             return self._end(new, "S3", "no pawn left in the fortress in stage 2"), entry
         if seat_next >= 0:
             return new, entry

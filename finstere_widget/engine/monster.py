@@ -536,7 +536,9 @@ class _Turn:
                     ev.append(Slide(step, "monster", SQUARE_OF[seg], SQUARE_OF[t], "M9"))
                     seg = t
                 self._eat(p, t, "eaten", "M7")
-                if sliding and t in self.pool and self.opts.slide_over_pawn == "stop":
+                # M9 slide_over_pawn=stop: eaten on a pool square of this step's slide, the
+                # pool square the monster steps onto (or arrives on through a wall) included
+                if t in self.pool and self.opts.slide_over_pawn == "stop":
                     self.m = t
                     return h
             m = t
