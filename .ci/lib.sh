@@ -2,8 +2,9 @@
 #
 #   ci_setup_venv       create .venv (if missing) and install the package editable with all
 #                       extras and the developer tools (dependency group "dev" of
-#                       pyproject.toml, PEP 735: pip >= 25.1, upgraded here when older);
-#                       skipped when nothing that affects the install has changed
+#                       pyproject.toml, PEP 735: pip >= 25.1, upgraded here when older),
+#                       at the versions of .ci/constraints.txt (bash .ci/constraints renews
+#                       them); skipped when nothing that affects the install has changed
 #   ci_ensure_chromium  install Debian's chromium with apt-get when /usr/bin/chromium is missing
 #
 # Both are idempotent and cheap on a re-run.
@@ -12,6 +13,9 @@ CI_REPO="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 CI_VENV="${CI_VENV:-$CI_REPO/.venv}"
 CI_EXTRAS="widget,sim,canvas,study,animate,marimo"
 CI_GROUP="dev"
+# every package of the test environment at the version it last passed with: a new release
+# of a tool (a linter's rules, Babel's .mo header) cannot fail a fresh machine's run
+CI_CONSTRAINTS="$CI_REPO/.ci/constraints.txt"
 CI_CHROMIUM="/usr/bin/chromium"
 
 ci_log() { printf '\n== %s\n' "$*" >&2; }
@@ -40,6 +44,7 @@ ci_install_fingerprint() {
         echo "extras=$CI_EXTRAS group=$CI_GROUP"
         "$CI_VENV/bin/python" -c 'import sys; print(sys.version)'
         cat "$CI_REPO/pyproject.toml"
+        if [ -z "${CI_UNCONSTRAINED:-}" ]; then cat "$CI_CONSTRAINTS"; fi
     } | sha256sum | cut -d' ' -f1
 }
 
@@ -72,9 +77,11 @@ ci_setup_venv() {
             "$CI_VENV/bin/python" -m pip install --disable-pip-version-check -q -U "pip>=25.1" || return 1
         fi
         # Playwright must never fetch its own browser here: we drive Debian's chromium.
+        local pins=(-c "$CI_CONSTRAINTS")
+        [ -n "${CI_UNCONSTRAINED:-}" ] && pins=()  # bash .ci/constraints: the newest versions
         PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 "$CI_VENV/bin/python" -m pip install \
             --disable-pip-version-check -q -e "$CI_REPO[$CI_EXTRAS]" \
-            --group "$CI_REPO/pyproject.toml:$CI_GROUP" || return 1
+            --group "$CI_REPO/pyproject.toml:$CI_GROUP" "${pins[@]}" || return 1
         echo "$want" > "$stamp"
     fi
     export PATH="$CI_VENV/bin:$PATH"

@@ -154,6 +154,47 @@ def test_extras_are_what_users_install_and_dev_tools_are_dependency_groups() -> 
     assert 'CI_GROUP="dev"' in ci
 
 
+def _pins() -> dict[str, str]:
+    """.ci/constraints.txt: normalised name -> pinned version."""
+    from packaging.utils import canonicalize_name
+
+    text = (ROOT / ".ci" / "constraints.txt").read_text(encoding="utf-8")
+    pins = {}
+    for line in text.splitlines():
+        if line and not line.startswith("#"):
+            name, _, version = line.partition("==")
+            assert version, f"not a pin: {line!r}"
+            pins[canonicalize_name(name)] = version
+    return pins
+
+
+def test_the_test_environment_is_pinned_within_what_pyproject_allows() -> None:
+    """Every requirement of the extras and the dependency groups has a pin in
+    .ci/constraints.txt that its specifier admits (a requirement added to pyproject.toml
+    without renewing the pins, or a pin outside its range, fails here, not in pip), and
+    .ci/lib.sh installs with those pins."""
+    from packaging.requirements import Requirement
+    from packaging.utils import canonicalize_name
+
+    pins = _pins()
+    assert len(pins) > 100
+    requirements = [r for rs in PROJECT["optional-dependencies"].values() for r in rs]
+    requirements += [r for g in PYPROJECT["dependency-groups"].values() for r in g]
+    checked = 0
+    for text in requirements:
+        if not isinstance(text, str) or text.startswith("finstere_widget"):
+            continue  # an included group, or "all"
+        req = Requirement(text)
+        name = canonicalize_name(req.name)
+        assert name in pins, f"{req.name} has no pin: run bash .ci/constraints"
+        assert req.specifier.contains(pins[name], prereleases=True), (text, pins[name])
+        checked += 1
+    assert checked > 25
+    ci = (ROOT / ".ci" / "lib.sh").read_text(encoding="utf-8")
+    assert 'CI_CONSTRAINTS="$CI_REPO/.ci/constraints.txt"' in ci
+    assert 'pins=(-c "$CI_CONSTRAINTS")' in ci and '"${pins[@]}"' in ci
+
+
 def test_py_typed_ships_in_the_package() -> None:
     assert (ROOT / "finstere_widget" / "py.typed").exists()
 
