@@ -115,9 +115,10 @@ def _(mo):
     mo.md(r"""
     ## 2. The pieces (B5, P1)
 
-    * **Stones** block the monster's sight and are pushed around. In the advanced game their
-      other side shows a **crystal** (the monster sees through it) or a **pivot stone** (it
-      turns the monster right, or right round).
+    * **Stones** block the monster's sight and are pushed around. In the advanced game they
+      are turned over: the other side shows a **crystal** (the monster sees through it) on
+      two of them, a **pivot stone** (it turns the monster right, or right round) on six, a
+      stone again on three.
     * **Blood pools** never move; whoever steps on one slides across.
     * **Teleporters** come in pairs (yellow, blue), each with an arrow.
     * **Pawns** are double-sided; the two numbers add up to 7 (6/1, 4/3, 3/4, 2/5, written

@@ -96,8 +96,8 @@ def test_P1_pawn_sets_and_colours(n: int) -> None:
 
 @pytest.mark.parametrize("n", range(2, 8))
 def test_P1_every_player_starts_showing_1_3_4_5(n: int) -> None:
-    """Seed 000 l.74: white numbers up, so 1, 4 and 5 showing (and the 3 with 2-4 players);
-    the engine used to start with 6, 4, 3, 2 showing."""
+    """French rulebook, "Mise en place": white numbers up, so 1, 4 and 5 showing (and the 3
+    with 2-4 players); the engine used to start with 6, 4, 3, 2 showing."""
     g = Game(n, seed=1)
     for colour in g.colours:
         showing = sorted(p.value for p in g.position.pawns if p.player == colour)
@@ -922,7 +922,7 @@ def test_T1_T2_a_first_player_with_no_pawn_in_play_is_passed_and_the_marker_stil
 
 
 def test_P10_five_to_seven_players_two_of_three_pawns_enter_the_third_is_flipped_outside() -> None:
-    """P1 + P10 with three pawns each (seed 004: 'the remaining one or two' are flipped
+    """P1 + P10 with three pawns each (Czech rules: 'the remaining one or two' are flipped
     outside): each player brings two pawns onto the board; the third waits outside,
     flipped by P10 like the others."""
     for n in (5, 7):

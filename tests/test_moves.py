@@ -429,7 +429,7 @@ def test_P9_teleporters_are_walls_for_pawns() -> None:
     assert (4, 5) not in tos and (3, 5) not in tos
 
 
-# --- the rulebook's three examples (000/001 "Exemples de mouvement des pions") ------------
+# --- the rulebook's three pawn examples (French "Exemples de mouvement des pions") -------
 
 
 def _example(n: int) -> tuple[dict[str, Any], Position]:

@@ -1,8 +1,9 @@
 """The rulebooks' worked examples as positions, shipped with the package.
 
-The seeds' examples (French 000, Italian 001, the online guide 002) refer to pictures we do
-not have; these ``finstere-position/1`` files (docs/format.md) are reconstructions built so that
-playing docs/rules.md reproduces each narration step by step. The notebooks load them from here;
+The worked examples of the French and Italian rulebooks and of the online guide (docs/rules.md,
+"Sources") refer to pictures we do not have; these ``finstere-position/1`` files
+(docs/format.md) are reconstructions built so that playing docs/rules.md reproduces each
+narration step by step. The notebooks load them from here;
 ``tests/examples/`` holds the same files for the tests (a test keeps the two copies equal).
 
 >>> from finstere_widget import examples
@@ -12,17 +13,17 @@ playing docs/rules.md reproduces each narration step by step. The notebooks load
 >>> pos.monster.at
 (9, 7)
 
-=================================  ====================================================
+=================================  ======================================================
 name                               example
-=================================  ====================================================
-``monster_basic_8``                monster, basic game, tile 8, pawns A-H (000/001)
+=================================  ======================================================
+``monster_basic_8``                monster, basic game, tile 8, pawns A-H (French, Italian)
 ``monster_basic_8_without_g``      the same without G: through wall V
-``monster_advanced_8``             monster, advanced game, tile 8, pawns A-E (000)
-``monster_online_10``              monster, online guide, tile 10 (002)
-``pawn_example_1``                 the 4 pushes a stone (000/001, example 1)
+``monster_advanced_8``             monster, advanced game, tile 8, pawns A-E (French)
+``monster_online_10``              monster, tile 10 (online guide)
+``pawn_example_1``                 the 4 pushes a stone (French, Italian, example 1)
 ``pawn_example_2``                 the 5 walks through two pawns (example 2)
 ``pawn_example_3``                 the 5 pushes a stone onto the pool (example 3)
-=================================  ====================================================
+=================================  ======================================================
 
 ``expectations("pawn_example_1")`` gives the pawn examples' legal and illegal paths
 (``{"pawn", "points", "legal": [...], "illegal": [...]}``).
