@@ -159,7 +159,7 @@ def _pins() -> dict[str, str]:
     from packaging.utils import canonicalize_name
 
     text = (ROOT / ".ci" / "constraints.txt").read_text(encoding="utf-8")
-    pins = {}
+    pins: dict[str, str] = {}
     for line in text.splitlines():
         if line and not line.startswith("#"):
             name, _, version = line.partition("==")
