@@ -483,6 +483,29 @@ def test_S2_finish_round_most_escaped_wins_over_first_to_reach() -> None:
     assert out.winner == "blue"
 
 
+def test_S2_S3_a_scenario_already_won_or_over_is_refused_naming_the_rule() -> None:
+    """A game from a position must leave a game to play: a player who has already escaped
+    all pawns but one has won (S2), and a stage-2 position without a pawn in play is over
+    (S3). Before, such a game went on as if nobody had won."""
+    won = [pw(f"b{k}", "blue", "escaped") for k in range(3)]
+    won += [pw("b3", "blue", [5, 5]), pw("r0", "red", [9, 9])]
+    with pytest.raises(SetupError, match=r"blue has already escaped 3 pawns.*\(S2\)"):
+        Game.from_position(scenario(won), seed=0)
+    with pytest.raises(SetupError, match=r"\(S2\)"):  # the game record's door too
+        Game.from_position(scenario(won), seed=0, players=["red", "blue"])
+    # one pawn short of the win: a game to play
+    assert Game.from_position(scenario(won[1:]), seed=0).outcome() is None
+    # five players: two escaped of three is the win
+    five = [pw(f"{c}0", c, "escaped") for c in ("blue", "yellow")] + [pw("b1", "blue", "escaped")]
+    five += [pw(f"{c}0", c, "outside") for c in ("red", "green", "purple")]
+    with pytest.raises(SetupError, match=r"blue has already escaped 2 pawns"):
+        Game.from_position(scenario(five), seed=0)
+    over = [pw("b0", "blue", "escaped"), pw("b1", "blue", "eaten"), pw("r0", "red", "eaten")]
+    with pytest.raises(SetupError, match=r"stage 2.*\(S3\)"):
+        Game.from_position(scenario(over, stage=2), seed=0)
+    assert Game.from_position(scenario(over, stage=1), seed=0).outcome() is None
+
+
 def test_S3_stage_two_ends_when_no_pawn_is_left_tie_to_first_to_reach() -> None:
     pos = scenario(
         [

@@ -280,6 +280,22 @@ def _shuffled(tiles: Iterable[str], seed: int, tag: str) -> tuple[str, ...]:
     return tuple(items)
 
 
+def _check_not_over(position: Position, colours: Sequence[str], needed: int) -> None:
+    """A scenario's position must leave a game to play: no player has already escaped all
+    their pawns but one (S2), and in stage 2 a pawn is still in play (S3)."""
+    escaped = Counter(p.player for p in position.pawns if p.at == "escaped")
+    for colour in colours:
+        if escaped[colour] >= needed:
+            raise SetupError(
+                "position: {colour} has already escaped {count} pawns, all but one: "
+                "the game is won (S2)",
+                colour=colour,
+                count=escaped[colour],
+            )
+    if position.stage == 2 and all(p.at in ("escaped", "eaten") for p in position.pawns):
+        raise SetupError("position: no pawn is left in play in stage 2: the game is over (S3)")
+
+
 class Game:
     """A game of Finstere Flure. ``Game(players=3, seed=7)``; ``Game(["red", "blue"])``.
 
@@ -340,6 +356,7 @@ class Game:
         self.seat_of = {c: k for k, c in enumerate(colours)}
         if position is not None:
             self.needed = len(pawn_values(self.n)) - 1  # S2, with P1's pawn sets
+            _check_not_over(position, colours, self.needed)
             stage = position.stage
             pile = _shuffled(DECK, seed, f"stage{stage}")[tiles_played:]
             escapes = tuple(
