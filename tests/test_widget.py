@@ -498,3 +498,59 @@ def test_a_moved_pawns_hint_names_its_steps_in_the_boards_language(lang: str, wo
     send(w, {"type": "click", "square": [9, 7]})
     assert w.position.pawn("A").at == (9, 7)
     assert words in w.hint and "E,S,S" not in w.hint
+
+
+def _messages(widget: BoardWidget, monkeypatch: pytest.MonkeyPatch) -> list[list[str]]:
+    """The state messages ``widget`` sends to the browser from now on (their keys)."""
+    sent: list[list[str]] = []
+    original = widget.send_state
+
+    def record(key: Any = None) -> None:
+        keys = [key] if isinstance(key, str) else list(key or [])
+        if keys:
+            sent.append(sorted(keys))
+        original(key)
+
+    monkeypatch.setattr(widget, "send_state", record)
+    return sent
+
+
+def test_a_click_in_a_turn_on_show_reaches_the_browser_in_one_message(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A click while a turn is stepped through leaves it, selects the pawn and lights its
+    squares: one message, so the browser never paints a step of the way (``frame`` 0 of the
+    old frames, then the board without its hint: seen in a real browser)."""
+    w = BoardWidget(TIE, mode="move")
+    w.show_turn("8")
+    w.frame = 3
+    sent = _messages(w, monkeypatch)
+    send(w, {"type": "click", "zone": "pawn:A"})
+    assert w._ui.selected == "A" and len(w.frames) == 1
+    assert len(sent) == 1 and {"frame", "frames", "hint"} <= set(sent[0]), sent
+    sent.clear()
+    w.show_turn("8")  # a new turn on show: its frames and frame 0 at once
+    w.frame = 5
+    w.show_turn("XX")
+    assert len(sent) == 3 and {"frame", "frames"} <= set(sent[2]), sent
+
+
+def test_game_view_undo_and_new_game_reach_the_browser_in_one_message(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from finstere_widget.widget import GameView
+
+    v = GameView(("blue", "red"), you="blue", seed=1)
+    v.bot_move_for_me()
+    v.board.frame = 2
+    sent = _messages(v.board, monkeypatch)
+    assert v.undo()
+    assert len(sent) == 1 and {"frame", "frames", "event_log"} <= set(sent[0]), sent
+    sent.clear()
+    v.board.frame = 0
+    v.bot_move_for_me()
+    sent.clear()
+    v.board.frame = 2
+    sent.clear()
+    v.new_game()
+    assert len(sent) == 1 and {"frame", "frames", "event_log"} <= set(sent[0]), sent

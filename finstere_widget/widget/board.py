@@ -48,6 +48,7 @@ from .board_traits import (
     STATIC_DIR,
     Movable,
     MoveListener,
+    one_message,
 )
 from .board_turns import TurnsOnShow
 from .interaction import Heat, History, Interaction, OnShow
@@ -184,6 +185,7 @@ class BoardWidget(BoardMessages, MoveMode, EditMode, Overlays, TurnsOnShow):
         """``widget.position`` as docs/format.md JSON text."""
         return self._position.to_json()
 
+    @one_message
     def _commit(self, new: Position, hint: str) -> None:
         self._history = self._history.committed(self._position, new)
         self._position = new
@@ -208,6 +210,7 @@ class BoardWidget(BoardMessages, MoveMode, EditMode, Overlays, TurnsOnShow):
         """Forward again to the position an undo left. False if none."""
         return self._history_step(self._history.redone(self._position), "redo")
 
+    @one_message
     def _history_step(self, step: tuple[History, Position] | None, word: str) -> bool:
         _ = self._
         if step is None:

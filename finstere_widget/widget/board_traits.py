@@ -13,9 +13,10 @@ and :mod:`.editing` (edits and their refusals).
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Collection, Sequence
 from pathlib import Path
-from typing import Any, Literal, get_args
+from typing import Any, Concatenate, Literal, ParamSpec, TypeVar, get_args
 
 import anywidget
 import traitlets
@@ -59,6 +60,26 @@ MoveListener = Callable[[str, Any], None]
 #: the pawns that may be selected in move mode: ids, a callable naming them when asked, or
 #: None (every pawn)
 Movable = Collection[str] | Callable[[], Collection[str]] | None
+
+
+_P = ParamSpec("_P")
+_R = TypeVar("_R")
+_W = TypeVar("_W", bound=anywidget.AnyWidget)
+
+
+def one_message(
+    method: Callable[Concatenate[_W, _P], _R],
+) -> Callable[Concatenate[_W, _P], _R]:
+    """What ``method`` changes in the synced traits reaches the browser in one message
+    (``hold_sync``): the browser never paints a step of the way -- ``frame`` set to 0 while
+    the old frames are still synced (their opening frame flashed), a hint before its board."""
+
+    def held(self: _W, /, *args: _P.args, **kwargs: _P.kwargs) -> _R:
+        with self.hold_sync():
+            return method(self, *args, **kwargs)
+
+    functools.update_wrapper(held, method)  # its name and docstring
+    return held
 
 
 class UnknownToolError(ToolError, traitlets.TraitError):

@@ -183,8 +183,9 @@ class GameView(StaticFallback, Language, W.VBox):  # type: ignore[misc]
         #: the record and the same moves again give the same game
         self._bots_before: dict[int, dict[int, Any]] = {}
         self._story = None
-        self.board.position = game.position
-        self._advance()
+        with self.board.hold_sync():  # the new game's opening and its story: one message
+            self.board.position = game.position
+            self._advance()
 
     def __repr__(self) -> str:
         g = self.game

@@ -1,0 +1,161 @@
+"""What the user sees is the state *at every moment*, in a real browser (JupyterLab, headless
+Chromium): every picture the board paints is recorded (at the end of each task, when the
+browser may show it) while the kernel answers a click, and none of them may be a step of the
+way -- the old story's opening frame flashed, a board with the hint of the next one.
+
+A recorder watches each paint of the canvas (``data-paints``) and notes the frame, the
+number of frames, the pieces synced for the frame and the hint; after each action the
+pictures painted are the one before the action and the one after it, nothing else.
+
+Other checks of the picture against the engine: test_widget_truth_browser.py.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from finstere_widget.render import style as S
+from finstere_widget.render.scene import center
+from tests.browser.browser_support import wait_for, write_notebook
+
+pytestmark = [pytest.mark.browser, pytest.mark.parametrize("jupyter_ui", ["lab"])]
+
+NAME = "fw_moments.ipynb"
+CELLS = [
+    "import json\n"
+    "from finstere_widget.render.scene import piece_groups\n"
+    "from finstere_widget.widget import GameView\n"
+    "v = GameView(('blue', 'red'), you='blue', bot='greedy', seed=1)\nv",
+]
+
+#: each paint of the first board, noted when the task that painted ends (a MutationObserver
+#: callback: what the browser may show between tasks)
+RECORDER = """
+(c) => {
+  window.__fwPaints = [];
+  const root = c.closest('.fw-root');
+  const note = () => window.__fwPaints.push({
+    frame: c.__finstere.frame(), frames: c.__finstere.frames(),
+    pieces: JSON.stringify(c.__finstere.pieces()),
+    hint: root.querySelector('.fw-hint').textContent});
+  new MutationObserver(note).observe(c, {attributes: true, attributeFilter: ['data-paints']});
+}
+"""
+
+#: the picture on show now, as the recorder notes it
+PICTURE = """
+(c) => ({frame: c.__finstere.frame(), frames: c.__finstere.frames(),
+         pieces: JSON.stringify(c.__finstere.pieces()),
+         hint: c.closest('.fw-root').querySelector('.fw-hint').textContent})
+"""
+
+
+def picture(canvas: Any) -> dict[str, Any]:
+    return dict(canvas.evaluate(PICTURE))
+
+
+def painted_since(page: Any) -> list[dict[str, Any]]:
+    """The pictures painted since the last call (and forget them)."""
+    got = page.evaluate("() => { const p = window.__fwPaints; window.__fwPaints = []; return p; }")
+    return list(got)
+
+
+def log_text(page: Any) -> list[str]:
+    return list(page.locator(".fw-log").first.locator(".fw-log-row").all_inner_texts())
+
+
+def assert_only(
+    paints: list[dict[str, Any]], before: dict[str, Any], after: dict[str, Any]
+) -> None:
+    """Every picture painted is the one before the action or the one after it."""
+    assert paints, "the action painted nothing"
+    for k, p in enumerate(paints):
+        assert p in (before, after), (
+            f"paint {k} of {len(paints)} is a step of the way: frame {p['frame']} of "
+            f"{p['frames']}, hint {p['hint']!r} (before: frame {before['frame']} of "
+            f"{before['frames']}; after: frame {after['frame']} of {after['frames']}, "
+            f"hint {after['hint']!r})"
+        )
+    assert paints[-1] == after
+
+
+def settle(page: Any, canvas: Any, done: Any, what: str) -> dict[str, Any]:
+    """Wait for ``done()``, then until the picture stays the same for 600 ms: the picture."""
+    wait_for(page, done, 30, what)
+    last = picture(canvas)
+    for _ in range(40):
+        page.wait_for_timeout(600)
+        now = picture(canvas)
+        if now == last:
+            return now
+        last = now
+    raise AssertionError(f"{what}: the board never settled")
+
+
+def test_a_click_in_a_story_paints_no_step_of_the_way(nb: Any, jupyter_server: Any) -> None:
+    """GameView, the story of a move on show (frame 1): a click on one of our pawns paints
+    the selected pawn's board and nothing between (before the fix the kernel set ``frame``
+    to 0 in a message of its own: the old story's opening frame flashed, then the board
+    without its hint); the same for "undo my move" and "new game"."""
+    write_notebook(jupyter_server.root / NAME, CELLS)
+    nb.open(NAME)
+    nb.run_all()
+    page = nb.page
+    canvas = page.locator(".fw-canvas").first
+    canvas.wait_for(state="visible", timeout=60_000)
+    wait_for(page, lambda: int(canvas.get_attribute("data-paints") or 0) > 0, 30, "a paint")
+
+    before_log = log_text(page)
+    page.locator("button:has-text('let a bot play my move')").first.click()
+    settle(page, canvas, lambda: log_text(page) not in (before_log, []), "the helper's story")
+    n = int(canvas.evaluate("c => c.__finstere.frames()"))
+    assert n >= 3 and int(canvas.evaluate("c => c.__finstere.frame()")) == 1, n
+    canvas.evaluate(RECORDER)
+
+    # a click on one of our pawns, in the tray or on the board
+    pid, at = json.loads(
+        nb.run_code_cell(
+            "pid = sorted(v.board.movable or [])[0]\n"
+            "print(json.dumps([pid, v.game.position.pawn(pid).at]))"
+        )
+    )
+    if isinstance(at, list):
+        x, y = center((at[0], at[1]))
+    else:
+        zones = json.loads(nb.run_code_cell("print(json.dumps(v.board.geometry['zones']))"))
+        z = next(z for z in zones if z["id"] == f"pawn:{pid}")
+        x, y = z["x"] + z["w"] / 2, z["y"] + z["h"] / 2
+    css = float(canvas.evaluate("c => c.getBoundingClientRect().width")) / S.WIDTH
+    before = picture(canvas)
+    painted_since(page)
+    canvas.click(position={"x": x * css, "y": y * css})
+    after = settle(
+        page, canvas, lambda: f"pawn {pid}" in picture(canvas)["hint"], "the pawn selected"
+    )
+    assert after["frames"] == 1
+    engine = nb.run_code_cell("print(json.dumps(piece_groups(v.game.position)))")
+    assert json.loads(after["pieces"]) == json.loads(engine), "the board is the engine's"
+    assert_only(painted_since(page), before, after)
+
+    # our move by the helper bot, then "undo my move": the undone story is never flashed
+    before_log = log_text(page)
+    page.locator("button:has-text('let a bot play my move')").first.click()
+    settle(page, canvas, lambda: log_text(page) not in (before_log, []), "the helper's move")
+    before = picture(canvas)
+    painted_since(page)
+    page.locator("button:has-text('undo my move')").first.click()
+    after = settle(page, canvas, lambda: "taken back" in (log_text(page) or [""])[0], "the undo")
+    assert_only(painted_since(page), before, after)
+
+    # a new game: its story at once, never the old one's opening
+    before = picture(canvas)
+    painted_since(page)
+    page.locator("button:has-text('new game')").first.click()
+    after = settle(
+        page, canvas, lambda: (log_text(page) or [""])[0].startswith("a new game"), "new game"
+    )
+    assert_only(painted_since(page), before, after)
+    nb.assert_no_page_errors()
