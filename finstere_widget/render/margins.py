@@ -14,7 +14,7 @@ from .geometry import (
     letter_point,
 )
 from .primitives import Group, GroupMemo, memo_group, rect, text
-from .tray import tray_slots
+from .tray import TRAY_TAG_SIZE, tray_slots
 
 
 def wall_letters() -> Group:
@@ -108,5 +108,7 @@ def label_groups(position: Position, memo: GroupMemo | None = None) -> list[Grou
                 memo_group(memo, ("tag", p.id, p.at), pawn_tag, cx, cy + 14.5, p.id, 8, lo, hi)
             )
     for pid, (x, y) in sorted(tray_slots(position).items()):
-        out.append(memo_group(memo, ("tray tag", pid, x, y), pawn_tag, x, y + 13, pid, 7))
+        out.append(
+            memo_group(memo, ("tray tag", pid, x, y), pawn_tag, x, y + 13, pid, TRAY_TAG_SIZE)
+        )
     return out

@@ -159,3 +159,68 @@ def test_a_click_in_a_story_paints_no_step_of_the_way(nb: Any, jupyter_server: A
     )
     assert_only(painted_since(page), before, after)
     nb.assert_no_page_errors()
+
+
+TRAY_NAME = "fw_tray.ipynb"
+TRAY_CELLS = [
+    "from finstere_widget.engine import Game\n"
+    "from finstere_widget.widget import BoardWidget, GameView\n"
+    "COLOURS = ['blue', 'yellow', 'red', 'green', 'purple', 'black', 'white']",
+    "v = GameView(('blue', 'red', 'green'), you='blue', seed=3)\nv",
+    "b = BoardWidget(Game(COLOURS, seed=1).position)\nb",
+]
+
+#: the id tags the board paints in the tray for the frame on show: [id, [x0, y0, x1, y1]]
+#: of the tag's box and of its text's ink, measured with the canvas's own font
+TRAY_TAGS_JS = """
+(c, [tagFill, tagText, trayY]) => {
+  const P = c.__finstere.primitives();
+  const ctx = document.createElement('canvas').getContext('2d');
+  const k = P.scale * (window.devicePixelRatio || 1);
+  const out = [];
+  for (const g of P.groups) {
+    for (let i = 0; i + 1 < g.length; i++) {
+      const r = g[i], t = g[i + 1];
+      if (r.k !== 'rect' || r.fill !== tagFill || t.k !== 'text' || t.fill !== tagText) continue;
+      if (r.y < trayY) continue;
+      ctx.font = (t.bold ? 'bold ' : '') + (t.size * k) + 'px ' + P.font;
+      const m = ctx.measureText(t.text);
+      out.push([t.text, [r.x, r.y, r.x + r.w, r.y + r.h],
+                [t.x - m.width / 2 / k, t.x + m.width / 2 / k]]);
+    }
+  }
+  return out;
+}
+"""
+
+
+def test_the_tray_shows_every_waiting_pawn_with_its_id_readable(
+    nb: Any, jupyter_server: Any
+) -> None:
+    """Three players' waiting pawns: each id ("green1", "green3") on its own tag, no tag
+    over another and each text inside its tag (they were 28 units apart for tags 41 wide:
+    "green1" read "green"); seven players: all 21 waiting pawns painted (one was left out)."""
+    write_notebook(jupyter_server.root / TRAY_NAME, TRAY_CELLS)
+    nb.open(TRAY_NAME)
+    nb.run_all()
+    page = nb.page
+    canvases = page.locator(".fw-canvas")
+    wait_for(page, lambda: canvases.count() == 2, 60, "two boards")
+    for k in range(2):
+        c = canvases.nth(k)
+        c.scroll_into_view_if_needed()
+        wait_for(page, lambda c=c: int(c.get_attribute("data-paints") or 0) > 0, 30, "a paint")
+    game, seven = canvases.nth(0), canvases.nth(1)
+    game.evaluate("c => c.__finstere.setFrame(0)")  # the new game: every pawn waits outside
+    wait_for(page, lambda: game.get_attribute("data-frame") == "0", 5, "frame 0")
+    tags = game.evaluate(TRAY_TAGS_JS, [S.LABEL_FILL, S.LABEL_TEXT, S.TRAY_Y])
+    assert len(tags) == 12, [t[0] for t in tags]
+    for i, (a, box, ink) in enumerate(tags):
+        assert box[0] - 0.5 <= ink[0] and ink[1] <= box[2] + 0.5, f"{a} spills off its tag"
+        for b, other, _ in tags[i + 1 :]:
+            apart = box[2] <= other[0] or other[2] <= box[0] or box[3] <= other[1]
+            assert apart or other[3] <= box[1], f"the tags of {a} and {b} overlap"
+    waiting = seven.evaluate(TRAY_TAGS_JS, [S.LABEL_FILL, S.LABEL_TEXT, S.TRAY_Y])
+    ids = nb.run_code_cell("print(' '.join(sorted(p.id for p in b.position.pawns)))").split()
+    assert len(ids) == 21 and sorted(t[0] for t in waiting) == ids
+    nb.assert_no_page_errors()
