@@ -30,7 +30,7 @@ from ..render.primitives import Geometry, PackedFrame, Prim
 from .editing import EDIT_TOOLS as _EDIT_TOOLS
 from .editing import EditTool as _EditTool
 from .editing import edit_tool
-from .interaction import Heat, History, Interaction, OnShow
+from .interaction import Heat, History, Interaction, OnShow, stale_step
 from .labels import Language
 from .synced import HEADING_NAMES, MODES, HeadingName, QuizData, QuizMessage
 from .synced import Mode as Mode  # the board's modes, named here too
@@ -49,9 +49,10 @@ Primitive = Prim
 #: P1: the pawns as the rulebooks write them, dark number / light number
 PAWN_SETS = ("6/1", "4/3", "3/4", "2/5")
 PLAYERS = COLOURS
-#: the only synced state the browser may change: the frame on show (stepping). Any other
-#: update from the front end is refused, logged and answered with the Python-side state.
-FRONT_END_KEYS = frozenset({"frame"})
+#: the only synced state the browser may change: the frame on show (stepping) and the story
+#: it shows (``seen``). Any other update from the front end is refused, logged and answered
+#: with the Python-side state.
+FRONT_END_KEYS = frozenset({"frame", "seen"})
 
 #: a trace's opening caption in a language (``show_trace(..., opening=)``)
 Opening = Callable[[str | None], str]
@@ -133,6 +134,12 @@ class BoardTraits(Language, anywidget.AnyWidget):
     event_log: traitlets.List[str] = traitlets.List(traitlets.Unicode()).tag(sync=True)
     #: the frame on show (the browser steps it; clamped to the frames by ``_valid_frame``)
     frame: traitlets.Int[int, int] = traitlets.Int(0).tag(sync=True)
+    #: the number of the frames on show, one more for each new story (a turn, a game's
+    #: phase) and the same when they are only told in other words; ``seen``: the one the
+    #: browser says it shows (-1: it never said). A step the browser sends before it has
+    #: the new frames is refused (:func:`.interaction.stale_step`)
+    story: traitlets.Int[int, int] = traitlets.Int(0).tag(sync=True)
+    seen: traitlets.Int[int, int] = traitlets.Int(-1).tag(sync=True)
     #: sizes and click zones the painter needs (set by BoardWidget.__init__ on)
     geometry: traitlets.TraitType[Geometry, Geometry] = _synced_dict()
     hint: traitlets.Unicode[str, str | bytes] = traitlets.Unicode("").tag(sync=True)
@@ -184,8 +191,10 @@ class BoardTraits(Language, anywidget.AnyWidget):
             self.hint = text
 
     def set_state(self, sync_data: Any) -> None:
-        """A state update from the browser: only ``frame`` (an int) is taken; anything else
-        is refused, logged, and the browser is sent the Python-side value back."""
+        """A state update from the browser: only ``frame`` and ``seen`` (ints) are taken;
+        anything else is refused, logged, and the browser is sent the Python-side value back.
+        A ``frame`` stepped in frames the browser no longer shows is refused too (the frame
+        on show sent back)."""
         if not isinstance(sync_data, dict):
             self.log.warning("BoardWidget: refused a front-end update that is not an object")
             return
@@ -201,6 +210,11 @@ class BoardTraits(Language, anywidget.AnyWidget):
             if known:
                 self.send_state(known)
         accepted = {k: v for k, v in sync_data.items() if k not in refused}
+        if "seen" in accepted:
+            super().set_state({"seen": accepted.pop("seen")})
+        if "frame" in accepted and stale_step(self.seen, self.story):
+            del accepted["frame"]  # a step in the old frames: the browser is sent the frame
+            self.send_state("frame")
         if accepted:
             super().set_state(accepted)
 

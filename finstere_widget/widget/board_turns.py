@@ -86,8 +86,12 @@ class TurnsOnShow(BoardTraits):
         self.frame = 0
         self.quiz = {}  # a quiz belongs to the frames it was built for
         self.tell("", "info")
+        self.story += 1
         self._refresh()
         self.frame = start
+        # the frame goes with the new frames even when unchanged: the browser's own frame
+        # (a step it took in the old ones) is not the new frames' start
+        self._states_to_send.add("frame")
 
     @one_message
     def clear_trace(self) -> None:

@@ -108,6 +108,15 @@ class History:
 # --- squares ------------------------------------------------------------------------------
 
 
+def stale_step(seen: int, story: int) -> bool:
+    """Whether a step from the browser (a ``frame``) was taken in frames it no longer shows:
+    the browser has told the story it shows (``seen``, -1 until it tells one) and it is not
+    the one on show (``story``). A new turn was on its way while the learner kept stepping
+    through the old one: that frame number belongs to the old frames, the new ones start
+    where Python starts them."""
+    return seen >= 0 and seen != story
+
+
 def square_of(value: Any) -> Square | None:
     """``value`` as a square ``(x, y)`` if it is a pair of integers (a list from the
     browser's JSON or a tuple), else None. Not checked against the board."""

@@ -224,3 +224,55 @@ def test_the_tray_shows_every_waiting_pawn_with_its_id_readable(
     ids = nb.run_code_cell("print(' '.join(sorted(p.id for p in b.position.pawns)))").split()
     assert len(ids) == 21 and sorted(t[0] for t in waiting) == ids
     nb.assert_no_page_errors()
+
+
+RACE_NAME = "fw_race.ipynb"
+RACE_CELLS = [
+    "import json, time\n"
+    "from finstere_widget.widget import MonsterStepper\n"
+    "TIE = {'format': 'finstere-position/1', 'monster': {'at': [5, 5], 'facing': 'E'},\n"
+    "       'pawns': [{'id': 'A', 'player': 'blue', 'light': 6, 'dark': 1, 'at': [8, 5]},\n"
+    "                 {'id': 'B', 'player': 'red', 'light': 4, 'dark': 3, 'at': [5, 2]}]}",
+    "s = MonsterStepper(TIE, tile='XX')\ns",
+]
+
+
+def test_steps_taken_while_a_new_turn_is_computed_do_not_skip_into_it(
+    nb: Any, jupyter_server: Any
+) -> None:
+    """The kernel busy, the learner picks tile 8 and presses → five times (the old turn
+    steps on at once); when the new turn arrives it starts at its frame 0, in the browser
+    and in the kernel. Before, the five steps were applied to the new turn: it opened on
+    frame 6 of 20, its first five frames skipped."""
+    write_notebook(jupyter_server.root / RACE_NAME, RACE_CELLS)
+    nb.open(RACE_NAME)
+    nb.run_all()
+    page = nb.page
+    canvas = page.locator(".fw-canvas").first
+    canvas.wait_for(state="visible", timeout=60_000)
+    wait_for(page, lambda: int(canvas.get_attribute("data-paints") or 0) > 0, 30, "a paint")
+    old = int(canvas.evaluate("c => c.__finstere.frames()"))
+    canvas.evaluate(RECORDER)
+    page.evaluate(
+        "() => window.jupyterapp.shell.currentWidget.sessionContext.session.kernel"
+        ".requestExecute({code: 'time.sleep(3)'})"
+    )
+    page.wait_for_timeout(300)
+    page.locator(".widget-toggle-button").filter(has_text="8").first.click()
+    canvas.focus()
+    for _ in range(5):
+        page.keyboard.press("ArrowRight")
+    assert picture(canvas)["frame"] == 5, "the old turn steps at once"
+    new = settle(page, canvas, lambda: picture(canvas)["frames"] != old, "the new turn (tile 8)")
+    assert new["frame"] == 0, f"the new turn opened on frame {new['frame'] + 1}"
+    assert [p["frame"] for p in painted_since(page) if p["frames"] != old] == [0]
+    assert nb.run_code_cell("print(s.tile, s.board.frame, s.board.seen == s.board.story)") == (
+        "8 0 True\n"
+    )
+    # stepping goes on as before: the kernel hears the steps
+    canvas.focus()
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowRight")
+    wait_for(page, lambda: picture(canvas)["frame"] == 2, 5, "two steps")
+    wait_for(page, lambda: nb.run_code_cell("print(s.board.frame)") == "2\n", 20, "kernel")
+    nb.assert_no_page_errors()

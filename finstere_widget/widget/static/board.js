@@ -787,6 +787,15 @@ function render({ model, el }) {
     const i = model.get("frame") || 0;
     if (i !== cur) setFrame(i, false);
   };
+  // Tell Python the story this board shows (its number, synced as `story`): a step taken
+  // in the old frames while new ones were on their way is then refused there, and the new
+  // frames start where Python starts them, not at the old frames' step.
+  const ack = () => {
+    const s = model.get("story");
+    if (typeof s !== "number" || model.get("standalone") || model.get("seen") === s) return;
+    model.set("seen", s);
+    model.save_changes();
+  };
   // a new round (a new turn, or the same one played again) starts the answers afresh; the
   // same round in other words (a language switch) keeps them
   const onQuiz = () => { quiz.renew(); onFrames(); };
@@ -800,7 +809,7 @@ function render({ model, el }) {
     ["change:max_width", onGeometry], ["change:event_log", updateLog],
     ["change:hint", updateHint], ["change:hint_kind", updateHint], ["change:mode", updateHint],
     ["change:texts", onTexts], ["change:lang", onTexts],
-    ["change:quiz", onQuiz],
+    ["change:quiz", onQuiz], ["change:story", ack],
   ];
   for (const [name, fn] of listeners) model.on(name, fn);
 
@@ -857,6 +866,7 @@ function render({ model, el }) {
   updateControls();
   updateLog();
   updateHint();
+  ack();
 
   return () => {
     stop();
