@@ -594,3 +594,15 @@ def test_a_game_view_retold_in_another_language_keeps_its_story() -> None:
     assert v.board.story == story
     v.board.set_state({"frame": 2})
     assert v.board.frame == 2
+
+
+def test_the_quiz_answers_the_browser_shares_between_views_are_kept() -> None:
+    """``quiz_progress``: the browser's answers so far (an object), kept for the views
+    shown later; anything but an object is refused."""
+    w = BoardWidget(TIE)
+    w.set_state({"quiz_progress": {"round": "[1,20,9]", "state": {"open": 1}}})
+    assert w.quiz_progress["state"] == {"open": 1}
+    w.set_state({"quiz_progress": [1, 2]})
+    assert w.quiz_progress["state"] == {"open": 1}
+    w.set_state({"frame": {"open": 1}})
+    assert w.frame == 0

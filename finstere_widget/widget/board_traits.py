@@ -49,10 +49,12 @@ Primitive = Prim
 #: P1: the pawns as the rulebooks write them, dark number / light number
 PAWN_SETS = ("6/1", "4/3", "3/4", "2/5")
 PLAYERS = COLOURS
-#: the only synced state the browser may change: the frame on show (stepping) and the story
-#: it shows (``seen``). Any other update from the front end is refused, logged and answered
-#: with the Python-side state.
-FRONT_END_KEYS = frozenset({"frame", "seen"})
+#: the only synced state the browser may change, and its type: the frame on show (stepping),
+#: the story it shows (``seen``) and the quiz's answers so far (``quiz_progress``, shared by
+#: the views of the board). Any other update from the front end is refused, logged and
+#: answered with the Python-side state.
+FRONT_END_TYPES: dict[str, type] = {"frame": int, "seen": int, "quiz_progress": dict}
+FRONT_END_KEYS = frozenset(FRONT_END_TYPES)
 
 #: a trace's opening caption in a language (``show_trace(..., opening=)``)
 Opening = Callable[[str | None], str]
@@ -152,6 +154,9 @@ class BoardTraits(Language, anywidget.AnyWidget):
     #: a quiz on the frames on show (widget/quiz.py; {} for none): the browser asks before
     #: each look, never shows a look before it is answered, and judges answers itself
     quiz: traitlets.TraitType[QuizData, QuizData] = _synced_dict()
+    #: the quiz's answers so far, the browser's (its views share them; board.js): Python
+    #: only keeps them for the views shown later
+    quiz_progress: traitlets.Dict[str, Any] = traitlets.Dict().tag(sync=True)
     #: the language of the board's words (:class:`.labels.Language`: checked when set) and
     #: the words of the browser's controls in it (:func:`.labels.board_texts`)
     lang: traitlets.Unicode[str, str | bytes] = traitlets.Unicode("").tag(sync=True)
@@ -191,15 +196,17 @@ class BoardTraits(Language, anywidget.AnyWidget):
             self.hint = text
 
     def set_state(self, sync_data: Any) -> None:
-        """A state update from the browser: only ``frame`` and ``seen`` (ints) are taken;
-        anything else is refused, logged, and the browser is sent the Python-side value back.
-        A ``frame`` stepped in frames the browser no longer shows is refused too (the frame
-        on show sent back)."""
+        """A state update from the browser: only ``frame``, ``seen`` (ints) and
+        ``quiz_progress`` (an object) are taken; anything else is refused, logged, and the
+        browser is sent the Python-side value back. A ``frame`` stepped in frames the
+        browser no longer shows is refused too (the frame on show sent back)."""
         if not isinstance(sync_data, dict):
             self.log.warning("BoardWidget: refused a front-end update that is not an object")
             return
         refused = sorted(
-            k for k in sync_data if k not in FRONT_END_KEYS or type(sync_data[k]) is not int
+            k
+            for k in sync_data
+            if k not in FRONT_END_KEYS or type(sync_data[k]) is not FRONT_END_TYPES[k]
         )
         if refused:
             self.log.warning(

@@ -276,3 +276,61 @@ def test_steps_taken_while_a_new_turn_is_computed_do_not_skip_into_it(
     wait_for(page, lambda: picture(canvas)["frame"] == 2, 5, "two steps")
     wait_for(page, lambda: nb.run_code_cell("print(s.board.frame)") == "2\n", 20, "kernel")
     nb.assert_no_page_errors()
+
+
+QUIZ_NAME = "fw_quiz_twice.ipynb"
+QUIZ_CELLS = [
+    "from finstere_widget import examples\n"
+    "from finstere_widget.widget import MonsterStepper\n"
+    "s = MonsterStepper(examples.load('monster_basic_8'), tile='8', quiz=True, lang='en')\n"
+    "s",
+    "s",
+]
+
+#: what a view of the quiz stepper shows: frame, open question, its words, the score
+QUIZ_VIEW = """
+(c) => { const r = c.closest('.fw-root');
+  return [c.__finstere.frame(), c.__finstere.quiz().open,
+          r.querySelector('.fw-quiz-question').textContent,
+          r.querySelector('.fw-quiz-score').textContent,
+          r.querySelector('.fw-quiz-feedback').dataset.verdict || ''] }
+"""
+
+
+def test_a_quiz_shown_twice_asks_the_same_question_in_both_views(
+    nb: Any, jupyter_server: Any
+) -> None:
+    """The quiz stepper displayed twice: an answer in one view shows the look, the feedback
+    and the score in both (the other view stayed on frame 1 asking look 1, score 0 of 0,
+    while the kernel had frame 2 and the answer), and a third view shown afterwards
+    picks them up."""
+    from finstere_widget import examples
+    from finstere_widget.engine.quiz import Quiz
+
+    first = Quiz.play(examples.load("monster_basic_8"), "8", lang="en").questions[0]
+    write_notebook(jupyter_server.root / QUIZ_NAME, QUIZ_CELLS)
+    nb.open(QUIZ_NAME)
+    nb.run_all()
+    page = nb.page
+    canvases = page.locator(".fw-canvas")
+    wait_for(page, lambda: canvases.count() == 2, 60, "two views")
+    for k in range(2):
+        c = canvases.nth(k)
+        wait_for(page, lambda c=c: int(c.get_attribute("data-paints") or 0) > 0, 30, "a paint")
+    one, two = canvases.nth(0), canvases.nth(1)
+    assert one.evaluate(QUIZ_VIEW) == two.evaluate(QUIZ_VIEW)
+    look = int(nb.run_code_cell("print(s.board.quiz['questions'][0]['look'])"))
+    root = page.locator(".fw-root").first
+    root.locator(f".fw-quiz-dir[data-heading='{first.heading.name}']").click()
+    wait_for(page, lambda: one.evaluate(QUIZ_VIEW)[0] == look, 10, "the look")
+    seen = one.evaluate(QUIZ_VIEW)
+    assert seen[1:] == [1, seen[2], "score: 1 of 1", "right"], seen
+    wait_for(page, lambda: two.evaluate(QUIZ_VIEW) == seen, 10, "the other view agreeing")
+    assert nb.run_code_cell("print(s.board.frame, s.quiz.score)") == f"{look} (1, 1)\n"
+    # a view shown now
+    nb.run_code_cell("s")
+    wait_for(page, lambda: canvases.count() == 3, 30, "a third view")
+    three = canvases.nth(2)
+    three.scroll_into_view_if_needed()
+    wait_for(page, lambda: three.evaluate(QUIZ_VIEW) == seen, 10, "the third view agreeing")
+    nb.assert_no_page_errors()
