@@ -606,3 +606,25 @@ def test_the_quiz_answers_the_browser_shares_between_views_are_kept() -> None:
     assert w.quiz_progress["state"] == {"open": 1}
     w.set_state({"frame": {"open": 1}})
     assert w.frame == 0
+
+
+def test_a_mode_change_drops_the_selection_and_the_pending_pad() -> None:
+    """A selected pawn's lit squares ("click one") belong to move mode, a teleporter's first
+    pad to edit mode: once the mode changes neither stays on the board, nor their hint."""
+    from finstere_widget.widget.interaction import Interaction
+
+    ui = Interaction(selected="A", targets={(1, 1): None}, path=((1.0, 2.0),))
+    assert ui.pending and ui.mode_left() == Interaction(path=((1.0, 2.0),))
+    assert not Interaction().pending
+    w = BoardWidget(TIE, mode="move")
+    send(w, {"type": "click", "zone": "pawn:A"})
+    assert w._ui.targets and "lit" in w.hint
+    lit = w.groups
+    w.mode = "edit"
+    assert w._ui.selected is None and not w._ui.targets and w.hint == ""
+    assert w.groups != lit, "the lit squares are no longer drawn"
+    w.tool = "teleporter"
+    send(w, {"type": "click", "square": [2, 2]})
+    assert w._ui.pending_teleporter is not None
+    w.mode = "move"
+    assert w._ui.pending_teleporter is None and w.hint == ""

@@ -18,6 +18,8 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
+import traitlets
+
 from ..engine import Position
 from ..engine.i18n import resolve
 from ..engine.position import as_position
@@ -141,6 +143,18 @@ class BoardWidget(BoardMessages, MoveMode, EditMode, Overlays, TurnsOnShow):
                 self.frame = frame
                 self.story = story  # the same story in other words: steps still count
         else:
+            self._refresh()
+
+    @traitlets.observe("mode")
+    @one_message
+    def _mode_changed(self, _change: Any) -> None:
+        """A selection's lit squares (move mode) or a pending teleporter pad (edit mode) are
+        gone with their mode, and their hint with them (they said "click one")."""
+        if not hasattr(self, "_ui") or not self._ui.pending:
+            return
+        self._ui = self._ui.mode_left()
+        self.tell("", "info")
+        if self._on_show is None:
             self._refresh()
 
     # --- representation ---------------------------------------------------------------

@@ -54,6 +54,17 @@ class Interaction:
     def deselected(self) -> Interaction:
         return Interaction(path=self.path, pending_teleporter=self.pending_teleporter)
 
+    def mode_left(self) -> Interaction:
+        """What is left once the board's mode changes: the last move's path. A selected
+        pawn's lit squares belong to move mode, a teleporter's first pad to edit mode: in
+        another mode a click means something else, so neither stays on the board."""
+        return Interaction(path=self.path)
+
+    @property
+    def pending(self) -> bool:
+        """Whether something waits for a click: a selected pawn or a teleporter's first pad."""
+        return self.selected is not None or self.pending_teleporter is not None
+
 
 @dataclass(frozen=True)
 class OnShow:

@@ -334,3 +334,45 @@ def test_a_quiz_shown_twice_asks_the_same_question_in_both_views(
     three.scroll_into_view_if_needed()
     wait_for(page, lambda: three.evaluate(QUIZ_VIEW) == seen, 10, "the third view agreeing")
     nb.assert_no_page_errors()
+
+
+EDITOR_NAME = "fw_editor_modes.ipynb"
+EDITOR_CELLS = [
+    "from finstere_widget.widget import BoardEditor\n"
+    "TIE = {'format': 'finstere-position/1', 'monster': {'at': [5, 5], 'facing': 'E'},\n"
+    "       'pawns': [{'id': 'A', 'player': 'blue', 'light': 6, 'dark': 1, 'at': [8, 5]}]}\n"
+    "e = BoardEditor(TIE)\ne",
+]
+
+#: the primitives painted in the lit destinations' colour, and the hint under the board
+LIT_JS = """
+(c, target) => {
+  const P = c.__finstere.primitives();
+  const lit = P.groups.flat().filter((p) => p.fill === target || p.stroke === target).length;
+  return [lit, c.closest('.fw-root').querySelector('.fw-hint').textContent];
+}
+"""
+
+
+def test_the_editor_drops_a_selection_when_its_mode_changes(nb: Any, jupyter_server: Any) -> None:
+    """BoardEditor: "move pawns", a click on pawn A lights its destinations ("click one");
+    back to "edit", the lit squares and their hint go (they stayed: a click on one then
+    placed a stone, not the move they offered)."""
+    write_notebook(jupyter_server.root / EDITOR_NAME, EDITOR_CELLS)
+    nb.open(EDITOR_NAME)
+    nb.run_all()
+    page = nb.page
+    canvas = page.locator(".fw-canvas").first
+    canvas.wait_for(state="visible", timeout=60_000)
+    wait_for(page, lambda: int(canvas.get_attribute("data-paints") or 0) > 0, 30, "a paint")
+    toggles = page.locator(".widget-toggle-button")
+    toggles.filter(has_text="move pawns").first.click()
+    wait_for(page, lambda: nb.run_code_cell("print(e.board.mode)") == "move\n", 20, "move mode")
+    css = float(canvas.evaluate("c => c.getBoundingClientRect().width")) / S.WIDTH
+    x, y = center((8, 5))
+    canvas.click(position={"x": x * css, "y": y * css})
+    wait_for(page, lambda: "lit" in canvas.evaluate(LIT_JS, S.TARGET)[1], 20, "A's squares lit")
+    assert canvas.evaluate(LIT_JS, S.TARGET)[0] > 10
+    toggles.filter(has_text="edit").first.click()
+    wait_for(page, lambda: canvas.evaluate(LIT_JS, S.TARGET) == [0, ""], 20, "nothing lit")
+    nb.assert_no_page_errors()
