@@ -536,3 +536,18 @@ def test_tray_tags_never_cover_each_other_when_they_fit(n: int) -> None:
             for b, bb in tags[i + 1 :]:
                 apart = ba[2] <= bb[0] or bb[2] <= ba[0] or ba[3] <= bb[1] or bb[3] <= ba[1]
                 assert apart, f"the tags of {a} and {b} overlap: {ba} {bb}"
+
+
+def test_a_long_caption_is_cut_at_a_word_with_an_ellipsis_to_fit_the_strip() -> None:
+    from finstere_widget.render.margins import CAPTION_ROOM, caption_fit, caption_width
+
+    short = "step 1: moves from (5, 5) to (6, 5) (M3)"
+    assert caption_fit(short) == short
+    long = (
+        "pas 5 : voit blue1 à 3 cases à l'est et green3 à 1 case à l'ouest — green3 est le "
+        "plus proche, se tourne vers l'ouest (M5)"
+    )
+    cut = caption_fit(long)
+    assert cut.endswith("…") and caption_width(cut, 12) <= CAPTION_ROOM
+    assert long.startswith(cut[:-1]) and long[len(cut) - 1] == " ", "cut at a word's end"
+    assert caption_width("W" * 10, 12) == 120 and caption_width("漢", 12) == 12

@@ -376,3 +376,52 @@ def test_the_editor_drops_a_selection_when_its_mode_changes(nb: Any, jupyter_ser
     toggles.filter(has_text="edit").first.click()
     wait_for(page, lambda: canvas.evaluate(LIT_JS, S.TARGET) == [0, ""], 20, "nothing lit")
     nb.assert_no_page_errors()
+
+
+LONG = (
+    "Game over (end of stage 2, S3): green wins — green and blue and red escaped 1 pawn "
+    "each; green reached 1 first, which breaks the tie (S3)."
+)
+CAPTION_NAME = "fw_caption.ipynb"
+CAPTION_CELLS = [
+    "from finstere_widget.engine import Position, monster_turn\n"
+    "from finstere_widget.widget import BoardWidget\n"
+    "p = Position.basic()\n"
+    "b = BoardWidget(p)\n"
+    f"b.show_trace(p, monster_turn(p, '8').events, '8', opening=lambda lang: {LONG!r})\n"
+    "b",
+]
+
+#: the caption strip's text on the frame on show: [text, its right end] (scene units,
+#: measured with the canvas's own font)
+CAPTION_JS = """
+(c, [y, size]) => {
+  const P = c.__finstere.primitives();
+  const t = P.groups.flat().find((p) => p.k === 'text' && p.y === y && p.size === size
+                                       && p.anchor === 'start');
+  const ctx = document.createElement('canvas').getContext('2d');
+  ctx.font = (t.bold ? 'bold ' : '') + t.size + 'px ' + P.font;
+  return [t.text, t.x + ctx.measureText(t.text).width];
+}
+"""
+
+
+def test_a_long_caption_is_cut_with_an_ellipsis_inside_the_board(
+    nb: Any, jupyter_server: Any
+) -> None:
+    """A frame's sentence longer than the caption strip: cut at a word with "…", its ink
+    inside the board (cut at 110 characters it ran off the canvas mid-word: "...green
+    reached 1 firs", no ellipsis to be seen); the whole sentence is the screen reader's."""
+    write_notebook(jupyter_server.root / CAPTION_NAME, CAPTION_CELLS)
+    nb.open(CAPTION_NAME)
+    nb.run_all()
+    page = nb.page
+    canvas = page.locator(".fw-canvas").first
+    canvas.wait_for(state="visible", timeout=60_000)
+    wait_for(page, lambda: int(canvas.get_attribute("data-paints") or 0) > 0, 30, "a paint")
+    words, right = canvas.evaluate(CAPTION_JS, [S.CAPTION_H / 2, 12])
+    assert words.endswith("…") and LONG.startswith(words[:-1].rstrip()), words
+    assert right <= S.WIDTH - 4, f"the caption runs off the board: ends at {right:.0f}"
+    live = canvas.locator("xpath=ancestor::div[contains(@class, 'fw-root')][1]//div[@aria-live]")
+    assert LONG in live.first.inner_text()
+    nb.assert_no_page_errors()
