@@ -425,3 +425,33 @@ def test_a_long_caption_is_cut_with_an_ellipsis_inside_the_board(
     live = canvas.locator("xpath=ancestor::div[contains(@class, 'fw-root')][1]//div[@aria-live]")
     assert LONG in live.first.inner_text()
     nb.assert_no_page_errors()
+
+
+END_NAME = "fw_end.ipynb"
+END_CELLS = [
+    "from finstere_widget.widget import GameView\n"
+    "v = GameView(('blue', 'red', 'green'), you='blue', seed=2)\n"
+    "while not v.game.is_terminal():\n"
+    "    v.bot_move_for_me()\n"
+    "v",
+]
+
+
+def test_a_three_way_tie_at_the_end_reads_right(nb: Any, jupyter_server: Any) -> None:
+    """Three players escape as many pawns (seed 2): the game's last line names each colour
+    once and never says "both" (it read "green and blue and red both escaped 1 pawn"), on
+    the board's last frame, in the log and in the status."""
+    write_notebook(jupyter_server.root / END_NAME, END_CELLS)
+    nb.open(END_NAME)
+    nb.run_all()
+    page = nb.page
+    canvas = page.locator(".fw-canvas").first
+    canvas.wait_for(state="visible", timeout=60_000)
+    wait_for(page, lambda: int(canvas.get_attribute("data-paints") or 0) > 0, 30, "a paint")
+    said = "green, blue and red all escaped 1 pawn"
+    assert said in log_text(page)[-1] and "both" not in log_text(page)[-1]
+    canvas.focus()
+    page.keyboard.press("End")
+    status = page.locator(".widget-html", has_text="Game over").first
+    wait_for(page, lambda: said in status.inner_text(), 15, "the end in the status")
+    nb.assert_no_page_errors()
