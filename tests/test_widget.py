@@ -557,29 +557,30 @@ def test_game_view_undo_and_new_game_reach_the_browser_in_one_message(
 
 
 def test_a_step_taken_in_frames_the_browser_no_longer_shows_is_refused() -> None:
-    """The browser tells the story it shows (``seen``); a ``frame`` it sent before the new
-    frames reached it is refused, the frame on show kept (and sent back): the new turn
-    starts at its frame 0, not at the old turn's step."""
+    """The browser sends each step with the story it was taken in (``step``); one taken
+    before the new frames reached it is refused, the frame on show kept (and sent back):
+    the new turn starts at its frame 0, not at the old turn's step."""
     from finstere_widget.widget.interaction import stale_step
 
-    assert not stale_step(-1, 4), "a front end that never told its story: steps count"
-    assert not stale_step(4, 4) and stale_step(3, 4)
+    assert not stale_step([4, 2], 4) and stale_step([3, 2], 4)
+    for bad in ([4], [4, "2"], "4,2", None, [True, 2]):
+        assert stale_step(bad, 4), bad
     w = BoardWidget(TIE)
     w.show_turn("XX")
-    w.set_state({"seen": w.story})
-    w.set_state({"frame": 5})
+    w.set_state({"frame": 5, "step": [w.story, 5]})
     assert w.frame == 5
     story = w.story
     w.show_turn("8")  # a new turn, while the browser still steps through the old one
     assert w.story == story + 1 and w.frame == 0
-    w.set_state({"frame": 6})  # sent before the new frames arrived
+    w.set_state({"frame": 6, "step": [story, 6]})  # sent before the new frames arrived
     assert w.frame == 0
-    w.set_state({"seen": w.story})  # the new frames arrived
-    w.set_state({"frame": 6})
+    w.set_state({"step": [w.story, 6]})  # after: the frame is the step's
     assert w.frame == 6
+    w.set_state({"frame": 3})  # a front end that sends no step (a script)
+    assert w.frame == 3
     w.lang = "fr"  # the same story in other words: the steps still count
-    assert w.story == story + 1 and w.frame == 6
-    w.set_state({"frame": 7})
+    assert w.story == story + 1 and w.frame == 3
+    w.set_state({"frame": 7, "step": [w.story, 7]})
     assert w.frame == 7
 
 
@@ -588,11 +589,10 @@ def test_a_game_view_retold_in_another_language_keeps_its_story() -> None:
 
     v = GameView(("blue", "red"), you="blue", seed=1)
     v.bot_move_for_me()
-    v.board.set_state({"seen": v.board.story})
     story = v.board.story
     v.lang = "de"
     assert v.board.story == story
-    v.board.set_state({"frame": 2})
+    v.board.set_state({"frame": 2, "step": [story, 2]})
     assert v.board.frame == 2
 
 

@@ -50,10 +50,10 @@ Primitive = Prim
 PAWN_SETS = ("6/1", "4/3", "3/4", "2/5")
 PLAYERS = COLOURS
 #: the only synced state the browser may change, and its type: the frame on show (stepping),
-#: the story it shows (``seen``) and the quiz's answers so far (``quiz_progress``, shared by
+#: each step with the story it was taken in (``step``) and the quiz's answers so far (``quiz_progress``, shared by
 #: the views of the board). Any other update from the front end is refused, logged and
 #: answered with the Python-side state.
-FRONT_END_TYPES: dict[str, type] = {"frame": int, "seen": int, "quiz_progress": dict}
+FRONT_END_TYPES: dict[str, type] = {"frame": int, "step": list, "quiz_progress": dict}
 FRONT_END_KEYS = frozenset(FRONT_END_TYPES)
 
 #: a trace's opening caption in a language (``show_trace(..., opening=)``)
@@ -137,11 +137,12 @@ class BoardTraits(Language, anywidget.AnyWidget):
     #: the frame on show (the browser steps it; clamped to the frames by ``_valid_frame``)
     frame: traitlets.Int[int, int] = traitlets.Int(0).tag(sync=True)
     #: the number of the frames on show, one more for each new story (a turn, a game's
-    #: phase) and the same when they are only told in other words; ``seen``: the one the
-    #: browser says it shows (-1: it never said). A step the browser sends before it has
-    #: the new frames is refused (:func:`.interaction.stale_step`)
+    #: phase) and the same when they are only told in other words; ``step``: the browser's
+    #: last step, ``[story, frame]``, sent with each ``frame`` (and in the same send buffer
+    #: as it: a step taken before the new frames arrived keeps its old story). A step in
+    #: another story than the one on show is refused (:func:`.interaction.stale_step`)
     story: traitlets.Int[int, int] = traitlets.Int(0).tag(sync=True)
-    seen: traitlets.Int[int, int] = traitlets.Int(-1).tag(sync=True)
+    step: traitlets.List[int] = traitlets.List(traitlets.Int()).tag(sync=True)
     #: sizes and click zones the painter needs (set by BoardWidget.__init__ on)
     geometry: traitlets.TraitType[Geometry, Geometry] = _synced_dict()
     hint: traitlets.Unicode[str, str | bytes] = traitlets.Unicode("").tag(sync=True)
@@ -196,10 +197,11 @@ class BoardTraits(Language, anywidget.AnyWidget):
             self.hint = text
 
     def set_state(self, sync_data: Any) -> None:
-        """A state update from the browser: only ``frame``, ``seen`` (ints) and
+        """A state update from the browser: only ``frame`` (an int), ``step`` (a list) and
         ``quiz_progress`` (an object) are taken; anything else is refused, logged, and the
-        browser is sent the Python-side value back. A ``frame`` stepped in frames the
-        browser no longer shows is refused too (the frame on show sent back)."""
+        browser is sent the Python-side value back. With a ``step``, the frame is the
+        step's, refused when stepped in frames no longer on show (the frame on show sent
+        back); a front end that sends no step (a script) sets ``frame`` alone."""
         if not isinstance(sync_data, dict):
             self.log.warning("BoardWidget: refused a front-end update that is not an object")
             return
@@ -217,11 +219,13 @@ class BoardTraits(Language, anywidget.AnyWidget):
             if known:
                 self.send_state(known)
         accepted = {k: v for k, v in sync_data.items() if k not in refused}
-        if "seen" in accepted:
-            super().set_state({"seen": accepted.pop("seen")})
-        if "frame" in accepted and stale_step(self.seen, self.story):
-            del accepted["frame"]  # a step in the old frames: the browser is sent the frame
-            self.send_state("frame")
+        if "step" in accepted:
+            step = accepted.pop("step")
+            accepted.pop("frame", None)
+            if stale_step(step, self.story):  # in the old frames: the browser gets the frame
+                self.send_state("frame")
+            else:
+                accepted["frame"] = step[1]
         if accepted:
             super().set_state(accepted)
 

@@ -119,13 +119,19 @@ class History:
 # --- squares ------------------------------------------------------------------------------
 
 
-def stale_step(seen: int, story: int) -> bool:
-    """Whether a step from the browser (a ``frame``) was taken in frames it no longer shows:
-    the browser has told the story it shows (``seen``, -1 until it tells one) and it is not
-    the one on show (``story``). A new turn was on its way while the learner kept stepping
-    through the old one: that frame number belongs to the old frames, the new ones start
-    where Python starts them."""
-    return seen >= 0 and seen != story
+def stale_step(step: Any, story: int) -> bool:
+    """Whether a step from the browser (``step``: ``[story, frame]``, the story it was
+    taken in and the frame it went to) was taken in frames no longer on show (``story``). A
+    new turn was on its way while the learner kept stepping through the old one: that frame
+    number belongs to the old frames, the new ones start where Python starts them. A step
+    that is no ``[int, int]`` pair is refused too."""
+    ok = (
+        isinstance(step, list)
+        and len(step) == 2
+        and all(type(v) is int for v in step)
+        and step[0] == story
+    )
+    return not ok
 
 
 def square_of(value: Any) -> Square | None:

@@ -641,8 +641,14 @@ function render({ model, el }) {
     keepInView();
     updateControls();
     updateLog();
-    if (sync && model.get("frame") !== i) {
+    // each step goes with the story it was taken in (`step`: [story, frame]): one taken
+    // while new frames were on their way reaches Python as a step in the old story (a send
+    // waiting for a busy kernel keeps the pair) and is refused there
+    const story = model.get("story") || 0;
+    const step = model.get("step") || [];
+    if (sync && (model.get("frame") !== i || step[0] !== story || step[1] !== i)) {
       model.set("frame", i);
+      model.set("step", [story, i]);
       model.save_changes();
     }
   }
@@ -787,15 +793,6 @@ function render({ model, el }) {
     const i = model.get("frame") || 0;
     if (i !== cur) setFrame(i, false);
   };
-  // Tell Python the story this board shows (its number, synced as `story`): a step taken
-  // in the old frames while new ones were on their way is then refused there, and the new
-  // frames start where Python starts them, not at the old frames' step.
-  const ack = () => {
-    const s = model.get("story");
-    if (typeof s !== "number" || model.get("standalone") || model.get("seen") === s) return;
-    model.set("seen", s);
-    model.save_changes();
-  };
   // a new round (a new turn, or the same one played again) starts the answers afresh; the
   // same round in other words (a language switch) keeps them
   const onQuiz = () => { quiz.renew(); onFrames(); };
@@ -816,7 +813,7 @@ function render({ model, el }) {
     ["change:max_width", onGeometry], ["change:event_log", updateLog],
     ["change:hint", updateHint], ["change:hint_kind", updateHint], ["change:mode", updateHint],
     ["change:texts", onTexts], ["change:lang", onTexts],
-    ["change:quiz", onQuiz], ["change:story", ack], ["change:quiz_progress", onProgress],
+    ["change:quiz", onQuiz], ["change:quiz_progress", onProgress],
   ];
   for (const [name, fn] of listeners) model.on(name, fn);
 
@@ -873,7 +870,6 @@ function render({ model, el }) {
   updateControls();
   updateLog();
   updateHint();
-  ack();
 
   return () => {
     stop();
