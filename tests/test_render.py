@@ -474,3 +474,80 @@ def test_trace_frames_refuses_a_pawn_moves_events_instead_of_drawing_the_monster
     moved = apply_move(pos, pawn, legal_moves(pos, pawn)[-1].path)
     with pytest.raises(TraceError, match=r"event 0 \(move, P2\) is a pawn's move"):
         trace_frames(pos, moved.events)
+
+
+# --------------------------------------------------------------------------- the tray
+
+_COLOURS7 = ("blue", "yellow", "red", "green", "purple", "black", "white")
+
+
+def _tray_tags(position: Position) -> list[tuple[str, tuple[float, float, float, float]]]:
+    """Each tray pawn's id tag as drawn: (id, its box x0, y0, x1, y1)."""
+    from finstere_widget.render.margins import label_groups
+
+    out = []
+    for g in label_groups(position):
+        box, words = g[0], g[1]
+        if box["k"] == "rect" and words["k"] == "text" and box["y"] > S.TRAY_Y:
+            out.append(
+                (words["text"], (box["x"], box["y"], box["x"] + box["w"], box["y"] + box["h"]))
+            )
+    return out
+
+
+@pytest.mark.parametrize("n", range(2, 8))
+def test_the_tray_draws_every_pawn_off_the_board(n: int) -> None:
+    """Seven players' 21 pawns all wait outside at the start: each has its slot, its click
+    zone and its tag (the 21st was left out: a pawn of the state the picture did not show)."""
+    from finstere_widget.engine import Game
+    from finstere_widget.render.scene import pawn_zones, tray_slots
+
+    pos = Game(list(_COLOURS7[:n]), seed=1).position
+    off = {p.id for p in pos.pawns if not isinstance(p.at, tuple)}
+    assert set(tray_slots(pos)) == off
+    assert {z["id"] for z in pawn_zones(pos)} == {f"pawn:{pid}" for pid in off}
+    assert {pid for pid, _ in _tray_tags(pos)} == off
+
+
+def test_a_stage2_crowd_out_of_the_game_is_drawn_whole() -> None:
+    """21 pawns out of the game (stage 2 keeps the eaten): all drawn, in their section."""
+    pawns = tuple(
+        Pawn(f"{c}{k}", c, 4, 3, "light", "eaten") for c in _COLOURS7 for k in range(1, 4)
+    )
+    from finstere_widget.render.scene import tray_slots
+
+    pos = Position(Monster((0, 0), Heading.E), (), (), (), pawns, 2)
+    slots = tray_slots(pos)
+    assert len(slots) == 21
+    x0 = S.OX + 190  # the section "out of the game"
+    assert all(x0 <= x <= x0 + 140 for x, _ in slots.values()), "inside its section"
+
+
+@pytest.mark.parametrize("n", [2, 3])
+def test_tray_tags_never_cover_each_other_when_they_fit(n: int) -> None:
+    """A game view's two or three players: the ids under the waiting pawns ("green1",
+    "green3") side by side, none covering another (they were 28 units apart, tags 41 wide)."""
+    from finstere_widget.engine import Game
+
+    for cols in (_COLOURS7[:n], ("green", "purple", "yellow")[:n]):
+        tags = _tray_tags(Game(list(cols), seed=1).position)
+        assert len(tags) == 4 * n
+        for i, (a, ba) in enumerate(tags):
+            for b, bb in tags[i + 1 :]:
+                apart = ba[2] <= bb[0] or bb[2] <= ba[0] or ba[3] <= bb[1] or bb[3] <= ba[1]
+                assert apart, f"the tags of {a} and {b} overlap: {ba} {bb}"
+
+
+def test_a_long_caption_is_cut_at_a_word_with_an_ellipsis_to_fit_the_strip() -> None:
+    from finstere_widget.render.margins import CAPTION_ROOM, caption_fit, caption_width
+
+    short = "step 1: moves from (5, 5) to (6, 5) (M3)"
+    assert caption_fit(short) == short
+    long = (
+        "pas 5 : voit blue1 à 3 cases à l'est et green3 à 1 case à l'ouest — green3 est le "
+        "plus proche, se tourne vers l'ouest (M5)"
+    )
+    cut = caption_fit(long)
+    assert cut.endswith("…") and caption_width(cut, 12) <= CAPTION_ROOM
+    assert long.startswith(cut[:-1]) and long[len(cut) - 1] == " ", "cut at a word's end"
+    assert caption_width("W" * 10, 12) == 120 and caption_width("漢", 12) == 12

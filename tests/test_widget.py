@@ -498,3 +498,133 @@ def test_a_moved_pawns_hint_names_its_steps_in_the_boards_language(lang: str, wo
     send(w, {"type": "click", "square": [9, 7]})
     assert w.position.pawn("A").at == (9, 7)
     assert words in w.hint and "E,S,S" not in w.hint
+
+
+def _messages(widget: BoardWidget, monkeypatch: pytest.MonkeyPatch) -> list[list[str]]:
+    """The state messages ``widget`` sends to the browser from now on (their keys)."""
+    sent: list[list[str]] = []
+    original = widget.send_state
+
+    def record(key: Any = None) -> None:
+        keys = [key] if isinstance(key, str) else list(key or [])
+        if keys:
+            sent.append(sorted(keys))
+        original(key)
+
+    monkeypatch.setattr(widget, "send_state", record)
+    return sent
+
+
+def test_a_click_in_a_turn_on_show_reaches_the_browser_in_one_message(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A click while a turn is stepped through leaves it, selects the pawn and lights its
+    squares: one message, so the browser never paints a step of the way (``frame`` 0 of the
+    old frames, then the board without its hint: seen in a real browser)."""
+    w = BoardWidget(TIE, mode="move")
+    w.show_turn("8")
+    w.frame = 3
+    sent = _messages(w, monkeypatch)
+    send(w, {"type": "click", "zone": "pawn:A"})
+    assert w._ui.selected == "A" and len(w.frames) == 1
+    assert len(sent) == 1 and {"frame", "frames", "hint"} <= set(sent[0]), sent
+    sent.clear()
+    w.show_turn("8")  # a new turn on show: its frames and frame 0 at once
+    w.frame = 5
+    w.show_turn("XX")
+    assert len(sent) == 3 and {"frame", "frames"} <= set(sent[2]), sent
+
+
+def test_game_view_undo_and_new_game_reach_the_browser_in_one_message(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from finstere_widget.widget import GameView
+
+    v = GameView(("blue", "red"), you="blue", seed=1)
+    v.bot_move_for_me()
+    v.board.frame = 2
+    sent = _messages(v.board, monkeypatch)
+    assert v.undo()
+    assert len(sent) == 1 and {"frame", "frames", "event_log"} <= set(sent[0]), sent
+    sent.clear()
+    v.board.frame = 0
+    v.bot_move_for_me()
+    sent.clear()
+    v.board.frame = 2
+    sent.clear()
+    v.new_game()
+    assert len(sent) == 1 and {"frame", "frames", "event_log"} <= set(sent[0]), sent
+
+
+def test_a_step_taken_in_frames_the_browser_no_longer_shows_is_refused() -> None:
+    """The browser sends each step with the story it was taken in (``step``); one taken
+    before the new frames reached it is refused, the frame on show kept (and sent back):
+    the new turn starts at its frame 0, not at the old turn's step."""
+    from finstere_widget.widget.interaction import stale_step
+
+    assert not stale_step([4, 2], 4) and stale_step([3, 2], 4)
+    for bad in ([4], [4, "2"], "4,2", None, [True, 2]):
+        assert stale_step(bad, 4), bad
+    w = BoardWidget(TIE)
+    w.show_turn("XX")
+    w.set_state({"frame": 5, "step": [w.story, 5]})
+    assert w.frame == 5
+    story = w.story
+    w.show_turn("8")  # a new turn, while the browser still steps through the old one
+    assert w.story == story + 1 and w.frame == 0
+    w.set_state({"frame": 6, "step": [story, 6]})  # sent before the new frames arrived
+    assert w.frame == 0
+    w.set_state({"step": [w.story, 6]})  # after: the frame is the step's
+    assert w.frame == 6
+    w.set_state({"frame": 3})  # a front end that sends no step (a script)
+    assert w.frame == 3
+    w.lang = "fr"  # the same story in other words: the steps still count
+    assert w.story == story + 1 and w.frame == 3
+    w.set_state({"frame": 7, "step": [w.story, 7]})
+    assert w.frame == 7
+
+
+def test_a_game_view_retold_in_another_language_keeps_its_story() -> None:
+    from finstere_widget.widget import GameView
+
+    v = GameView(("blue", "red"), you="blue", seed=1)
+    v.bot_move_for_me()
+    story = v.board.story
+    v.lang = "de"
+    assert v.board.story == story
+    v.board.set_state({"frame": 2, "step": [story, 2]})
+    assert v.board.frame == 2
+
+
+def test_the_quiz_answers_the_browser_shares_between_views_are_kept() -> None:
+    """``quiz_progress``: the browser's answers so far (an object), kept for the views
+    shown later; anything but an object is refused."""
+    w = BoardWidget(TIE)
+    w.set_state({"quiz_progress": {"round": "[1,20,9]", "state": {"open": 1}}})
+    assert w.quiz_progress["state"] == {"open": 1}
+    w.set_state({"quiz_progress": [1, 2]})
+    assert w.quiz_progress["state"] == {"open": 1}
+    w.set_state({"frame": {"open": 1}})
+    assert w.frame == 0
+
+
+def test_a_mode_change_drops_the_selection_and_the_pending_pad() -> None:
+    """A selected pawn's lit squares ("click one") belong to move mode, a teleporter's first
+    pad to edit mode: once the mode changes neither stays on the board, nor their hint."""
+    from finstere_widget.widget.interaction import Interaction
+
+    ui = Interaction(selected="A", targets={(1, 1): None}, path=((1.0, 2.0),))
+    assert ui.pending and ui.mode_left() == Interaction(path=((1.0, 2.0),))
+    assert not Interaction().pending
+    w = BoardWidget(TIE, mode="move")
+    send(w, {"type": "click", "zone": "pawn:A"})
+    assert w._ui.targets and "lit" in w.hint
+    lit = w.groups
+    w.mode = "edit"
+    assert w._ui.selected is None and not w._ui.targets and w.hint == ""
+    assert w.groups != lit, "the lit squares are no longer drawn"
+    w.tool = "teleporter"
+    send(w, {"type": "click", "square": [2, 2]})
+    assert w._ui.pending_teleporter is not None
+    w.mode = "move"
+    assert w._ui.pending_teleporter is None and w.hint == ""

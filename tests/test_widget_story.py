@@ -149,6 +149,22 @@ def test_words_for_actions_and_the_tie_break() -> None:
     assert "draw" in outcome_words(Outcome(None, "end of stage 2", "S3", {"blue": 0, "red": 0}))
 
 
+@pytest.mark.parametrize(
+    ("lang", "words"),
+    [
+        ("en", "green, blue and red all escaped 1 pawn; green reached 1 first"),
+        ("fr", "vert, bleu et rouge ont tous fait sortir 1 pion"),
+        ("de", "haben je 1 Figur hinausgebracht"),
+    ],
+)
+def test_three_colours_tied_are_listed_once_not_both(lang: str, words: str) -> None:
+    """Three players tied at the end (seen in a game view: "green and blue and red both
+    escaped 1 pawn"): each colour named once, and never "both"."""
+    tie = Outcome("green", "end of stage 2", "S3", {"blue": 1, "red": 1, "green": 1})
+    text = outcome_words(tie, lang)
+    assert words in text and "both" not in text, text
+
+
 def test_a_click_mid_story_shows_the_current_position() -> None:
     v = GameView(("blue", "red"), you="blue", bot="greedy", seed=1)
     for _ in range(30):

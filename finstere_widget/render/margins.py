@@ -14,7 +14,7 @@ from .geometry import (
     letter_point,
 )
 from .primitives import Group, GroupMemo, memo_group, rect, text
-from .tray import tray_slots
+from .tray import TRAY_TAG_SIZE, tray_slots
 
 
 def wall_letters() -> Group:
@@ -39,19 +39,60 @@ def square_names() -> Group:
     return out
 
 
+#: widths (em) of the regular sans-serif glyphs of a caption, as wide as DejaVu Sans (the
+#: widest of the fonts the board asks for); any other character 0.64 em, CJK and the like 1 em
+_CAPTION_EM: dict[str, float] = {
+    **dict.fromkeys(" .,:;!'|", 0.34),
+    **dict.fromkeys("ijlI", 0.3),
+    **dict.fromkeys("ft-()[]", 0.4),
+    **dict.fromkeys("r", 0.42),
+    **dict.fromkeys("sz", 0.53),
+    **dict.fromkeys("cvxyk", 0.6),
+    **dict.fromkeys("ABCDEFGHKLNOPQRSTUVXYZ", 0.78),
+    **dict.fromkeys("mwMW—→←↑↓▶◀", 1.0),
+}
+
+
+def caption_width(words: str, size: float) -> float:
+    """The width of ``words`` in the caption's regular font at ``size`` (scene units),
+    never below the font's own (the widest of the board's fonts, glyph by glyph)."""
+    return size * sum(_CAPTION_EM.get(c, 0.64 if ord(c) < 0x2E80 else 1.0) for c in words)
+
+
+#: the caption's text: its start (scene x), size, and the room it has up to the board's
+#: right edge
+CAPTION_X, CAPTION_SIZE = 10, 12
+CAPTION_ROOM = S.WIDTH - CAPTION_X - 6
+
+
+def caption_fit(words: str, room: float = CAPTION_ROOM, size: float = CAPTION_SIZE) -> str:
+    """``words`` as the caption strip can show them whole: cut with "…" (at a word's end
+    when one is near) when wider than ``room``. The whole sentence is the log's and the
+    screen reader's; the strip must not run off the board mid-word with no sign of it."""
+    if caption_width(words, size) <= room:
+        return words
+    cut = words
+    while cut and caption_width(cut + "…", size) > room:
+        cut = cut[:-1]
+    space = cut.rfind(" ")
+    if space >= len(cut) - 12 and space > 0:
+        cut = cut[:space]
+    return cut.rstrip(" ,;:—-") + "…"
+
+
 def caption_group(words: str, *, banner: bool = False) -> Group:
-    """The caption strip's text; ``banner`` paints the strip in the tie colour (M5)."""
-    if len(words) > 110:
-        words = words[:109] + "…"
+    """The caption strip's text (cut to fit: :func:`caption_fit`); ``banner`` paints the
+    strip in the tie colour (M5)."""
+    words = caption_fit(words)
     out: Group = []
     if banner:
         out.append(rect(0, 0, S.WIDTH, S.CAPTION_H, fill=S.TIE))
     out.append(
         text(
-            10,
+            CAPTION_X,
             S.CAPTION_H / 2,
             words,
-            size=12,
+            size=CAPTION_SIZE,
             bold=banner,
             fill=S.TIE_TEXT if banner else S.CAPTION_TEXT,
             anchor="start",
@@ -108,5 +149,7 @@ def label_groups(position: Position, memo: GroupMemo | None = None) -> list[Grou
                 memo_group(memo, ("tag", p.id, p.at), pawn_tag, cx, cy + 14.5, p.id, 8, lo, hi)
             )
     for pid, (x, y) in sorted(tray_slots(position).items()):
-        out.append(memo_group(memo, ("tray tag", pid, x, y), pawn_tag, x, y + 13, pid, 7))
+        out.append(
+            memo_group(memo, ("tray tag", pid, x, y), pawn_tag, x, y + 13, pid, TRAY_TAG_SIZE)
+        )
     return out

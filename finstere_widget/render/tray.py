@@ -3,6 +3,8 @@ game, where each is drawn, and the click areas of its sections and pawns."""
 
 from __future__ import annotations
 
+import math
+
 from ..engine import Position
 from ..engine.i18n import N_, translations
 from . import style as S
@@ -38,22 +40,39 @@ def tray_background(lang: str | None = "en") -> Group:
     return out
 
 
+#: the font size of the ids' tags under the tray's pawns (margins.label_groups draws them)
+TRAY_TAG_SIZE = 7
+
+
+#: rows of pawns in each tray section
+TRAY_ROWS = 2
+
+
 def tray_slots(position: Position) -> dict[str, tuple[float, float]]:
-    """Centre of each pawn that is not on the board, in the tray below the board."""
+    """Centre of each pawn that is not on the board, in the tray below the board.
+
+    Every such pawn has a slot (seven players' 21 pawns waiting outside, a crowd eaten in
+    stage 2): the tray shows the state, no pawn left out. The slots of a section are as far
+    apart as its widest id tag, so that no tag covers another, as long as its pawns fit in
+    its rows that way; a section with more pawns than that draws them closer."""
+    from .margins import id_width  # margins draws the tags (and imports this module)
+
     slots: dict[str, tuple[float, float]] = {}
     for place, _, dx, w in TRAY_SECTIONS:
-        per_row = int((w - 12) // TRAY_STEP)
-        k = 0
-        for p in position.pawns:
-            if p.at != place:
-                continue
+        ids = [p.id for p in position.pawns if p.at == place]
+        if not ids:
+            continue
+        room = w - 12
+        widest = max(id_width(pid, TRAY_TAG_SIZE) + 5 for pid in ids)
+        step = max(float(TRAY_STEP), widest + 2)
+        per_row = max(int(room // step), math.ceil(len(ids) / TRAY_ROWS), 1)
+        step = min(step, room / per_row)
+        for k, pid in enumerate(ids):
             row, col = divmod(k, per_row)
-            if row < 2:
-                slots[p.id] = (
-                    S.OX + dx + 6 + TRAY_STEP / 2 + col * TRAY_STEP,
-                    S.TRAY_Y + 22 + row * TRAY_ROW,
-                )
-            k += 1
+            slots[pid] = (
+                S.OX + dx + 6 + step / 2 + col * step,
+                S.TRAY_Y + 22 + row * TRAY_ROW,
+            )
     return slots
 
 

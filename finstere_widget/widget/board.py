@@ -18,6 +18,8 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
+import traitlets
+
 from ..engine import Position
 from ..engine.i18n import resolve
 from ..engine.position import as_position
@@ -48,6 +50,7 @@ from .board_traits import (
     STATIC_DIR,
     Movable,
     MoveListener,
+    one_message,
 )
 from .board_turns import TurnsOnShow
 from .interaction import Heat, History, Interaction, OnShow
@@ -133,12 +136,25 @@ class BoardWidget(BoardMessages, MoveMode, EditMode, Overlays, TurnsOnShow):
             return
         self.texts = board_texts(self.lang)
         if self._on_show is not None and self._trace_source is not None:
-            frame, quiz = self.frame, self.quiz
+            frame, quiz, story = self.frame, self.quiz, self.story
             with self.hold_sync():
                 self.show_trace(*self._trace_source)
                 self.quiz = quiz  # the same frames: their quiz (and its progress) stays
                 self.frame = frame
+                self.story = story  # the same story in other words: steps still count
         else:
+            self._refresh()
+
+    @traitlets.observe("mode")
+    @one_message
+    def _mode_changed(self, _change: Any) -> None:
+        """A selection's lit squares (move mode) or a pending teleporter pad (edit mode) are
+        gone with their mode, and their hint with them (they said "click one")."""
+        if not hasattr(self, "_ui") or not self._ui.pending:
+            return
+        self._ui = self._ui.mode_left()
+        self.tell("", "info")
+        if self._on_show is None:
             self._refresh()
 
     # --- representation ---------------------------------------------------------------
@@ -184,6 +200,7 @@ class BoardWidget(BoardMessages, MoveMode, EditMode, Overlays, TurnsOnShow):
         """``widget.position`` as docs/format.md JSON text."""
         return self._position.to_json()
 
+    @one_message
     def _commit(self, new: Position, hint: str) -> None:
         self._history = self._history.committed(self._position, new)
         self._position = new
@@ -208,6 +225,7 @@ class BoardWidget(BoardMessages, MoveMode, EditMode, Overlays, TurnsOnShow):
         """Forward again to the position an undo left. False if none."""
         return self._history_step(self._history.redone(self._position), "redo")
 
+    @one_message
     def _history_step(self, step: tuple[History, Position] | None, word: str) -> bool:
         _ = self._
         if step is None:

@@ -10,7 +10,7 @@ from ..engine import FinstereError, on_board
 from ..engine.board import Square
 from ..engine.events import assert_never
 from ..engine.i18n import error_message
-from .board_traits import BoardTraits
+from .board_traits import BoardTraits, one_message
 from .interaction import (
     KeyPress,
     QuizReport,
@@ -83,6 +83,7 @@ class BoardMessages(BoardTraits):
         """A click on a named area outside the grid (a pawn in the tray, a tray section)."""
         self._click(None, zone)
 
+    @one_message
     def _click(self, sq: Square | None, zone: str | None) -> None:
         """A click by mode (every mode handled: mypy checks the match); an engine refusal
         is shown as a problem hint."""

@@ -11,7 +11,7 @@ from ..engine.board import Square
 from ..engine.events import assert_never
 from ..engine.i18n import translations
 from ..engine.moves import apply_move, legal_moves
-from .board_traits import BoardTraits, Movable, MoveListener
+from .board_traits import BoardTraits, Movable, MoveListener, one_message
 from .interaction import (
     DeselectPawn,
     Interaction,
@@ -52,6 +52,7 @@ class MoveMode(BoardTraits):
     def movable(self, value: Movable) -> None:
         self._movable = value
 
+    @one_message
     def select(self, pawn_id: str | None) -> None:
         """Select a pawn in move mode and light up its legal destinations (engine)."""
         if pawn_id is None:

@@ -13,9 +13,10 @@ and :mod:`.editing` (edits and their refusals).
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Collection, Sequence
 from pathlib import Path
-from typing import Any, Literal, get_args
+from typing import Any, Concatenate, Literal, ParamSpec, TypeVar, get_args
 
 import anywidget
 import traitlets
@@ -29,7 +30,7 @@ from ..render.primitives import Geometry, PackedFrame, Prim
 from .editing import EDIT_TOOLS as _EDIT_TOOLS
 from .editing import EditTool as _EditTool
 from .editing import edit_tool
-from .interaction import Heat, History, Interaction, OnShow
+from .interaction import Heat, History, Interaction, OnShow, stale_step
 from .labels import Language
 from .synced import HEADING_NAMES, MODES, HeadingName, QuizData, QuizMessage
 from .synced import Mode as Mode  # the board's modes, named here too
@@ -48,9 +49,12 @@ Primitive = Prim
 #: P1: the pawns as the rulebooks write them, dark number / light number
 PAWN_SETS = ("6/1", "4/3", "3/4", "2/5")
 PLAYERS = COLOURS
-#: the only synced state the browser may change: the frame on show (stepping). Any other
-#: update from the front end is refused, logged and answered with the Python-side state.
-FRONT_END_KEYS = frozenset({"frame"})
+#: the only synced state the browser may change, and its type: the frame on show (stepping),
+#: each step with the story it was taken in (``step``) and the quiz's answers so far (``quiz_progress``, shared by
+#: the views of the board). Any other update from the front end is refused, logged and
+#: answered with the Python-side state.
+FRONT_END_TYPES: dict[str, type] = {"frame": int, "step": list, "quiz_progress": dict}
+FRONT_END_KEYS = frozenset(FRONT_END_TYPES)
 
 #: a trace's opening caption in a language (``show_trace(..., opening=)``)
 Opening = Callable[[str | None], str]
@@ -59,6 +63,26 @@ MoveListener = Callable[[str, Any], None]
 #: the pawns that may be selected in move mode: ids, a callable naming them when asked, or
 #: None (every pawn)
 Movable = Collection[str] | Callable[[], Collection[str]] | None
+
+
+_P = ParamSpec("_P")
+_R = TypeVar("_R")
+_W = TypeVar("_W", bound=anywidget.AnyWidget)
+
+
+def one_message(
+    method: Callable[Concatenate[_W, _P], _R],
+) -> Callable[Concatenate[_W, _P], _R]:
+    """What ``method`` changes in the synced traits reaches the browser in one message
+    (``hold_sync``): the browser never paints a step of the way -- ``frame`` set to 0 while
+    the old frames are still synced (their opening frame flashed), a hint before its board."""
+
+    def held(self: _W, /, *args: _P.args, **kwargs: _P.kwargs) -> _R:
+        with self.hold_sync():
+            return method(self, *args, **kwargs)
+
+    functools.update_wrapper(held, method)  # its name and docstring
+    return held
 
 
 class UnknownToolError(ToolError, traitlets.TraitError):
@@ -112,6 +136,13 @@ class BoardTraits(Language, anywidget.AnyWidget):
     event_log: traitlets.List[str] = traitlets.List(traitlets.Unicode()).tag(sync=True)
     #: the frame on show (the browser steps it; clamped to the frames by ``_valid_frame``)
     frame: traitlets.Int[int, int] = traitlets.Int(0).tag(sync=True)
+    #: the number of the frames on show, one more for each new story (a turn, a game's
+    #: phase) and the same when they are only told in other words; ``step``: the browser's
+    #: last step, ``[story, frame]``, sent with each ``frame`` (and in the same send buffer
+    #: as it: a step taken before the new frames arrived keeps its old story). A step in
+    #: another story than the one on show is refused (:func:`.interaction.stale_step`)
+    story: traitlets.Int[int, int] = traitlets.Int(0).tag(sync=True)
+    step: traitlets.List[int] = traitlets.List(traitlets.Int()).tag(sync=True)
     #: sizes and click zones the painter needs (set by BoardWidget.__init__ on)
     geometry: traitlets.TraitType[Geometry, Geometry] = _synced_dict()
     hint: traitlets.Unicode[str, str | bytes] = traitlets.Unicode("").tag(sync=True)
@@ -124,6 +155,9 @@ class BoardTraits(Language, anywidget.AnyWidget):
     #: a quiz on the frames on show (widget/quiz.py; {} for none): the browser asks before
     #: each look, never shows a look before it is answered, and judges answers itself
     quiz: traitlets.TraitType[QuizData, QuizData] = _synced_dict()
+    #: the quiz's answers so far, the browser's (its views share them; board.js): Python
+    #: only keeps them for the views shown later
+    quiz_progress: traitlets.Dict[str, Any] = traitlets.Dict().tag(sync=True)
     #: the language of the board's words (:class:`.labels.Language`: checked when set) and
     #: the words of the browser's controls in it (:func:`.labels.board_texts`)
     lang: traitlets.Unicode[str, str | bytes] = traitlets.Unicode("").tag(sync=True)
@@ -163,13 +197,18 @@ class BoardTraits(Language, anywidget.AnyWidget):
             self.hint = text
 
     def set_state(self, sync_data: Any) -> None:
-        """A state update from the browser: only ``frame`` (an int) is taken; anything else
-        is refused, logged, and the browser is sent the Python-side value back."""
+        """A state update from the browser: only ``frame`` (an int), ``step`` (a list) and
+        ``quiz_progress`` (an object) are taken; anything else is refused, logged, and the
+        browser is sent the Python-side value back. With a ``step``, the frame is the
+        step's, refused when stepped in frames no longer on show (the frame on show sent
+        back); a front end that sends no step (a script) sets ``frame`` alone."""
         if not isinstance(sync_data, dict):
             self.log.warning("BoardWidget: refused a front-end update that is not an object")
             return
         refused = sorted(
-            k for k in sync_data if k not in FRONT_END_KEYS or type(sync_data[k]) is not int
+            k
+            for k in sync_data
+            if k not in FRONT_END_KEYS or type(sync_data[k]) is not FRONT_END_TYPES[k]
         )
         if refused:
             self.log.warning(
@@ -180,6 +219,13 @@ class BoardTraits(Language, anywidget.AnyWidget):
             if known:
                 self.send_state(known)
         accepted = {k: v for k, v in sync_data.items() if k not in refused}
+        if "step" in accepted:
+            step = accepted.pop("step")
+            accepted.pop("frame", None)
+            if stale_step(step, self.story):  # in the old frames: the browser gets the frame
+                self.send_state("frame")
+            else:
+                accepted["frame"] = step[1]
         if accepted:
             super().set_state(accepted)
 

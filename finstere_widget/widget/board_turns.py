@@ -12,7 +12,7 @@ from ..engine import Position, RuleOptions, monster_turn
 from ..engine.errors import TraceError
 from ..engine.events import Event
 from ..render.frames import TraceFrame, event_log, trace_frames
-from .board_traits import BoardTraits, Opening
+from .board_traits import BoardTraits, Opening, one_message
 from .interaction import Interaction, OnShow
 
 
@@ -65,6 +65,7 @@ class TurnsOnShow(BoardTraits):
         self.show_frames(frames, event_log(events, lang), after=after)
         self._trace_source = (position, events, tile, after, opening)
 
+    @one_message
     def show_frames(
         self,
         frames: Sequence[TraceFrame],
@@ -85,9 +86,14 @@ class TurnsOnShow(BoardTraits):
         self.frame = 0
         self.quiz = {}  # a quiz belongs to the frames it was built for
         self.tell("", "info")
+        self.story += 1
         self._refresh()
         self.frame = start
+        # the frame goes with the new frames even when unchanged: the browser's own frame
+        # (a step it took in the old ones) is not the new frames' start
+        self._states_to_send.add("frame")
 
+    @one_message
     def clear_trace(self) -> None:
         self._leave_trace()
         self._refresh()

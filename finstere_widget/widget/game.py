@@ -133,9 +133,11 @@ class GameView(StaticFallback, Language, W.VBox):  # type: ignore[misc]
         if self._shown is not None and self.board.trace_frames:
             # the story still on show (not left for a move): told again on the same frame;
             # once left, the board keeps the learner's selection and lit targets
-            frame = self.board.frame
+            frame, story = self.board.frame, self.board.story
             self._shown = self._shown.retold(self.lang)
-            self.board.show_frames(self._shown.frames, self._shown.log, start=frame)
+            with self.board.hold_sync():
+                self.board.show_frames(self._shown.frames, self._shown.log, start=frame)
+                self.board.story = story  # the same story in other words
         elif self.board._ui.selected is not None:  # the selected pawn's hint in the new words
             self.board.select(self.board._ui.selected)
         self._update()
@@ -183,8 +185,9 @@ class GameView(StaticFallback, Language, W.VBox):  # type: ignore[misc]
         #: the record and the same moves again give the same game
         self._bots_before: dict[int, dict[int, Any]] = {}
         self._story = None
-        self.board.position = game.position
-        self._advance()
+        with self.board.hold_sync():  # the new game's opening and its story: one message
+            self.board.position = game.position
+            self._advance()
 
     def __repr__(self) -> str:
         g = self.game

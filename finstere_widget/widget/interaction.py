@@ -54,6 +54,17 @@ class Interaction:
     def deselected(self) -> Interaction:
         return Interaction(path=self.path, pending_teleporter=self.pending_teleporter)
 
+    def mode_left(self) -> Interaction:
+        """What is left once the board's mode changes: the last move's path. A selected
+        pawn's lit squares belong to move mode, a teleporter's first pad to edit mode: in
+        another mode a click means something else, so neither stays on the board."""
+        return Interaction(path=self.path)
+
+    @property
+    def pending(self) -> bool:
+        """Whether something waits for a click: a selected pawn or a teleporter's first pad."""
+        return self.selected is not None or self.pending_teleporter is not None
+
 
 @dataclass(frozen=True)
 class OnShow:
@@ -106,6 +117,21 @@ class History:
 
 
 # --- squares ------------------------------------------------------------------------------
+
+
+def stale_step(step: Any, story: int) -> bool:
+    """Whether a step from the browser (``step``: ``[story, frame]``, the story it was
+    taken in and the frame it went to) was taken in frames no longer on show (``story``). A
+    new turn was on its way while the learner kept stepping through the old one: that frame
+    number belongs to the old frames, the new ones start where Python starts them. A step
+    that is no ``[int, int]`` pair is refused too."""
+    ok = (
+        isinstance(step, list)
+        and len(step) == 2
+        and all(type(v) is int for v in step)
+        and step[0] == story
+    )
+    return not ok
 
 
 def square_of(value: Any) -> Square | None:

@@ -121,6 +121,15 @@ def outcome_words(outcome: Any, lang: str | None = "en") -> str:
     best = counts.get(winner, 0)
     tied = sorted(c for c, n in counts.items() if n == best and c != winner)
     name = colour_word(winner, lang)
+    if len(tied) > 1:  # three or more escaped as many: "both" would be wrong
+        players = _and([name] + [colour_word(c, lang) for c in tied], t)
+        return head + t.ngettext(
+            "{winner} wins — {players} all escaped {n} pawn; {winner} reached {n} first, "
+            "which breaks the tie (S3).",
+            "{winner} wins — {players} all escaped {n} pawns; {winner} reached {n} first, "
+            "which breaks the tie (S3).",
+            best,
+        ).format(winner=name, players=players, n=best)
     if tied:
         others = _and([colour_word(c, lang) for c in tied], t)
         return head + t.ngettext(

@@ -641,8 +641,14 @@ function render({ model, el }) {
     keepInView();
     updateControls();
     updateLog();
-    if (sync && model.get("frame") !== i) {
+    // each step goes with the story it was taken in (`step`: [story, frame]): one taken
+    // while new frames were on their way reaches Python as a step in the old story (a send
+    // waiting for a busy kernel keeps the pair) and is refused there
+    const story = model.get("story") || 0;
+    const step = model.get("step") || [];
+    if (sync && (model.get("frame") !== i || step[0] !== story || step[1] !== i)) {
       model.set("frame", i);
+      model.set("step", [story, i]);
       model.save_changes();
     }
   }
@@ -790,6 +796,13 @@ function render({ model, el }) {
   // a new round (a new turn, or the same one played again) starts the answers afresh; the
   // same round in other words (a language switch) keeps them
   const onQuiz = () => { quiz.renew(); onFrames(); };
+  // the answers of another view of this board (the model's): the same question and frame
+  const onProgress = () => {
+    quiz.adopt();
+    const i = Math.max(0, Math.min(quiz.limit(), model.get("frame") || 0));
+    if (i !== cur) setFrame(i, false);
+    else { updateControls(); updateLog(); }
+  };
   const onTexts = () => { relabel(); updateControls(); announce(); };
   const onStatic = () => { staticDirty = true; paint(false); };
   const onGeometry = () => { resize(); staticDirty = true; paint(false); };
@@ -800,7 +813,7 @@ function render({ model, el }) {
     ["change:max_width", onGeometry], ["change:event_log", updateLog],
     ["change:hint", updateHint], ["change:hint_kind", updateHint], ["change:mode", updateHint],
     ["change:texts", onTexts], ["change:lang", onTexts],
-    ["change:quiz", onQuiz],
+    ["change:quiz", onQuiz], ["change:quiz_progress", onProgress],
   ];
   for (const [name, fn] of listeners) model.on(name, fn);
 
@@ -1035,6 +1048,9 @@ function mountQuiz({ model, main, canvas, board }) {
       state.open += 1;
       hintText.textContent = "";
       hinted = null;
+    }
+    share();  // before the step: another view of the board may then show the look too
+    if (verdict) {
       board.stop();
       board.show(q.look);  // the look itself, its lines of sight drawn
     }
@@ -1052,7 +1068,36 @@ function mountQuiz({ model, main, canvas, board }) {
     /** @type {QuizHintMessage} */
     const report = { type: "quiz_hint", question: k, level };
     model.send(report);
+    share();
     update();
+  }
+
+  // The answers so far live in the model (`quiz_progress`), not in this view: every view
+  // of the board (the same widget shown twice) asks the same question, shows the same
+  // feedback and score and steps as far; a view shown later picks them up.
+  function progress() {
+    return { round: roundOf(), state, shown, hinted };
+  }
+  function share() {
+    model.set("quiz_progress", JSON.parse(JSON.stringify(progress())));
+    model.save_changes();
+  }
+  // take the model's answers when they are this round's; false when there are none
+  function adopt() {
+    const p = model.get("quiz_progress");
+    if (!p || !p.state || p.round !== roundOf()) return false;
+    if (JSON.stringify(p) === JSON.stringify(progress())) return true;
+    const copy = JSON.parse(JSON.stringify(p));
+    state = copy.state;
+    shown = null;
+    hinted = null;
+    feedback.replaceChildren();
+    feedback.hidden = true;
+    hintText.textContent = "";
+    if (copy.shown && copy.shown[0] === "tell") tell(copy.shown[1]);
+    else if (copy.shown && questions()[copy.shown[1]]) showAnswer(copy.shown[1], copy.shown[2]);
+    if (copy.hinted && questions()[copy.hinted[0]]) showHint(copy.hinted[0], copy.hinted[1]);
+    return true;
   }
 
   function update() {
@@ -1096,7 +1141,7 @@ function mountQuiz({ model, main, canvas, board }) {
   let round = null;
   function renew() {
     const key = roundOf();
-    if (key !== round) reset();
+    if (key !== round) { if (!adopt()) reset(); }
     else retell();
     round = key;
   }
@@ -1130,8 +1175,11 @@ function mountQuiz({ model, main, canvas, board }) {
 
   reset();
   round = roundOf();
+  adopt();
   return {
     active, limit, update, reset, renew, hides, onKey,
+    // another view answered or asked a hint: its answers here too
+    adopt: () => { adopt(); update(); },
     locked: () => { if (active() && !done()) tell("locked"); },
     onSquare: (sq) => (active() ? answer({ square: sq }) : false),
     // what the log says while the quiz hides the whole story (before the first answer)

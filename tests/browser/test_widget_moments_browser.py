@@ -1,0 +1,455 @@
+"""What the user sees is the state *at every moment*, in a real browser (JupyterLab, headless
+Chromium): every picture the board paints is recorded (at the end of each task, when the
+browser may show it) while the kernel answers a click, and none of them may be a step of the
+way -- the old story's opening frame flashed, a board with the hint of the next one.
+
+A recorder watches each paint of the canvas (``data-paints``) and notes the frame, the
+number of frames, the pieces synced for the frame and the hint; after each action the
+pictures painted are the one before the action and the one after it, nothing else.
+
+Other checks of the picture against the engine: test_widget_truth_browser.py.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from finstere_widget.render import style as S
+from finstere_widget.render.scene import center
+from tests.browser.browser_support import wait_for, write_notebook
+
+pytestmark = [pytest.mark.browser, pytest.mark.parametrize("jupyter_ui", ["lab"])]
+
+NAME = "fw_moments.ipynb"
+CELLS = [
+    "import json\n"
+    "from finstere_widget.render.scene import piece_groups\n"
+    "from finstere_widget.widget import GameView\n"
+    "v = GameView(('blue', 'red'), you='blue', bot='greedy', seed=1)\nv",
+]
+
+#: each paint of the first board, noted when the task that painted ends (a MutationObserver
+#: callback: what the browser may show between tasks)
+RECORDER = """
+(c) => {
+  window.__fwPaints = [];
+  const root = c.closest('.fw-root');
+  const note = () => window.__fwPaints.push({
+    frame: c.__finstere.frame(), frames: c.__finstere.frames(),
+    pieces: JSON.stringify(c.__finstere.pieces()),
+    hint: root.querySelector('.fw-hint').textContent});
+  new MutationObserver(note).observe(c, {attributes: true, attributeFilter: ['data-paints']});
+}
+"""
+
+#: the picture on show now, as the recorder notes it
+PICTURE = """
+(c) => ({frame: c.__finstere.frame(), frames: c.__finstere.frames(),
+         pieces: JSON.stringify(c.__finstere.pieces()),
+         hint: c.closest('.fw-root').querySelector('.fw-hint').textContent})
+"""
+
+
+def picture(canvas: Any) -> dict[str, Any]:
+    return dict(canvas.evaluate(PICTURE))
+
+
+def painted_since(page: Any) -> list[dict[str, Any]]:
+    """The pictures painted since the last call (and forget them)."""
+    got = page.evaluate("() => { const p = window.__fwPaints; window.__fwPaints = []; return p; }")
+    return list(got)
+
+
+def log_text(page: Any) -> list[str]:
+    return list(page.locator(".fw-log").first.locator(".fw-log-row").all_inner_texts())
+
+
+def assert_only(
+    paints: list[dict[str, Any]], before: dict[str, Any], after: dict[str, Any]
+) -> None:
+    """Every picture painted is the one before the action or the one after it."""
+    assert paints, "the action painted nothing"
+    for k, p in enumerate(paints):
+        assert p in (before, after), (
+            f"paint {k} of {len(paints)} is a step of the way: frame {p['frame']} of "
+            f"{p['frames']}, hint {p['hint']!r} (before: frame {before['frame']} of "
+            f"{before['frames']}; after: frame {after['frame']} of {after['frames']}, "
+            f"hint {after['hint']!r})"
+        )
+    assert paints[-1] == after
+
+
+def settle(page: Any, canvas: Any, done: Any, what: str) -> dict[str, Any]:
+    """Wait for ``done()``, then until the picture stays the same for 600 ms: the picture."""
+    wait_for(page, done, 30, what)
+    last = picture(canvas)
+    for _ in range(40):
+        page.wait_for_timeout(600)
+        now = picture(canvas)
+        if now == last:
+            return now
+        last = now
+    raise AssertionError(f"{what}: the board never settled")
+
+
+def test_a_click_in_a_story_paints_no_step_of_the_way(nb: Any, jupyter_server: Any) -> None:
+    """GameView, the story of a move on show (frame 1): a click on one of our pawns paints
+    the selected pawn's board and nothing between (before the fix the kernel set ``frame``
+    to 0 in a message of its own: the old story's opening frame flashed, then the board
+    without its hint); the same for "undo my move" and "new game"."""
+    write_notebook(jupyter_server.root / NAME, CELLS)
+    nb.open(NAME)
+    nb.run_all()
+    page = nb.page
+    canvas = page.locator(".fw-canvas").first
+    canvas.wait_for(state="visible", timeout=60_000)
+    wait_for(page, lambda: int(canvas.get_attribute("data-paints") or 0) > 0, 30, "a paint")
+
+    before_log = log_text(page)
+    page.locator("button:has-text('let a bot play my move')").first.click()
+    settle(page, canvas, lambda: log_text(page) not in (before_log, []), "the helper's story")
+    n = int(canvas.evaluate("c => c.__finstere.frames()"))
+    assert n >= 3 and int(canvas.evaluate("c => c.__finstere.frame()")) == 1, n
+    canvas.evaluate(RECORDER)
+
+    # a click on one of our pawns, in the tray or on the board
+    pid, at = json.loads(
+        nb.run_code_cell(
+            "pid = sorted(v.board.movable or [])[0]\n"
+            "print(json.dumps([pid, v.game.position.pawn(pid).at]))"
+        )
+    )
+    if isinstance(at, list):
+        x, y = center((at[0], at[1]))
+    else:
+        zones = json.loads(nb.run_code_cell("print(json.dumps(v.board.geometry['zones']))"))
+        z = next(z for z in zones if z["id"] == f"pawn:{pid}")
+        x, y = z["x"] + z["w"] / 2, z["y"] + z["h"] / 2
+    css = float(canvas.evaluate("c => c.getBoundingClientRect().width")) / S.WIDTH
+    before = picture(canvas)
+    painted_since(page)
+    canvas.click(position={"x": x * css, "y": y * css})
+    after = settle(
+        page, canvas, lambda: f"pawn {pid}" in picture(canvas)["hint"], "the pawn selected"
+    )
+    assert after["frames"] == 1
+    engine = nb.run_code_cell("print(json.dumps(piece_groups(v.game.position)))")
+    assert json.loads(after["pieces"]) == json.loads(engine), "the board is the engine's"
+    assert_only(painted_since(page), before, after)
+
+    # our move by the helper bot, then "undo my move": the undone story is never flashed
+    before_log = log_text(page)
+    page.locator("button:has-text('let a bot play my move')").first.click()
+    settle(page, canvas, lambda: log_text(page) not in (before_log, []), "the helper's move")
+    before = picture(canvas)
+    painted_since(page)
+    page.locator("button:has-text('undo my move')").first.click()
+    after = settle(page, canvas, lambda: "taken back" in (log_text(page) or [""])[0], "the undo")
+    assert_only(painted_since(page), before, after)
+
+    # a new game: its story at once, never the old one's opening
+    before = picture(canvas)
+    painted_since(page)
+    page.locator("button:has-text('new game')").first.click()
+    after = settle(
+        page, canvas, lambda: (log_text(page) or [""])[0].startswith("a new game"), "new game"
+    )
+    assert_only(painted_since(page), before, after)
+    nb.assert_no_page_errors()
+
+
+TRAY_NAME = "fw_tray.ipynb"
+TRAY_CELLS = [
+    "from finstere_widget.engine import Game\n"
+    "from finstere_widget.widget import BoardWidget, GameView\n"
+    "COLOURS = ['blue', 'yellow', 'red', 'green', 'purple', 'black', 'white']",
+    "v = GameView(('blue', 'red', 'green'), you='blue', seed=3)\nv",
+    "b = BoardWidget(Game(COLOURS, seed=1).position)\nb",
+]
+
+#: the id tags the board paints in the tray for the frame on show: [id, [x0, y0, x1, y1]]
+#: of the tag's box and of its text's ink, measured with the canvas's own font
+TRAY_TAGS_JS = """
+(c, [tagFill, tagText, trayY]) => {
+  const P = c.__finstere.primitives();
+  const ctx = document.createElement('canvas').getContext('2d');
+  const k = P.scale * (window.devicePixelRatio || 1);
+  const out = [];
+  for (const g of P.groups) {
+    for (let i = 0; i + 1 < g.length; i++) {
+      const r = g[i], t = g[i + 1];
+      if (r.k !== 'rect' || r.fill !== tagFill || t.k !== 'text' || t.fill !== tagText) continue;
+      if (r.y < trayY) continue;
+      ctx.font = (t.bold ? 'bold ' : '') + (t.size * k) + 'px ' + P.font;
+      const m = ctx.measureText(t.text);
+      out.push([t.text, [r.x, r.y, r.x + r.w, r.y + r.h],
+                [t.x - m.width / 2 / k, t.x + m.width / 2 / k]]);
+    }
+  }
+  return out;
+}
+"""
+
+
+def test_the_tray_shows_every_waiting_pawn_with_its_id_readable(
+    nb: Any, jupyter_server: Any
+) -> None:
+    """Three players' waiting pawns: each id ("green1", "green3") on its own tag, no tag
+    over another and each text inside its tag (they were 28 units apart for tags 41 wide:
+    "green1" read "green"); seven players: all 21 waiting pawns painted (one was left out)."""
+    write_notebook(jupyter_server.root / TRAY_NAME, TRAY_CELLS)
+    nb.open(TRAY_NAME)
+    nb.run_all()
+    page = nb.page
+    canvases = page.locator(".fw-canvas")
+    wait_for(page, lambda: canvases.count() == 2, 60, "two boards")
+    for k in range(2):
+        c = canvases.nth(k)
+        c.scroll_into_view_if_needed()
+        wait_for(page, lambda c=c: int(c.get_attribute("data-paints") or 0) > 0, 30, "a paint")
+    game, seven = canvases.nth(0), canvases.nth(1)
+    game.evaluate("c => c.__finstere.setFrame(0)")  # the new game: every pawn waits outside
+    wait_for(page, lambda: game.get_attribute("data-frame") == "0", 5, "frame 0")
+    tags = game.evaluate(TRAY_TAGS_JS, [S.LABEL_FILL, S.LABEL_TEXT, S.TRAY_Y])
+    assert len(tags) == 12, [t[0] for t in tags]
+    for i, (a, box, ink) in enumerate(tags):
+        assert box[0] - 0.5 <= ink[0] and ink[1] <= box[2] + 0.5, f"{a} spills off its tag"
+        for b, other, _ in tags[i + 1 :]:
+            apart = box[2] <= other[0] or other[2] <= box[0] or box[3] <= other[1]
+            assert apart or other[3] <= box[1], f"the tags of {a} and {b} overlap"
+    waiting = seven.evaluate(TRAY_TAGS_JS, [S.LABEL_FILL, S.LABEL_TEXT, S.TRAY_Y])
+    ids = nb.run_code_cell("print(' '.join(sorted(p.id for p in b.position.pawns)))").split()
+    assert len(ids) == 21 and sorted(t[0] for t in waiting) == ids
+    nb.assert_no_page_errors()
+
+
+RACE_NAME = "fw_race.ipynb"
+RACE_CELLS = [
+    "import json, time\n"
+    "from finstere_widget.widget import MonsterStepper\n"
+    "TIE = {'format': 'finstere-position/1', 'monster': {'at': [5, 5], 'facing': 'E'},\n"
+    "       'pawns': [{'id': 'A', 'player': 'blue', 'light': 6, 'dark': 1, 'at': [8, 5]},\n"
+    "                 {'id': 'B', 'player': 'red', 'light': 4, 'dark': 3, 'at': [5, 2]}]}",
+    "s = MonsterStepper(TIE, tile='XX')\ns",
+]
+
+
+def test_steps_taken_while_a_new_turn_is_computed_do_not_skip_into_it(
+    nb: Any, jupyter_server: Any
+) -> None:
+    """The kernel busy, the learner picks tile 8 and presses → five times (the old turn
+    steps on at once); when the new turn arrives it starts at its frame 0, in the browser
+    and in the kernel. Before, the five steps were applied to the new turn: it opened on
+    frame 6 of 20, its first five frames skipped."""
+    write_notebook(jupyter_server.root / RACE_NAME, RACE_CELLS)
+    nb.open(RACE_NAME)
+    nb.run_all()
+    page = nb.page
+    canvas = page.locator(".fw-canvas").first
+    canvas.wait_for(state="visible", timeout=60_000)
+    wait_for(page, lambda: int(canvas.get_attribute("data-paints") or 0) > 0, 30, "a paint")
+    old = int(canvas.evaluate("c => c.__finstere.frames()"))
+    canvas.evaluate(RECORDER)
+    page.evaluate(
+        "() => window.jupyterapp.shell.currentWidget.sessionContext.session.kernel"
+        ".requestExecute({code: 'time.sleep(3)'})"
+    )
+    page.wait_for_timeout(300)
+    page.locator(".widget-toggle-button").filter(has_text="8").first.click()
+    canvas.focus()
+    for _ in range(5):
+        page.keyboard.press("ArrowRight")
+    assert picture(canvas)["frame"] == 5, "the old turn steps at once"
+    new = settle(page, canvas, lambda: picture(canvas)["frames"] != old, "the new turn (tile 8)")
+    assert new["frame"] == 0, f"the new turn opened on frame {new['frame'] + 1}"
+    assert [p["frame"] for p in painted_since(page) if p["frames"] != old] == [0]
+    assert nb.run_code_cell("print(s.tile, s.board.frame)") == "8 0\n"
+    # stepping goes on as before: the kernel hears the steps
+    canvas.focus()
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowRight")
+    wait_for(page, lambda: picture(canvas)["frame"] == 2, 5, "two steps")
+    wait_for(page, lambda: nb.run_code_cell("print(s.board.frame)") == "2\n", 20, "kernel")
+    nb.assert_no_page_errors()
+
+
+QUIZ_NAME = "fw_quiz_twice.ipynb"
+QUIZ_CELLS = [
+    "from finstere_widget import examples\n"
+    "from finstere_widget.widget import MonsterStepper\n"
+    "s = MonsterStepper(examples.load('monster_basic_8'), tile='8', quiz=True, lang='en')\n"
+    "s",
+    "s",
+]
+
+#: what a view of the quiz stepper shows: frame, open question, its words, the score
+QUIZ_VIEW = """
+(c) => { const r = c.closest('.fw-root');
+  return [c.__finstere.frame(), c.__finstere.quiz().open,
+          r.querySelector('.fw-quiz-question').textContent,
+          r.querySelector('.fw-quiz-score').textContent,
+          r.querySelector('.fw-quiz-feedback').dataset.verdict || ''] }
+"""
+
+
+def test_a_quiz_shown_twice_asks_the_same_question_in_both_views(
+    nb: Any, jupyter_server: Any
+) -> None:
+    """The quiz stepper displayed twice: an answer in one view shows the look, the feedback
+    and the score in both (the other view stayed on frame 1 asking look 1, score 0 of 0,
+    while the kernel had frame 2 and the answer), and a third view shown afterwards
+    picks them up."""
+    from finstere_widget import examples
+    from finstere_widget.engine.quiz import Quiz
+
+    first = Quiz.play(examples.load("monster_basic_8"), "8", lang="en").questions[0]
+    write_notebook(jupyter_server.root / QUIZ_NAME, QUIZ_CELLS)
+    nb.open(QUIZ_NAME)
+    nb.run_all()
+    page = nb.page
+    canvases = page.locator(".fw-canvas")
+    wait_for(page, lambda: canvases.count() == 2, 60, "two views")
+    for k in range(2):
+        c = canvases.nth(k)
+        wait_for(page, lambda c=c: int(c.get_attribute("data-paints") or 0) > 0, 30, "a paint")
+    one, two = canvases.nth(0), canvases.nth(1)
+    assert one.evaluate(QUIZ_VIEW) == two.evaluate(QUIZ_VIEW)
+    look = int(nb.run_code_cell("print(s.board.quiz['questions'][0]['look'])"))
+    root = page.locator(".fw-root").first
+    root.locator(f".fw-quiz-dir[data-heading='{first.heading.name}']").click()
+    wait_for(page, lambda: one.evaluate(QUIZ_VIEW)[0] == look, 10, "the look")
+    seen = one.evaluate(QUIZ_VIEW)
+    assert seen[1:] == [1, seen[2], "score: 1 of 1", "right"], seen
+    wait_for(page, lambda: two.evaluate(QUIZ_VIEW) == seen, 10, "the other view agreeing")
+    assert nb.run_code_cell("print(s.board.frame, s.quiz.score)") == f"{look} (1, 1)\n"
+    # a view shown now
+    nb.run_code_cell("s")
+    wait_for(page, lambda: canvases.count() == 3, 30, "a third view")
+    three = canvases.nth(2)
+    three.scroll_into_view_if_needed()
+    wait_for(page, lambda: three.evaluate(QUIZ_VIEW) == seen, 10, "the third view agreeing")
+    nb.assert_no_page_errors()
+
+
+EDITOR_NAME = "fw_editor_modes.ipynb"
+EDITOR_CELLS = [
+    "from finstere_widget.widget import BoardEditor\n"
+    "TIE = {'format': 'finstere-position/1', 'monster': {'at': [5, 5], 'facing': 'E'},\n"
+    "       'pawns': [{'id': 'A', 'player': 'blue', 'light': 6, 'dark': 1, 'at': [8, 5]}]}\n"
+    "e = BoardEditor(TIE)\ne",
+]
+
+#: the primitives painted in the lit destinations' colour, and the hint under the board
+LIT_JS = """
+(c, target) => {
+  const P = c.__finstere.primitives();
+  const lit = P.groups.flat().filter((p) => p.fill === target || p.stroke === target).length;
+  return [lit, c.closest('.fw-root').querySelector('.fw-hint').textContent];
+}
+"""
+
+
+def test_the_editor_drops_a_selection_when_its_mode_changes(nb: Any, jupyter_server: Any) -> None:
+    """BoardEditor: "move pawns", a click on pawn A lights its destinations ("click one");
+    back to "edit", the lit squares and their hint go (they stayed: a click on one then
+    placed a stone, not the move they offered)."""
+    write_notebook(jupyter_server.root / EDITOR_NAME, EDITOR_CELLS)
+    nb.open(EDITOR_NAME)
+    nb.run_all()
+    page = nb.page
+    canvas = page.locator(".fw-canvas").first
+    canvas.wait_for(state="visible", timeout=60_000)
+    wait_for(page, lambda: int(canvas.get_attribute("data-paints") or 0) > 0, 30, "a paint")
+    toggles = page.locator(".widget-toggle-button")
+    toggles.filter(has_text="move pawns").first.click()
+    wait_for(page, lambda: nb.run_code_cell("print(e.board.mode)") == "move\n", 20, "move mode")
+    css = float(canvas.evaluate("c => c.getBoundingClientRect().width")) / S.WIDTH
+    x, y = center((8, 5))
+    canvas.click(position={"x": x * css, "y": y * css})
+    wait_for(page, lambda: "lit" in canvas.evaluate(LIT_JS, S.TARGET)[1], 20, "A's squares lit")
+    assert canvas.evaluate(LIT_JS, S.TARGET)[0] > 10
+    toggles.filter(has_text="edit").first.click()
+    wait_for(page, lambda: canvas.evaluate(LIT_JS, S.TARGET) == [0, ""], 20, "nothing lit")
+    nb.assert_no_page_errors()
+
+
+LONG = (
+    "Game over (end of stage 2, S3): green wins — green and blue and red escaped 1 pawn "
+    "each; green reached 1 first, which breaks the tie (S3)."
+)
+CAPTION_NAME = "fw_caption.ipynb"
+CAPTION_CELLS = [
+    "from finstere_widget.engine import Position, monster_turn\n"
+    "from finstere_widget.widget import BoardWidget\n"
+    "p = Position.basic()\n"
+    "b = BoardWidget(p)\n"
+    f"b.show_trace(p, monster_turn(p, '8').events, '8', opening=lambda lang: {LONG!r})\n"
+    "b",
+]
+
+#: the caption strip's text on the frame on show: [text, its right end] (scene units,
+#: measured with the canvas's own font)
+CAPTION_JS = """
+(c, [y, size]) => {
+  const P = c.__finstere.primitives();
+  const t = P.groups.flat().find((p) => p.k === 'text' && p.y === y && p.size === size
+                                       && p.anchor === 'start');
+  const ctx = document.createElement('canvas').getContext('2d');
+  ctx.font = (t.bold ? 'bold ' : '') + t.size + 'px ' + P.font;
+  return [t.text, t.x + ctx.measureText(t.text).width];
+}
+"""
+
+
+def test_a_long_caption_is_cut_with_an_ellipsis_inside_the_board(
+    nb: Any, jupyter_server: Any
+) -> None:
+    """A frame's sentence longer than the caption strip: cut at a word with "…", its ink
+    inside the board (cut at 110 characters it ran off the canvas mid-word: "...green
+    reached 1 firs", no ellipsis to be seen); the whole sentence is the screen reader's."""
+    write_notebook(jupyter_server.root / CAPTION_NAME, CAPTION_CELLS)
+    nb.open(CAPTION_NAME)
+    nb.run_all()
+    page = nb.page
+    canvas = page.locator(".fw-canvas").first
+    canvas.wait_for(state="visible", timeout=60_000)
+    wait_for(page, lambda: int(canvas.get_attribute("data-paints") or 0) > 0, 30, "a paint")
+    words, right = canvas.evaluate(CAPTION_JS, [S.CAPTION_H / 2, 12])
+    assert words.endswith("…") and LONG.startswith(words[:-1].rstrip()), words
+    assert right <= S.WIDTH - 4, f"the caption runs off the board: ends at {right:.0f}"
+    live = canvas.locator("xpath=ancestor::div[contains(@class, 'fw-root')][1]//div[@aria-live]")
+    assert LONG in live.first.inner_text()
+    nb.assert_no_page_errors()
+
+
+END_NAME = "fw_end.ipynb"
+END_CELLS = [
+    "from finstere_widget.widget import GameView\n"
+    "v = GameView(('blue', 'red', 'green'), you='blue', seed=2)\n"
+    "while not v.game.is_terminal():\n"
+    "    v.bot_move_for_me()\n"
+    "v",
+]
+
+
+def test_a_three_way_tie_at_the_end_reads_right(nb: Any, jupyter_server: Any) -> None:
+    """Three players escape as many pawns (seed 2): the game's last line names each colour
+    once and never says "both" (it read "green and blue and red both escaped 1 pawn"), on
+    the board's last frame, in the log and in the status."""
+    write_notebook(jupyter_server.root / END_NAME, END_CELLS)
+    nb.open(END_NAME)
+    nb.run_all()
+    page = nb.page
+    canvas = page.locator(".fw-canvas").first
+    canvas.wait_for(state="visible", timeout=60_000)
+    wait_for(page, lambda: int(canvas.get_attribute("data-paints") or 0) > 0, 30, "a paint")
+    said = "green, blue and red all escaped 1 pawn"
+    assert said in log_text(page)[-1] and "both" not in log_text(page)[-1]
+    canvas.focus()
+    page.keyboard.press("End")
+    status = page.locator(".widget-html", has_text="Game over").first
+    wait_for(page, lambda: said in status.inner_text(), 15, "the end in the status")
+    nb.assert_no_page_errors()
