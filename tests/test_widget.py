@@ -535,6 +535,40 @@ def test_a_click_in_a_turn_on_show_reaches_the_browser_in_one_message(
     assert len(sent) == 3 and {"frame", "frames"} <= set(sent[2]), sent
 
 
+def test_a_square_click_on_a_past_frame_acts_only_where_it_shows_the_board_it_acts_on() -> None:
+    """What the user sees is what a click means: a turn on show (a preview: the board stays
+    the position before it), on the frame where the monster has eaten A on (8, 5), a click
+    on (8, 5) -- the monster there on show, pawn A on the board the click acts on -- selects
+    nothing: it brings that board back and says so; a second click selects A. Where the
+    frame shows the same piece as that board (B on (5, 2)), the click acts at once. In edit
+    mode a stone is not dropped on a square the frame showed taken."""
+    w = BoardWidget(TIE, mode="move")
+    turn = w.show_turn("8")
+    eaten = next(k for k, f in enumerate(w.trace_frames) if f.position.pawn("A").at == "outside")
+    assert w.trace_frames[eaten].position.piece_at((8, 5)) == "monster" and turn.eaten[0] == "A"
+    w.frame = eaten
+    w.click((8, 5))
+    assert w._ui.selected is None and len(w.frames) == 1, "the click selected a pawn not seen"
+    assert "earlier" in w.hint and w.position == Position.from_dict(TIE)
+    w.click((8, 5))
+    assert w._ui.selected == "A" and "pawn A" in w.hint
+    w.show_turn("8")
+    w.frame = eaten
+    w.click((5, 2))  # B on this frame and on the board: selected at once
+    assert w._ui.selected == "B" and len(w.frames) == 1
+    e = BoardWidget(TIE, mode="edit")
+    e.tool = "stone"
+    e.show_turn("8")
+    e.frame = eaten
+    e.click((8, 5))
+    assert e.position == Position.from_dict(TIE) and "earlier" in e.hint
+    e.show_turn("8")
+    stepped = next(k for k, f in enumerate(e.trace_frames) if f.position.monster.at == (6, 5))
+    e.frame = stepped
+    e.click((7, 5))  # empty on the frame and on the board: the stone is placed at once
+    assert e.position.piece_at((7, 5)) == "stone"
+
+
 def test_game_view_undo_and_new_game_reach_the_browser_in_one_message(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

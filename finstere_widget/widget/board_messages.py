@@ -79,6 +79,14 @@ class BoardMessages(BoardTraits):
             return
         self._click(sq, None)
 
+    def _seen_otherwise(self, sq: Square) -> bool:
+        """Whether the frame on show holds another piece on ``sq`` (or none) than the board
+        a click acts on: the position the frames leave for (:class:`.interaction.OnShow`)."""
+        on_show = self._on_show
+        if on_show is None:
+            return False
+        return on_show.frame(self.frame).position.piece_at(sq) != on_show.after.piece_at(sq)
+
     def click_zone(self, zone: str) -> None:
         """A click on a named area outside the grid (a pawn in the tray, a tray section)."""
         self._click(None, zone)
@@ -86,7 +94,18 @@ class BoardMessages(BoardTraits):
     @one_message
     def _click(self, sq: Square | None, zone: str | None) -> None:
         """A click by mode (every mode handled: mypy checks the match); an engine refusal
-        is shown as a problem hint."""
+        is shown as a problem hint. A click on a square that the frame on show (a past
+        moment of a turn) shows holding another piece than the board the click acts on
+        does nothing but bring that board back, and says so: a square never means what it
+        would on a board the user did not see (a zone names its pawn or tray section)."""
+        if sq is not None and self.mode != "view" and self._seen_otherwise(sq):
+            self._leave_trace()
+            self.tell(
+                self._("that picture was from earlier: here is the board now, click again"),
+                "info",
+            )
+            self._refresh()
+            return
         try:
             match self.mode:
                 case "move":

@@ -453,3 +453,47 @@ def test_a_three_way_tie_at_the_end_reads_right(nb: Any, jupyter_server: Any) ->
     status = page.locator(".widget-html", has_text="Game over").first
     wait_for(page, lambda: said in status.inner_text(), 15, "the end in the status")
     nb.assert_no_page_errors()
+
+
+PAST_NAME = "fw_past.ipynb"
+PAST_CELLS = [
+    "import json\n"
+    "from finstere_widget.render.scene import piece_groups\n"
+    "from finstere_widget.widget import BoardWidget\n"
+    "TIE = {'format': 'finstere-position/1', 'monster': {'at': [5, 5], 'facing': 'E'},\n"
+    "       'pawns': [{'id': 'A', 'player': 'blue', 'light': 6, 'dark': 1, 'at': [8, 5]},\n"
+    "                 {'id': 'B', 'player': 'red', 'light': 4, 'dark': 3, 'at': [5, 2]}]}\n"
+    "b = BoardWidget(TIE, mode='move')\n"
+    "turn = b.show_turn('8')\n"
+    "EATEN = next(k for k, f in enumerate(b.trace_frames)\n"
+    "             if f.position.pawn('A').at == 'outside')\n"
+    "b",
+]
+
+
+def test_a_click_on_a_past_frame_means_what_the_user_saw(nb: Any, jupyter_server: Any) -> None:
+    """A turn on show, stepped to the frame where the monster has eaten A on (8, 5): a click
+    on the monster there does not select A (the pawn on that square in the board the click
+    acts on, which the user did not see): the board comes back with the engine's pieces and
+    a hint saying so; a second click selects A."""
+    write_notebook(jupyter_server.root / PAST_NAME, PAST_CELLS)
+    nb.open(PAST_NAME)
+    nb.run_all()
+    page = nb.page
+    canvas = page.locator(".fw-canvas").first
+    canvas.wait_for(state="visible", timeout=60_000)
+    wait_for(page, lambda: int(canvas.get_attribute("data-paints") or 0) > 0, 30, "a paint")
+    eaten = int(nb.run_code_cell("print(EATEN)"))
+    canvas.evaluate(f"c => c.__finstere.setFrame({eaten})")
+    wait_for(page, lambda: nb.run_code_cell("print(b.frame)") == f"{eaten}\n", 20, "the step")
+    css = float(canvas.evaluate("c => c.getBoundingClientRect().width")) / S.WIDTH
+    x, y = center((8, 5))
+    canvas.click(position={"x": x * css, "y": y * css})
+    after = settle(page, canvas, lambda: "earlier" in picture(canvas)["hint"], "the board back")
+    assert after["frames"] == 1
+    engine = nb.run_code_cell("print(json.dumps(piece_groups(b.position)))")
+    assert json.loads(after["pieces"]) == json.loads(engine), "the board is the engine's"
+    assert nb.run_code_cell("print(b._ui.selected)") == "None\n"
+    canvas.click(position={"x": x * css, "y": y * css})
+    settle(page, canvas, lambda: "pawn A" in picture(canvas)["hint"], "A selected")
+    nb.assert_no_page_errors()
