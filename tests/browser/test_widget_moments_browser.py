@@ -95,18 +95,36 @@ def settle(page: Any, canvas: Any, done: Any, what: str) -> dict[str, Any]:
     raise AssertionError(f"{what}: the board never settled")
 
 
+def open_boards(nb: Any, jupyter_server: Any, name: str, cells: list[str], count: int = 1) -> Any:
+    """Write ``cells`` as the notebook ``name``, run it and wait until its ``count`` boards
+    have painted: the page and the boards' canvases."""
+    write_notebook(jupyter_server.root / name, cells)
+    nb.open(name)
+    nb.run_all()
+    page = nb.page
+    canvases = page.locator(".fw-canvas")
+    wait_for(page, lambda: canvases.count() == count, 60, f"{count} board(s)")
+    for k in range(count):
+        c = canvases.nth(k)
+        c.scroll_into_view_if_needed()
+        wait_for(page, lambda c=c: int(c.get_attribute("data-paints") or 0) > 0, 30, "a paint")
+    return page, canvases
+
+
+def click_square(canvas: Any, square: tuple[int, int]) -> None:
+    """A click in the middle of ``square`` on the board's canvas, at its size on the page."""
+    css = float(canvas.evaluate("c => c.getBoundingClientRect().width")) / S.WIDTH
+    x, y = center(square)
+    canvas.click(position={"x": x * css, "y": y * css})
+
+
 def test_a_click_in_a_story_paints_no_step_of_the_way(nb: Any, jupyter_server: Any) -> None:
     """GameView, the story of a move on show (frame 1): a click on one of our pawns paints
     the selected pawn's board and nothing between (before the fix the kernel set ``frame``
     to 0 in a message of its own: the old story's opening frame flashed, then the board
     without its hint); the same for "undo my move" and "new game"."""
-    write_notebook(jupyter_server.root / NAME, CELLS)
-    nb.open(NAME)
-    nb.run_all()
-    page = nb.page
-    canvas = page.locator(".fw-canvas").first
-    canvas.wait_for(state="visible", timeout=60_000)
-    wait_for(page, lambda: int(canvas.get_attribute("data-paints") or 0) > 0, 30, "a paint")
+    page, canvases = open_boards(nb, jupyter_server, NAME, CELLS)
+    canvas = canvases.first
 
     before_log = log_text(page)
     page.locator("button:has-text('let a bot play my move')").first.click()
@@ -200,16 +218,7 @@ def test_the_tray_shows_every_waiting_pawn_with_its_id_readable(
     """Three players' waiting pawns: each id ("green1", "green3") on its own tag, no tag
     over another and each text inside its tag (they were 28 units apart for tags 41 wide:
     "green1" read "green"); seven players: all 21 waiting pawns painted (one was left out)."""
-    write_notebook(jupyter_server.root / TRAY_NAME, TRAY_CELLS)
-    nb.open(TRAY_NAME)
-    nb.run_all()
-    page = nb.page
-    canvases = page.locator(".fw-canvas")
-    wait_for(page, lambda: canvases.count() == 2, 60, "two boards")
-    for k in range(2):
-        c = canvases.nth(k)
-        c.scroll_into_view_if_needed()
-        wait_for(page, lambda c=c: int(c.get_attribute("data-paints") or 0) > 0, 30, "a paint")
+    page, canvases = open_boards(nb, jupyter_server, TRAY_NAME, TRAY_CELLS, count=2)
     game, seven = canvases.nth(0), canvases.nth(1)
     game.evaluate("c => c.__finstere.setFrame(0)")  # the new game: every pawn waits outside
     wait_for(page, lambda: game.get_attribute("data-frame") == "0", 5, "frame 0")
@@ -244,13 +253,8 @@ def test_steps_taken_while_a_new_turn_is_computed_do_not_skip_into_it(
     steps on at once); when the new turn arrives it starts at its frame 0, in the browser
     and in the kernel. Before, the five steps were applied to the new turn: it opened on
     frame 6 of 20, its first five frames skipped."""
-    write_notebook(jupyter_server.root / RACE_NAME, RACE_CELLS)
-    nb.open(RACE_NAME)
-    nb.run_all()
-    page = nb.page
-    canvas = page.locator(".fw-canvas").first
-    canvas.wait_for(state="visible", timeout=60_000)
-    wait_for(page, lambda: int(canvas.get_attribute("data-paints") or 0) > 0, 30, "a paint")
+    page, canvases = open_boards(nb, jupyter_server, RACE_NAME, RACE_CELLS)
+    canvas = canvases.first
     old = int(canvas.evaluate("c => c.__finstere.frames()"))
     canvas.evaluate(RECORDER)
     page.evaluate(
@@ -306,15 +310,7 @@ def test_a_quiz_shown_twice_asks_the_same_question_in_both_views(
     from finstere_widget.engine.quiz import Quiz
 
     first = Quiz.play(examples.load("monster_basic_8"), "8", lang="en").questions[0]
-    write_notebook(jupyter_server.root / QUIZ_NAME, QUIZ_CELLS)
-    nb.open(QUIZ_NAME)
-    nb.run_all()
-    page = nb.page
-    canvases = page.locator(".fw-canvas")
-    wait_for(page, lambda: canvases.count() == 2, 60, "two views")
-    for k in range(2):
-        c = canvases.nth(k)
-        wait_for(page, lambda c=c: int(c.get_attribute("data-paints") or 0) > 0, 30, "a paint")
+    page, canvases = open_boards(nb, jupyter_server, QUIZ_NAME, QUIZ_CELLS, count=2)
     one, two = canvases.nth(0), canvases.nth(1)
     assert one.evaluate(QUIZ_VIEW) == two.evaluate(QUIZ_VIEW)
     look = int(nb.run_code_cell("print(s.board.quiz['questions'][0]['look'])"))
@@ -356,19 +352,12 @@ def test_the_editor_drops_a_selection_when_its_mode_changes(nb: Any, jupyter_ser
     """BoardEditor: "move pawns", a click on pawn A lights its destinations ("click one");
     back to "edit", the lit squares and their hint go (they stayed: a click on one then
     placed a stone, not the move they offered)."""
-    write_notebook(jupyter_server.root / EDITOR_NAME, EDITOR_CELLS)
-    nb.open(EDITOR_NAME)
-    nb.run_all()
-    page = nb.page
-    canvas = page.locator(".fw-canvas").first
-    canvas.wait_for(state="visible", timeout=60_000)
-    wait_for(page, lambda: int(canvas.get_attribute("data-paints") or 0) > 0, 30, "a paint")
+    page, canvases = open_boards(nb, jupyter_server, EDITOR_NAME, EDITOR_CELLS)
+    canvas = canvases.first
     toggles = page.locator(".widget-toggle-button")
     toggles.filter(has_text="move pawns").first.click()
     wait_for(page, lambda: nb.run_code_cell("print(e.board.mode)") == "move\n", 20, "move mode")
-    css = float(canvas.evaluate("c => c.getBoundingClientRect().width")) / S.WIDTH
-    x, y = center((8, 5))
-    canvas.click(position={"x": x * css, "y": y * css})
+    click_square(canvas, (8, 5))
     wait_for(page, lambda: "lit" in canvas.evaluate(LIT_JS, S.TARGET)[1], 20, "A's squares lit")
     assert canvas.evaluate(LIT_JS, S.TARGET)[0] > 10
     toggles.filter(has_text="edit").first.click()
@@ -410,13 +399,8 @@ def test_a_long_caption_is_cut_with_an_ellipsis_inside_the_board(
     """A frame's sentence longer than the caption strip: cut at a word with "…", its ink
     inside the board (cut at 110 characters it ran off the canvas mid-word: "...green
     reached 1 firs", no ellipsis to be seen); the whole sentence is the screen reader's."""
-    write_notebook(jupyter_server.root / CAPTION_NAME, CAPTION_CELLS)
-    nb.open(CAPTION_NAME)
-    nb.run_all()
-    page = nb.page
-    canvas = page.locator(".fw-canvas").first
-    canvas.wait_for(state="visible", timeout=60_000)
-    wait_for(page, lambda: int(canvas.get_attribute("data-paints") or 0) > 0, 30, "a paint")
+    page, canvases = open_boards(nb, jupyter_server, CAPTION_NAME, CAPTION_CELLS)
+    canvas = canvases.first
     words, right = canvas.evaluate(CAPTION_JS, [S.CAPTION_H / 2, 12])
     assert words.endswith("…") and LONG.startswith(words[:-1].rstrip()), words
     assert right <= S.WIDTH - 4, f"the caption runs off the board: ends at {right:.0f}"
@@ -439,13 +423,8 @@ def test_a_three_way_tie_at_the_end_reads_right(nb: Any, jupyter_server: Any) ->
     """Three players escape as many pawns (seed 2): the game's last line names each colour
     once and never says "both" (it read "green and blue and red both escaped 1 pawn"), on
     the board's last frame, in the log and in the status."""
-    write_notebook(jupyter_server.root / END_NAME, END_CELLS)
-    nb.open(END_NAME)
-    nb.run_all()
-    page = nb.page
-    canvas = page.locator(".fw-canvas").first
-    canvas.wait_for(state="visible", timeout=60_000)
-    wait_for(page, lambda: int(canvas.get_attribute("data-paints") or 0) > 0, 30, "a paint")
+    page, canvases = open_boards(nb, jupyter_server, END_NAME, END_CELLS)
+    canvas = canvases.first
     said = "green, blue and red all escaped 1 pawn"
     assert said in log_text(page)[-1] and "both" not in log_text(page)[-1]
     canvas.focus()
@@ -476,24 +455,17 @@ def test_a_click_on_a_past_frame_means_what_the_user_saw(nb: Any, jupyter_server
     on the monster there does not select A (the pawn on that square in the board the click
     acts on, which the user did not see): the board comes back with the engine's pieces and
     a hint saying so; a second click selects A."""
-    write_notebook(jupyter_server.root / PAST_NAME, PAST_CELLS)
-    nb.open(PAST_NAME)
-    nb.run_all()
-    page = nb.page
-    canvas = page.locator(".fw-canvas").first
-    canvas.wait_for(state="visible", timeout=60_000)
-    wait_for(page, lambda: int(canvas.get_attribute("data-paints") or 0) > 0, 30, "a paint")
+    page, canvases = open_boards(nb, jupyter_server, PAST_NAME, PAST_CELLS)
+    canvas = canvases.first
     eaten = int(nb.run_code_cell("print(EATEN)"))
     canvas.evaluate(f"c => c.__finstere.setFrame({eaten})")
     wait_for(page, lambda: nb.run_code_cell("print(b.frame)") == f"{eaten}\n", 20, "the step")
-    css = float(canvas.evaluate("c => c.getBoundingClientRect().width")) / S.WIDTH
-    x, y = center((8, 5))
-    canvas.click(position={"x": x * css, "y": y * css})
+    click_square(canvas, (8, 5))
     after = settle(page, canvas, lambda: "earlier" in picture(canvas)["hint"], "the board back")
     assert after["frames"] == 1
     engine = nb.run_code_cell("print(json.dumps(piece_groups(b.position)))")
     assert json.loads(after["pieces"]) == json.loads(engine), "the board is the engine's"
     assert nb.run_code_cell("print(b._ui.selected)") == "None\n"
-    canvas.click(position={"x": x * css, "y": y * css})
+    click_square(canvas, (8, 5))
     settle(page, canvas, lambda: "pawn A" in picture(canvas)["hint"], "A selected")
     nb.assert_no_page_errors()
