@@ -101,3 +101,19 @@ def geometry() -> Geometry:
         "fit_w": S.FIT_WIDTH,
         "palettes": {name: dict(p) for name, p in S.PALETTES.items()},
     }
+
+
+#: widths of the bold sans-serif glyphs a pawn id may hold (em), for sizing its tag
+_NARROW, _WIDE = frozenset("IJfijlrt-_"), frozenset("MWmw")
+
+
+def id_width(pid: str, size: float) -> float:
+    """The width of ``pid`` in bold at ``size``, from its glyphs' widths (never below the
+    font's own: M/W 1.1 em, most letters and digits up to 0.85 em, I/i/l/- about 0.45 em)."""
+    return size * sum(0.5 if c in _NARROW else 1.1 if c in _WIDE else 0.86 for c in pid)
+
+
+def tag_width(pid: str, size: float) -> float:
+    """The width of a pawn's id tag (the id at ``size`` and its padding): the board's and
+    the tray's tags, and the room the tray leaves between its pawns."""
+    return id_width(pid, size) + 5

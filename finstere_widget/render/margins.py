@@ -12,6 +12,7 @@ from . import style as S
 from .geometry import (
     center,
     letter_point,
+    tag_width,
 )
 from .primitives import Group, GroupMemo, memo_group, rect, text
 from .tray import TRAY_TAG_SIZE, tray_slots
@@ -101,22 +102,12 @@ def caption_group(words: str, *, banner: bool = False) -> Group:
     return out
 
 
-#: widths of the bold sans-serif glyphs a pawn id may hold (em), for sizing its tag
-_NARROW, _WIDE = frozenset("IJfijlrt-_"), frozenset("MWmw")
-
-
-def id_width(pid: str, size: float) -> float:
-    """The width of ``pid`` in bold at ``size``, from its glyphs' widths (never below the
-    font's own: M/W 1.1 em, most letters and digits up to 0.85 em, I/i/l/- about 0.45 em)."""
-    return size * sum(0.5 if c in _NARROW else 1.1 if c in _WIDE else 0.86 for c in pid)
-
-
 def pawn_tag(
     cx: float, cy: float, pid: str, size: float = 8, lo: float = -math.inf, hi: float = math.inf
 ) -> Group:
     """A pawn's id on a light tag centred on (cx, cy), moved sideways to stay within the
     scene x range ``lo``..``hi`` (its row of the board: never over the margin's letters)."""
-    w = id_width(pid, size) + 5
+    w = tag_width(pid, size)
     cx = max(lo + w / 2, min(hi - w / 2, cx))
     h = size + 3
     return [

@@ -39,10 +39,11 @@ from .geometry import (
     center,
     edge_point,
     geometry,
+    id_width,
     letter_point,
     square_origin,
 )
-from .margins import caption_group, id_width, label_groups, pawn_tag
+from .margins import caption_group, label_groups, pawn_tag
 from .overlays import (
     Overlay,
     arrow_between,

@@ -8,6 +8,7 @@ import math
 from ..engine import Position
 from ..engine.i18n import N_, translations
 from . import style as S
+from .geometry import tag_width
 from .primitives import Group, Zone, num, rect, text
 
 TRAY_SECTIONS: tuple[tuple[str, str, float, float], ...] = (
@@ -55,15 +56,13 @@ def tray_slots(position: Position) -> dict[str, tuple[float, float]]:
     stage 2): the tray shows the state, no pawn left out. The slots of a section are as far
     apart as its widest id tag, so that no tag covers another, as long as its pawns fit in
     its rows that way; a section with more pawns than that draws them closer."""
-    from .margins import id_width  # margins draws the tags (and imports this module)
-
     slots: dict[str, tuple[float, float]] = {}
     for place, _, dx, w in TRAY_SECTIONS:
         ids = [p.id for p in position.pawns if p.at == place]
         if not ids:
             continue
         room = w - 12
-        widest = max(id_width(pid, TRAY_TAG_SIZE) + 5 for pid in ids)
+        widest = max(tag_width(pid, TRAY_TAG_SIZE) for pid in ids)
         step = max(float(TRAY_STEP), widest + 2)
         per_row = max(int(room // step), math.ceil(len(ids) / TRAY_ROWS), 1)
         step = min(step, room / per_row)
