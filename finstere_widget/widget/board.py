@@ -136,12 +136,11 @@ class BoardWidget(BoardMessages, MoveMode, EditMode, Overlays, TurnsOnShow):
             return
         self.texts = board_texts(self.lang)
         if self._on_show is not None and self._trace_source is not None:
-            frame, quiz, story = self.frame, self.quiz, self.story
+            frame, quiz = self.frame, self.quiz
             with self.hold_sync():
-                self.show_trace(*self._trace_source)
+                self.show_trace(*self._trace_source, retold=True)
                 self.quiz = quiz  # the same frames: their quiz (and its progress) stays
                 self.frame = frame
-                self.story = story  # the same story in other words: steps still count
         else:
             self._refresh()
 

@@ -48,6 +48,8 @@ class TurnsOnShow(BoardTraits):
         tile: str | None = None,
         after: Position | None = None,
         opening: Opening | None = None,
+        *,
+        retold: bool = False,
     ) -> None:
         """Step through ``events`` (a monster trace) played from ``position``. ``after``:
         the board's position once the trace is left (a click in move mode); default
@@ -55,14 +57,14 @@ class TurnsOnShow(BoardTraits):
         the usual one (a quiz says what to do first); told again when the language changes.
         ``position`` and ``after`` are checked first (:meth:`Position.validated`): a
         malformed hand-built one is refused with the :class:`PositionError` naming its
-        fault, the board unchanged."""
+        fault, the board unchanged. ``retold``: as in :meth:`show_frames`."""
         position = position.validated()
         after = after.validated() if after is not None else position
         lang = self.lang or None
         frames = trace_frames(position, events, tile, lang=lang)
         if opening is not None:
             frames[0] = replace(frames[0], caption=opening(lang))
-        self.show_frames(frames, event_log(events, lang), after=after)
+        self.show_frames(frames, event_log(events, lang), after=after, retold=retold)
         self._trace_source = (position, events, tile, after, opening)
 
     @one_message
@@ -72,10 +74,14 @@ class TurnsOnShow(BoardTraits):
         log: Sequence[str],
         after: Position | None = None,
         start: int = 0,
+        *,
+        retold: bool = False,
     ) -> None:
         """Step through ``frames`` (each one's ``event_index`` is its line of ``log``),
         starting at frame ``start``. ``after``: the board's position once the frames are
-        left (a click in move mode); default: the last frame's position."""
+        left (a click in move mode); default: the last frame's position. ``retold``: the
+        frames on show told again in other words (a language change), the same story: steps
+        the browser took in it still count (``story`` is not renewed)."""
         if not frames:
             raise TraceError("show_frames needs at least one frame")
         self._trace_source = None
@@ -86,7 +92,8 @@ class TurnsOnShow(BoardTraits):
         self.frame = 0
         self.quiz = {}  # a quiz belongs to the frames it was built for
         self.tell("", "info")
-        self.story += 1
+        if not retold:
+            self.story += 1
         self._refresh()
         self.frame = start
         # the frame goes with the new frames even when unchanged: the browser's own frame

@@ -133,11 +133,10 @@ class GameView(StaticFallback, Language, W.VBox):  # type: ignore[misc]
         if self._shown is not None and self.board.trace_frames:
             # the story still on show (not left for a move): told again on the same frame;
             # once left, the board keeps the learner's selection and lit targets
-            frame, story = self.board.frame, self.board.story
             self._shown = self._shown.retold(self.lang)
-            with self.board.hold_sync():
-                self.board.show_frames(self._shown.frames, self._shown.log, start=frame)
-                self.board.story = story  # the same story in other words
+            self.board.show_frames(
+                self._shown.frames, self._shown.log, start=self.board.frame, retold=True
+            )
         elif self.board._ui.selected is not None:  # the selected pawn's hint in the new words
             self.board.select(self.board._ui.selected)
         self._update()
