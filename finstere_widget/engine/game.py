@@ -280,6 +280,11 @@ def _shuffled(tiles: Iterable[str], seed: int, tag: str) -> tuple[str, ...]:
     return tuple(items)
 
 
+def _in_play(position: Position) -> bool:
+    """Whether a pawn is still in play: on the board or waiting outside (S3)."""
+    return any(p.at != "escaped" and p.at != "eaten" for p in position.pawns)
+
+
 def _check_not_over(position: Position, colours: Sequence[str], needed: int) -> None:
     """A scenario's position must leave a game to play: no player has already escaped all
     their pawns but one (S2), and in stage 2 a pawn is still in play (S3)."""
@@ -292,7 +297,7 @@ def _check_not_over(position: Position, colours: Sequence[str], needed: int) -> 
                 colour=colour,
                 count=escaped[colour],
             )
-    if position.stage == 2 and all(p.at in ("escaped", "eaten") for p in position.pawns):
+    if position.stage == 2 and not _in_play(position):
         raise SetupError("position: no pawn is left in play in stage 2: the game is over (S3)")
 
 
@@ -822,7 +827,7 @@ class Game:
 
     @staticmethod
     def _pawns_in_play(st: GameState) -> bool:
-        return any(p.at != "escaped" and p.at != "eaten" for p in st.position.pawns)
+        return _in_play(st.position)
 
     # --- monster phase -----------------------------------------------------------------------
 
