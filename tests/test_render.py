@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import random
 import re
+from typing import Literal
 
 import pytest
 
@@ -510,36 +511,129 @@ def test_the_tray_draws_every_pawn_off_the_board(n: int) -> None:
 
 
 def test_a_stage2_crowd_out_of_the_game_is_drawn_whole() -> None:
-    """21 pawns out of the game (stage 2 keeps the eaten): all drawn, in their section."""
+    """21 pawns out of the game (stage 2 keeps the eaten): all drawn, in their section,
+    which takes the room the two empty sections do not need."""
     pawns = tuple(
         Pawn(f"{c}{k}", c, 4, 3, "light", "eaten") for c in _COLOURS7 for k in range(1, 4)
     )
-    from finstere_widget.render.scene import tray_slots
+    from finstere_widget.render.scene import tray_layout, tray_slots
 
     pos = Position(Monster((0, 0), Heading.E), (), (), (), pawns, 2)
     slots = tray_slots(pos)
     assert len(slots) == 21
-    x0 = S.OX + 190  # the section "out of the game"
-    assert all(x0 <= x <= x0 + 140 for x, _ in slots.values()), "inside its section"
+    eaten = next(s for s in tray_layout(pos) if s.place == "eaten")
+    assert eaten.w >= 400, "the crowded section took the empty ones' room"
+    assert all(eaten.x <= x <= eaten.x + eaten.w for x, _ in slots.values()), "inside it"
+    _assert_tags_apart(_tray_tags(pos))
 
 
-@pytest.mark.parametrize("n", [2, 3])
-def test_tray_tags_never_cover_each_other_when_they_fit(n: int) -> None:
-    """A game view's two or three players: the ids under the waiting pawns ("green1",
-    "green3") side by side, none covering another (they were 28 units apart, tags 41 wide)."""
+def _assert_tags_apart(tags: list[tuple[str, tuple[float, float, float, float]]]) -> None:
+    for i, (a, ba) in enumerate(tags):
+        for b, bb in tags[i + 1 :]:
+            apart = ba[2] <= bb[0] or bb[2] <= ba[0] or ba[3] <= bb[1] or bb[3] <= ba[1]
+            assert apart, f"the tags of {a} and {b} overlap: {ba} {bb}"
+
+
+@pytest.mark.parametrize("n", range(2, 8))
+def test_tray_tags_never_cover_each_other_at_the_start(n: int) -> None:
+    """Every player count's pawns waiting at the start: the ids under them ("yellow1",
+    "yellow3") side by side, none covering another. Three players' fit the default tray;
+    from four on, the waiting section takes the room of the two empty ones (seven players'
+    21 tags used to be drawn over each other, unreadable)."""
     from finstere_widget.engine import Game
+    from finstere_widget.render.scene import tray_layout
 
-    for cols in (_COLOURS7[:n], ("green", "purple", "yellow")[:n]):
-        tags = _tray_tags(Game(list(cols), seed=1).position)
-        assert len(tags) == 4 * n
-        for i, (a, ba) in enumerate(tags):
-            for b, bb in tags[i + 1 :]:
-                apart = ba[2] <= bb[0] or bb[2] <= ba[0] or ba[3] <= bb[1] or bb[3] <= ba[1]
-                assert apart, f"the tags of {a} and {b} overlap: {ba} {bb}"
+    for cols in (_COLOURS7[:n], _COLOURS7[::-1][:n]):
+        pos = Game(list(cols), seed=1).position
+        tags = _tray_tags(pos)
+        assert len(tags) == len(pos.pawns) == (4 if n <= 4 else 3) * n
+        _assert_tags_apart(tags)
+        extents = [(s.x - S.OX, s.w) for s in tray_layout(pos)]
+        default = extents == [(0, 180), (190, 140), (340, 300)]
+        assert default == (n <= 3), f"the default tray until a section is crowded: {extents}"
+
+
+def test_the_tray_lays_out_any_spread_of_pawns_within_itself() -> None:
+    """Random spreads of up to 28 pawns over the three places: the sections stay inside
+    the tray in their order, never overlapping; each pawn's slot and click zone lie in its
+    own section; tags are apart whenever every section can have the room its pawns need;
+    each label, in every language, fits its section (cut with "…" when it must)."""
+    from finstere_widget.engine.i18n import translations
+    from finstere_widget.render.geometry import text_width
+    from finstere_widget.render.scene import pawn_zones, place_zones, tray_layout, tray_slots
+    from finstere_widget.render.tray import TRAY_MIN_W, _need, tray_background
+
+    rng = random.Random(7)
+    places: tuple[Literal["escaped", "eaten", "outside"], ...] = ("escaped", "eaten", "outside")
+    room = S.COLS * S.CELL - 20
+    crowded = roomy = 0
+    for _ in range(300):
+        n = rng.randint(1, 28)
+        weights = [rng.random() ** 3 for _ in places]
+        pawns = tuple(
+            Pawn(f"{_COLOURS7[k % 7]}{k // 7 + 1}", _COLOURS7[k % 7], 4, 3, "light", at)
+            for k, at in enumerate(rng.choices(places, weights, k=n))
+        )
+        pos = Position(Monster((0, 0), Heading.E), (), (), (), pawns, 2)
+        layout = tray_layout(pos)
+        assert [s.place for s in layout] == list(places)
+        assert layout[0].x == S.OX
+        assert layout[-1].x + layout[-1].w <= S.OX + S.COLS * S.CELL + 0.1
+        for a, b in zip(layout, layout[1:], strict=False):
+            assert a.x + a.w < b.x, f"{a} runs into {b}"
+        where = {s.place: s for s in layout}
+        zones = {z["id"]: z for z in pawn_zones(pos) + place_zones(pos)}
+        for pid, (x, y) in tray_slots(pos).items():
+            sec = where[str(pos.pawn(pid).at)]
+            assert sec.x + 6 <= x <= sec.x + sec.w - 6, (pid, sec)
+            z = zones[f"pawn:{pid}"]
+            assert z["x"] < x < z["x"] + z["w"] and z["y"] < y < z["y"] + z["h"]
+        for sec in layout:
+            z = zones[f"place:{sec.place}"]
+            assert (z["x"], z["w"]) == (sec.x, sec.w)
+        by_place = [[p.id for p in pos.pawns if p.at == place] for place in places]
+        if sum(max(TRAY_MIN_W, _need(ids)) for ids in by_place) <= room:
+            roomy += 1
+            _assert_tags_apart(_tray_tags(pos))
+        else:
+            crowded += 1
+        for lang in ("en", "fr", "de", "it", "cs"):
+            labels = [p for p in tray_background(layout, lang) if p["k"] == "text"]
+            for sec, label in zip(layout, labels, strict=True):
+                assert text_width(label["text"], 9) <= sec.w - 8, (lang, label["text"], sec)
+                whole = translations(lang).gettext(sec.label)
+                assert label["text"] == whole or label["text"].endswith("…")
+    assert crowded > 20 and roomy > 100, "both kinds of spread were tried"
+
+
+def test_a_story_whose_tray_changes_draws_each_frame_with_its_own_tray() -> None:
+    """Stage 2, four pawns out of the game: the monster eats a fifth, the section "out of
+    the game" no longer fits in its default width and widens. Each packed frame unpacks to
+    that frame's own scene (the tray as its position lays it out), never the first frame's
+    tray on a later frame."""
+    from finstere_widget.render.scene import tray_layout
+
+    pawns = tuple(
+        Pawn(f"{c}{k}", c, 4, 3, "light", "eaten") for c in ("yellow", "purple") for k in (1, 2)
+    ) + (Pawn("yellow3", "yellow", 4, 3, "light", (6, 5)),)
+    pos = Position(Monster((5, 5), Heading.E), (), (), (), pawns, 2)
+    result = monster_turn(pos, 1)
+    assert result.eaten == ("yellow3",)
+    assert tray_layout(pos) != tray_layout(result.position), "the tray changes in the story"
+    frames = trace_frames(pos, result.events, "1")
+    packed = pack_frames(frames)
+    labels = [p["text"] for p in packed["static"] if p["k"] == "text"]
+    assert "out of the game" not in labels, "the tray is not in the static layer"
+    for f, pf in zip(frames, packed["frames"], strict=True):
+        unpacked = [p for k in pf["g"] for p in packed["groups"][k]]
+        assert packed["static"] + unpacked == f.scene().primitives()
+    first, last = packed["frames"][0]["g"], packed["frames"][-1]["g"]
+    assert packed["groups"][first[0]] != packed["groups"][last[0]], "two trays drawn"
 
 
 def test_a_long_caption_is_cut_at_a_word_with_an_ellipsis_to_fit_the_strip() -> None:
-    from finstere_widget.render.margins import CAPTION_ROOM, caption_fit, caption_width
+    from finstere_widget.render.geometry import text_width as caption_width
+    from finstere_widget.render.margins import CAPTION_ROOM, caption_fit
 
     short = "step 1: moves from (5, 5) to (6, 5) (M3)"
     assert caption_fit(short) == short

@@ -163,7 +163,7 @@ def test_waiting_pawns_show_their_ids_and_only_the_one_that_stays_is_marked() ->
     w = BoardWidget(pos, mode="move", allow_stay=True)
     w.select("A")
     svg = w.svg()
-    outside = next(z for z in place_zones() if z["id"] == "place:outside")
+    outside = next(z for z in place_zones(pos) if z["id"] == "place:outside")
     assert f'<rect x="{outside["x"]}" y="{outside["y"]}" width="{outside["w"]}"' not in svg
     (ax, ay), (bx, by) = tray_slots(pos)["A"], tray_slots(pos)["B"]
     assert f'<circle cx="{ax:g}" cy="{ay:g}" r="{TRAY_PAWN_R + 6}" fill="{S.TARGET}"' in svg

@@ -12,7 +12,13 @@ import pytest
 pytest.importorskip("anywidget")
 
 from finstere_widget.engine.game import Outcome
-from finstere_widget.render.scene import fixture_group, piece_groups, static_layer
+from finstere_widget.render.scene import (
+    fixture_group,
+    piece_groups,
+    static_layer,
+    tray_background,
+    tray_layout,
+)
 from finstere_widget.widget import GameView
 from finstere_widget.widget.story import outcome_words, path_words, placement_words
 
@@ -26,10 +32,15 @@ def assert_board_is_the_state(v: GameView) -> None:
     assert last >= 0
     drawn = b.drawn_pieces(last)
     want = piece_groups(g.position)
-    if b.static == static_layer(g.position):
-        assert drawn == want, "the last frame's pieces are the engine's position"
-    else:  # pools/teleporters placed during the story: drawn per frame
-        assert drawn == [fixture_group(g.position)] + want
+    # the static layer holds the pools and teleporters, and the tray, unless they change
+    # during the story (pools placed, a tray section crowded): then each frame draws them
+    layers = [(f, t) for f in (True, False) for t in (True, False)]
+    found = [(f, t) for f, t in layers if b.static == static_layer(g.position, fixtures=f, tray=t)]
+    assert found, "the static layer is the position's"
+    fixtures, tray = found[0]
+    extra = [] if tray else [tray_background(tray_layout(g.position), b.lang or None)]
+    extra += [] if fixtures else [fixture_group(g.position)]
+    assert drawn == extra + want, "the last frame's pieces are the engine's position"
     assert b.position == g.position
     # the frame on show is the state, or a past frame labelled as such with what is left
     if b.frame != last:

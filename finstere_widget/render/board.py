@@ -17,7 +17,7 @@ from .geometry import (
 )
 from .margins import square_names, wall_letters
 from .primitives import Group, Prim, circle, line, poly, rect, text
-from .tray import tray_background
+from .tray import TraySection, tray_background, tray_layout
 
 
 def board_outline() -> list[tuple[int, int]]:
@@ -158,23 +158,36 @@ def _board_below_fixtures(lang: str) -> tuple[Prim, ...]:
 
 @cache
 def _board_above_fixtures(lang: str) -> tuple[Prim, ...]:
-    """The walls, the wall letters, the square names and the tray: the same for every
-    position (built once per language)."""
+    """The walls, the wall letters and the square names: the same for every position
+    (built once per language)."""
     out: Group = [poly(_outline_corners(), closed=True, stroke=S.OUTLINE, lw=4)]
-    return tuple(out + wall_letters() + square_names() + tray_background(lang))
+    return tuple(out + wall_letters() + square_names())
+
+
+@cache
+def tray_group(layout: tuple[TraySection, ...], lang: str) -> tuple[Prim, ...]:
+    """The tray and its sections' labels (:func:`.tray.tray_background`), built once per
+    layout and language; the same object each time, so that the frames of a story whose
+    tray changes draw each of its layouts once (:func:`.frames.pack_frames`)."""
+    return tuple(tray_background(layout, lang))
 
 
 def _outline_corners() -> list[tuple[float, float]]:
     return [(S.OX + x * S.CELL, S.OY + y * S.CELL) for x, y in board_outline()]
 
 
-def static_layer(position: Position, fixtures: bool = True, lang: str | None = None) -> Group:
-    """The board and everything that never moves during a turn (pools, teleporters; left
-    out with ``fixtures=False``); the corners' and the tray's labels in ``lang`` (None: the
-    locale)."""
+def static_layer(
+    position: Position, fixtures: bool = True, lang: str | None = None, tray: bool = True
+) -> Group:
+    """The board and everything that never moves during a turn: pools and teleporters
+    (left out with ``fixtures=False``), the tray with its sections as ``position`` lays
+    them out (:func:`.tray.tray_layout`; left out with ``tray=False``); the corners' and the
+    tray's labels in ``lang`` (None: the locale)."""
     code = resolve(lang)
     out = list(_board_below_fixtures(code))
     if fixtures:
         out += fixture_group(position)
     out += _board_above_fixtures(code)
+    if tray:
+        out += tray_group(tray_layout(position), code)
     return out

@@ -57,6 +57,8 @@ from .scene import (
     ring,
     static_layer,
     stone_group,
+    tray_background,
+    tray_layout,
 )
 
 WORD = {Heading.N: "north", Heading.E: "east", Heading.S: "south", Heading.W: "west"}
@@ -297,10 +299,15 @@ def pack_frames(frames: Sequence[TraceFrame]) -> Packed:
     if not frames:
         return pack_groups([], [])
     first = frames[0].position
+    lang = frames[0].lang
     fixed = all(
         f.position.pools == first.pools and f.position.teleporters == first.teleporters
         for f in frames
     )
+    # the tray is laid out by the pawns off the board (a crowded section takes room from
+    # the others): when that changes within the story, each frame draws its own
+    layouts = [tray_layout(f.position) for f in frames]
+    tray_fixed = all(layout == layouts[0] for layout in layouts)
     memo: GroupMemo = {}
     shown: list[list[Group]] = []
     pieces: list[list[Group]] = []
@@ -308,12 +315,15 @@ def pack_frames(frames: Sequence[TraceFrame]) -> Packed:
     fixtures: list[Group] = []
     drawn: list[Group] = []
     labels: list[Group] = []
-    for f in frames:
+    for f, layout in zip(frames, layouts, strict=True):
         pos = f.position
         if pos != before:  # a look changes nothing: its frame shows the same pieces
+            fixtures = []
+            if not tray_fixed:
+                fixtures.append(memo_group(memo, ("tray", layout), tray_background, layout, lang))
             if not fixed:
                 key = (pos.pools, pos.teleporters)
-                fixtures = [memo_group(memo, key, fixture_group, pos)]
+                fixtures.append(memo_group(memo, key, fixture_group, pos))
             drawn = piece_groups(pos, memo)
             labels = label_groups(pos, memo)
             before = pos
@@ -321,7 +331,7 @@ def pack_frames(frames: Sequence[TraceFrame]) -> Packed:
         shown.append(fixtures + f.under + drawn + f.over + labels + [caption])
         pieces.append(fixtures + drawn)
     return pack_groups(
-        static_layer(first, fixtures=fixed, lang=frames[0].lang),
+        static_layer(first, fixtures=fixed, lang=lang, tray=tray_fixed),
         shown,
         [f.event_index for f in frames],
         pieces,

@@ -117,3 +117,38 @@ def tag_width(pid: str, size: float) -> float:
     """The width of a pawn's id tag (the id at ``size`` and its padding): the board's and
     the tray's tags, and the room the tray leaves between its pawns."""
     return id_width(pid, size) + 5
+
+
+#: widths (em) of the regular sans-serif glyphs (the captions, the tray's labels), as wide as DejaVu Sans (the
+#: widest of the fonts the board asks for); any other character 0.64 em, CJK and the like 1 em
+_TEXT_EM: dict[str, float] = {
+    **dict.fromkeys(" .,:;!'|", 0.34),
+    **dict.fromkeys("ijlI", 0.3),
+    **dict.fromkeys("ft-()[]", 0.4),
+    **dict.fromkeys("r", 0.42),
+    **dict.fromkeys("sz", 0.53),
+    **dict.fromkeys("cvxyk", 0.6),
+    **dict.fromkeys("ABCDEFGHKLNOPQRSTUVXYZ", 0.78),
+    **dict.fromkeys("mwMW—→←↑↓▶◀", 1.0),
+}
+
+
+def text_width(words: str, size: float) -> float:
+    """The width of ``words`` in the regular font at ``size`` (scene units), never below
+    the font's own (the widest of the board's fonts, glyph by glyph): the caption's and the
+    tray's labels."""
+    return size * sum(_TEXT_EM.get(c, 0.64 if ord(c) < 0x2E80 else 1.0) for c in words)
+
+
+def fit_text(words: str, room: float, size: float) -> str:
+    """``words`` whole when :func:`text_width` fits ``room``, else cut with "…" (at a word's
+    end when one is near)."""
+    if text_width(words, size) <= room:
+        return words
+    cut = words
+    while cut and text_width(cut + "…", size) > room:
+        cut = cut[:-1]
+    space = cut.rfind(" ")
+    if space >= len(cut) - 12 and space > 0:
+        cut = cut[:space]
+    return cut.rstrip(" ,;:—-") + "…"

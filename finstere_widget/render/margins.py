@@ -9,11 +9,7 @@ import math
 from ..engine import Position
 from ..engine.board import ROW_EXTENT, WALL_LETTERS
 from . import style as S
-from .geometry import (
-    center,
-    letter_point,
-    tag_width,
-)
+from .geometry import center, fit_text, letter_point, tag_width
 from .primitives import Group, GroupMemo, memo_group, rect, text
 from .tray import TRAY_TAG_SIZE, tray_slots
 
@@ -40,26 +36,6 @@ def square_names() -> Group:
     return out
 
 
-#: widths (em) of the regular sans-serif glyphs of a caption, as wide as DejaVu Sans (the
-#: widest of the fonts the board asks for); any other character 0.64 em, CJK and the like 1 em
-_CAPTION_EM: dict[str, float] = {
-    **dict.fromkeys(" .,:;!'|", 0.34),
-    **dict.fromkeys("ijlI", 0.3),
-    **dict.fromkeys("ft-()[]", 0.4),
-    **dict.fromkeys("r", 0.42),
-    **dict.fromkeys("sz", 0.53),
-    **dict.fromkeys("cvxyk", 0.6),
-    **dict.fromkeys("ABCDEFGHKLNOPQRSTUVXYZ", 0.78),
-    **dict.fromkeys("mwMW—→←↑↓▶◀", 1.0),
-}
-
-
-def caption_width(words: str, size: float) -> float:
-    """The width of ``words`` in the caption's regular font at ``size`` (scene units),
-    never below the font's own (the widest of the board's fonts, glyph by glyph)."""
-    return size * sum(_CAPTION_EM.get(c, 0.64 if ord(c) < 0x2E80 else 1.0) for c in words)
-
-
 #: the caption's text: its start (scene x), size, and the room it has up to the board's
 #: right edge
 CAPTION_X, CAPTION_SIZE = 10, 12
@@ -70,15 +46,7 @@ def caption_fit(words: str, room: float = CAPTION_ROOM, size: float = CAPTION_SI
     """``words`` as the caption strip can show them whole: cut with "…" (at a word's end
     when one is near) when wider than ``room``. The whole sentence is the log's and the
     screen reader's; the strip must not run off the board mid-word with no sign of it."""
-    if caption_width(words, size) <= room:
-        return words
-    cut = words
-    while cut and caption_width(cut + "…", size) > room:
-        cut = cut[:-1]
-    space = cut.rfind(" ")
-    if space >= len(cut) - 12 and space > 0:
-        cut = cut[:space]
-    return cut.rstrip(" ,;:—-") + "…"
+    return fit_text(words, room, size)
 
 
 def caption_group(words: str, *, banner: bool = False) -> Group:

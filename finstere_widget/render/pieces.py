@@ -16,7 +16,7 @@ from .geometry import (
     square_origin,
 )
 from .primitives import Group, GroupMemo, circle, memo_group, poly, rect, text
-from .tray import TRAY_PAWN_R, TRAY_SECTIONS, tray_slots
+from .tray import TRAY_PAWN_R, tray_slots
 
 
 def stone_group(sq: Square, kind: StoneKind, a: float | None = None) -> Group:
@@ -201,23 +201,6 @@ def piece_groups(position: Position, memo: GroupMemo | None = None) -> list[Grou
             cx, cy = slots[p.id]
             groups.append(
                 memo_group(memo, (p, cx, cy), pawn_disc, cx, cy, p, TRAY_PAWN_R, None, False)
-            )
-    counts = {place: sum(1 for p in position.pawns if p.at == place) for place, *_ in TRAY_SECTIONS}
-    for place, _, dx, w in TRAY_SECTIONS:
-        shown = sum(1 for p in position.pawns if p.at == place and p.id in slots)
-        if counts[place] > shown:
-            groups.append(
-                [
-                    text(
-                        S.OX + dx + w - 4,
-                        S.TRAY_Y + 8,
-                        f"+{counts[place] - shown}",
-                        size=9,
-                        fill=S.TRAY_TEXT,
-                        bold=True,
-                        anchor="end",
-                    )
-                ]
             )
     m = position.monster
     groups.append(memo_group(memo, m, monster_group, m.at, m.facing))

@@ -89,7 +89,15 @@ from .primitives import (
     rect,
     text,
 )
-from .tray import TRAY_PAWN_R, TRAY_SECTIONS, pawn_zones, place_zones, tray_slots
+from .tray import (
+    TRAY_PAWN_R,
+    TraySection,
+    pawn_zones,
+    place_zones,
+    tray_background,
+    tray_layout,
+    tray_slots,
+)
 
 
 def compose(
@@ -153,7 +161,7 @@ def build_scene(position: Position, overlay: Overlay | None = None) -> Scene:
 
 __all__ = [
     "TRAY_PAWN_R",
-    "TRAY_SECTIONS",
+    "TraySection",
     "Circle",
     "Group",
     "GroupMemo",
@@ -210,6 +218,8 @@ __all__ = [
     "teleporter_colour",
     "teleporter_group",
     "text",
+    "tray_background",
+    "tray_layout",
     "tray_slots",
     "zone_overlay",
 ]

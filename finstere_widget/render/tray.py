@@ -4,72 +4,150 @@ game, where each is drawn, and the click areas of its sections and pawns."""
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
+from typing import NamedTuple
 
 from ..engine import Position
 from ..engine.i18n import N_, translations
 from . import style as S
-from .geometry import tag_width
-from .primitives import Group, Zone, num, rect, text
+from .geometry import fit_text, tag_width
+from .primitives import Group, Zone, line, num, rect, text
 
-TRAY_SECTIONS: tuple[tuple[str, str, float, float], ...] = (
-    # place, label, x offset from the board's left edge, width
-    ("escaped", N_("escaped"), 0, 180),
-    ("eaten", N_("out of the game"), 190, 140),
-    ("outside", N_("waiting outside the entrance"), 340, 300),
+#: the tray's sections: place, label, width when none is crowded (in the order drawn)
+_SECTIONS: tuple[tuple[str, str, float], ...] = (
+    ("escaped", N_("escaped"), 180),
+    ("eaten", N_("out of the game"), 140),
+    ("outside", N_("waiting outside the entrance"), 300),
 )
-
-
+#: the room between two sections, and the narrowest a section gets when another needs room
+TRAY_GAP = 10
+TRAY_MIN_W = 60
 TRAY_PAWN_R = 9
-
-
+#: the least room between two pawns' centres, and between the tray's two rows
 TRAY_STEP = 28
-
-
 TRAY_ROW = 26
+#: rows of pawns in each tray section
+TRAY_ROWS = 2
+#: the font size of the ids' tags under the tray's pawns (margins.label_groups draws them)
+TRAY_TAG_SIZE = 7
+#: the font size of the sections' labels
+_LABEL_SIZE = 9
 
 
-def tray_background(lang: str | None = "en") -> Group:
-    """The tray under the board, its sections labelled in ``lang`` (None: the locale)."""
+class TraySection(NamedTuple):
+    """One section of the tray: the pawns of one place off the board (``escaped``,
+    ``eaten``: out of the game, ``outside``: waiting at the entrance), its label (a message
+    id) and its extent (scene x of its left edge, its width)."""
+
+    place: str
+    label: str
+    x: float
+    w: float
+
+
+def _sections(widths: Sequence[float]) -> tuple[TraySection, ...]:
+    out = []
+    x = float(S.OX)
+    for (place, label, _), w in zip(_SECTIONS, widths, strict=True):
+        out.append(TraySection(place, label, x, w))
+        x = float(num(x + w + TRAY_GAP))
+    return tuple(out)
+
+
+#: the tray when no section is crowded
+DEFAULT_TRAY = _sections([w for _, _, w in _SECTIONS])
+
+
+def _ids_by_place(position: Position) -> dict[str, list[str]]:
+    ids: dict[str, list[str]] = {place: [] for place, _, _ in _SECTIONS}
+    for p in position.pawns:
+        if isinstance(p.at, str):
+            ids[p.at].append(p.id)
+    return ids
+
+
+def _step(ids: Sequence[str]) -> float:
+    """The room between two pawns' centres that keeps their tags apart."""
+    return max(float(TRAY_STEP), max(tag_width(pid, TRAY_TAG_SIZE) for pid in ids) + 2)
+
+
+def _need(ids: Sequence[str]) -> float:
+    """The width a section needs to draw ``ids`` in its rows with their tags apart."""
+    return 12 + math.ceil(len(ids) / TRAY_ROWS) * _step(ids) if ids else 0
+
+
+def tray_layout(position: Position) -> tuple[TraySection, ...]:
+    """The tray's sections for ``position``: :data:`DEFAULT_TRAY` while every section's
+    pawns fit in it with their tags apart; else each section as wide as its pawns need
+    (at least :data:`TRAY_MIN_W`), the room left over shared in the default proportions,
+    and when even that is too little, the sections that need more than the least share
+    what is left in proportion to their need (their pawns then drawn closer).
+
+    A value of the position alone (never of the language: a label too long for its section
+    is cut, :func:`tray_background`), so the drawing, the click zones and the widget agree."""
+    ids = _ids_by_place(position)
+    need = [_need(ids[place]) for place, _, _ in _SECTIONS]
+    if all(n <= w for n, (_, _, w) in zip(need, _SECTIONS, strict=True)):
+        return DEFAULT_TRAY
+    room = S.COLS * S.CELL - TRAY_GAP * (len(_SECTIONS) - 1)
+    want = [max(float(TRAY_MIN_W), n) for n in need]
+    spare = room - sum(want)
+    if spare >= 0:
+        default = sum(w for _, _, w in _SECTIONS)
+        widths = [w + spare * d / default for w, (_, _, d) in zip(want, _SECTIONS, strict=True)]
+    else:
+        extra = room - TRAY_MIN_W * len(want)
+        over = sum(w - TRAY_MIN_W for w in want)
+        widths = [TRAY_MIN_W + extra * (w - TRAY_MIN_W) / over for w in want]
+    return _sections([float(num(w)) for w in widths])
+
+
+def tray_background(layout: Sequence[TraySection], lang: str | None = "en") -> Group:
+    """The tray under the board with its sections' labels in ``lang`` (None: the locale),
+    each cut to its section's width, and a faint line between two sections (their widths
+    follow their pawns, so a crowded one may come close to its neighbour's)."""
     words = translations(lang).gettext
     out: Group = [rect(S.OX, S.TRAY_Y, S.COLS * S.CELL, S.TRAY_H, r=6, fill=S.TRAY_FILL)]
-    for _, label, dx, _w in TRAY_SECTIONS:
+    for left in layout[:-1]:
+        x = left.x + left.w + TRAY_GAP / 2
+        out.append(line(x, S.TRAY_Y + 6, x, S.TRAY_Y + S.TRAY_H - 6, stroke=S.TRAY_TEXT, a=0.3))
+    for section in layout:
+        label = fit_text(words(section.label), section.w - 8, _LABEL_SIZE)
         out.append(
             text(
-                S.OX + dx + 6, S.TRAY_Y + 8, words(label), size=9, fill=S.TRAY_TEXT, anchor="start"
+                section.x + 6,
+                S.TRAY_Y + 8,
+                label,
+                size=_LABEL_SIZE,
+                fill=S.TRAY_TEXT,
+                anchor="start",
             )
         )
     return out
 
 
-#: the font size of the ids' tags under the tray's pawns (margins.label_groups draws them)
-TRAY_TAG_SIZE = 7
-
-
-#: rows of pawns in each tray section
-TRAY_ROWS = 2
-
-
 def tray_slots(position: Position) -> dict[str, tuple[float, float]]:
-    """Centre of each pawn that is not on the board, in the tray below the board.
+    """Centre of each pawn that is not on the board, in its section of the tray
+    (:func:`tray_layout`).
 
     Every such pawn has a slot (seven players' 21 pawns waiting outside, a crowd eaten in
     stage 2): the tray shows the state, no pawn left out. The slots of a section are as far
     apart as its widest id tag, so that no tag covers another, as long as its pawns fit in
     its rows that way; a section with more pawns than that draws them closer."""
     slots: dict[str, tuple[float, float]] = {}
-    for place, _, dx, w in TRAY_SECTIONS:
-        ids = [p.id for p in position.pawns if p.at == place]
+    ids_at = _ids_by_place(position)
+    for section in tray_layout(position):
+        ids = ids_at[section.place]
         if not ids:
             continue
-        room = w - 12
-        widest = max(tag_width(pid, TRAY_TAG_SIZE) for pid in ids)
-        step = max(float(TRAY_STEP), widest + 2)
+        room = section.w - 12
+        step = _step(ids)
         per_row = max(int(room // step), math.ceil(len(ids) / TRAY_ROWS), 1)
         step = min(step, room / per_row)
         for k, pid in enumerate(ids):
             row, col = divmod(k, per_row)
             slots[pid] = (
-                S.OX + dx + 6 + step / 2 + col * step,
+                section.x + 6 + step / 2 + col * step,
                 S.TRAY_Y + 22 + row * TRAY_ROW,
             )
     return slots
@@ -84,9 +162,9 @@ def pawn_zones(position: Position) -> list[Zone]:
     ]
 
 
-def place_zones() -> list[Zone]:
-    """Click areas for the tray sections (targets "escaped" / "outside")."""
+def place_zones(position: Position) -> list[Zone]:
+    """Click areas for the tray's sections in ``position`` (targets "escaped" / "outside")."""
     return [
-        {"id": f"place:{place}", "x": num(S.OX + dx), "y": S.TRAY_Y, "w": num(w), "h": S.TRAY_H}
-        for place, _, dx, w in TRAY_SECTIONS
+        {"id": f"place:{s.place}", "x": num(s.x), "y": S.TRAY_Y, "w": num(s.w), "h": S.TRAY_H}
+        for s in tray_layout(position)
     ]

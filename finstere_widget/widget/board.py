@@ -288,7 +288,7 @@ class BoardWidget(BoardMessages, MoveMode, EditMode, Overlays, TurnsOnShow):
             self.quiz = {}
         geo = geometry()
         geo["font"] = S.FONT
-        geo["zones"] = pawn_zones(self._position) + place_zones()
+        geo["zones"] = pawn_zones(self._position) + place_zones(self._position)
         with self.hold_sync():
             self.geometry = geo
             if packed["static"] != self.static:  # traitlets checks each of its ~350

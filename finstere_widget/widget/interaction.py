@@ -340,7 +340,7 @@ def interaction_overlay(
                 )
     zones = [
         z
-        for z in place_zones()
+        for z in place_zones(pos)
         if z["id"].split(":", 1)[1] in ui.targets and z["id"] != f"place:{stay}"
     ]
     if ui.pending_teleporter is not None:

@@ -185,7 +185,7 @@ TRAY_CELLS = [
     "from finstere_widget.widget import BoardWidget, GameView\n"
     "COLOURS = ['blue', 'yellow', 'red', 'green', 'purple', 'black', 'white']",
     "v = GameView(('blue', 'red', 'green'), you='blue', seed=3)\nv",
-    "b = BoardWidget(Game(COLOURS, seed=1).position)\nb",
+    "b = BoardWidget(Game(COLOURS, seed=1).position, mode='move')\nb",
 ]
 
 #: the id tags the board paints in the tray for the frame on show: [id, [x0, y0, x1, y1]]
@@ -212,26 +212,49 @@ TRAY_TAGS_JS = """
 """
 
 
+def selected(nb: Any) -> str:
+    """The pawn the notebook's board ``b`` has selected (the kernel's own state)."""
+    return str(nb.run_code_cell("print(b._ui.selected)")).strip()
+
+
+def assert_tags_readable(tags: list[Any]) -> None:
+    """Each tag's text inside its tag, no tag over another (the tags as TRAY_TAGS_JS
+    measures them)."""
+    for i, (a, box, ink) in enumerate(tags):
+        assert box[0] - 0.5 <= ink[0] and ink[1] <= box[2] + 0.5, f"{a} spills off its tag"
+        for b, other, _ in tags[i + 1 :]:
+            apart = box[2] <= other[0] or other[2] <= box[0] or box[3] <= other[1]
+            assert apart or other[3] <= box[1], f"the tags of {a} and {b} overlap"
+
+
 def test_the_tray_shows_every_waiting_pawn_with_its_id_readable(
     nb: Any, jupyter_server: Any
 ) -> None:
     """Three players' waiting pawns: each id ("green1", "green3") on its own tag, no tag
     over another and each text inside its tag (they were 28 units apart for tags 41 wide:
-    "green1" read "green"); seven players: all 21 waiting pawns painted (one was left out)."""
+    "green1" read "green"); seven players: all 21 waiting pawns painted (one was left out),
+    their tags apart too (the waiting section takes the empty sections' room: they were
+    drawn over each other), and a click on a waiting pawn's disc selects that pawn."""
+    from finstere_widget.engine import Game
+    from finstere_widget.render.scene import tray_slots
+
     page, canvases = open_boards(nb, jupyter_server, TRAY_NAME, TRAY_CELLS, count=2)
     game, seven = canvases.nth(0), canvases.nth(1)
     game.evaluate("c => c.__finstere.setFrame(0)")  # the new game: every pawn waits outside
     wait_for(page, lambda: game.get_attribute("data-frame") == "0", 5, "frame 0")
     tags = game.evaluate(TRAY_TAGS_JS, [S.LABEL_FILL, S.LABEL_TEXT, S.TRAY_Y])
     assert len(tags) == 12, [t[0] for t in tags]
-    for i, (a, box, ink) in enumerate(tags):
-        assert box[0] - 0.5 <= ink[0] and ink[1] <= box[2] + 0.5, f"{a} spills off its tag"
-        for b, other, _ in tags[i + 1 :]:
-            apart = box[2] <= other[0] or other[2] <= box[0] or box[3] <= other[1]
-            assert apart or other[3] <= box[1], f"the tags of {a} and {b} overlap"
+    assert_tags_readable(tags)
     waiting = seven.evaluate(TRAY_TAGS_JS, [S.LABEL_FILL, S.LABEL_TEXT, S.TRAY_Y])
     ids = nb.run_code_cell("print(' '.join(sorted(p.id for p in b.position.pawns)))").split()
     assert len(ids) == 21 and sorted(t[0] for t in waiting) == ids
+    assert_tags_readable(waiting)
+    colours = ["blue", "yellow", "red", "green", "purple", "black", "white"]
+    for pid in ("white5", "purple1"):
+        x, y = tray_slots(Game(colours, seed=1).position)[pid]
+        css = float(seven.evaluate("c => c.getBoundingClientRect().width")) / S.WIDTH
+        seven.click(position={"x": x * css, "y": y * css})
+        wait_for(page, lambda p=pid: selected(nb) == p, 20, f"{pid} chosen")
     nb.assert_no_page_errors()
 
 
