@@ -462,6 +462,28 @@ def test_M9_stone_on_a_pool_in_the_way_is_pushed_and_slides_ahead() -> None:
     ]
 
 
+@pytest.mark.parametrize("kind", ["pivot_right", "pivot_left", "pivot_180"])
+@pytest.mark.parametrize("option", ["push", "turn"])
+def test_M9_M11_a_pivot_stone_met_while_sliding_is_pushed_not_turned(
+    kind: str, option: str
+) -> None:
+    """No rulebook says what a pivot stone on a pool does to the monster sliding over it: the
+    monster does not look while it slides (M9), and M11 rests on the look. The engine reads
+    M9 ("a stone on a pool square in its way is pushed and slides ahead"): the pivot is
+    pushed like any stone, with either ``pivot_when_tied``, though the step's look saw no
+    pawn (a pivot met at the step's start would have turned it)."""
+    pos = P((3, 8), "E", pools=[POOL], stones={(6, 8): kind})
+    events = trace(pos, 1, pivot_when_tied=option)
+    assert of(events, "turn") == []
+    assert (1, "push", (6, 8), (6, 8), (7, 8)) in brief(events)
+    result = monster_turn(pos, 1, RuleOptions.parse({"pivot_when_tied": option}))
+    assert result.position.monster == Monster((8, 8), Heading.E)
+    assert [(s.at, s.kind.value) for s in result.position.stones] == [((9, 8), kind)]
+    # the same pivot met at the step's start turns the monster (M11)
+    started = monster_turn(P((5, 8), "E", stones={(6, 8): kind}), 1)
+    assert [e.reason for e in started.events if e.type == "turn"] == ["pivot"]
+
+
 def test_M9_never_ends_a_step_on_a_pool() -> None:
     result = monster_turn(P((3, 8), "E", pools=[POOL]), 3)
     for e in result.events:
