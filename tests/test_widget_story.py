@@ -301,3 +301,19 @@ def test_the_counts_on_show_belong_to_the_frame_on_show() -> None:
     assert len(v.board.frames) == 1 and v.board.frames[0]["n"] == now
     v.lang = "fr"  # and in the learner's language
     assert v.board.frames[0]["n"].startswith(f"tour {g.state.round}, manche")
+
+
+@pytest.mark.parametrize("where", ["first", "last"])
+def test_leaving_the_story_for_a_pawn_leaves_no_steps_to_see(where: str) -> None:
+    """A click on one of our pawns mid-story (or on its last frame) leaves the frames for
+    the board now: the status line says it is our move, not "See what happened: step with
+    ▶ (N more steps)" of frames no longer on show (it kept the count of the story left)."""
+    v = GameView(("blue", "red"), you="blue", bot="greedy", seed=1)
+    v.bot_move_for_me()
+    b = v.board
+    assert len(b.frames) >= 3 and "See what happened" in v.status.value
+    b.frame = 0 if where == "first" else len(b.frames) - 1
+    b.select(sorted(b.movable or [])[0])
+    assert len(b.frames) == 1 and b.trace_frames == []
+    assert "See what happened" not in v.status.value
+    assert "Your move (blue)" in v.status.value

@@ -108,7 +108,9 @@ class GameView(StaticFallback, Language, W.VBox):  # type: ignore[misc]
             ],
             **kwargs,
         )
-        self.board.observe(self._on_frame, "frame")
+        # the frame stepped to, and the frames themselves: a click on a pawn leaves the
+        # story for the board now (one frame), and the status line with it
+        self.board.observe(self._on_frame, ["frame", "frames"])
         self.set_trait("lang", code)  # the words; the game is not started yet
         self._relabel_controls()
         if game is None:
