@@ -240,7 +240,8 @@ def counts_at(game: Any, plies: int) -> tuple[int, int, int, dict[str, int]]:
         c: sum(1 for p in g.position.pawns if p.player == c and p.at == "escaped")
         for c in g.colours
     }
-    return st.round, g.position.stage, len(st.pile), escaped
+    # the monster turns the stage still has (S1; test_tiles_left_are_the_monster_turns_...)
+    return st.round, g.position.stage, g.options.tiles_per_stage - st.tiles_played, escaped
 
 
 def english_counts(round: int, stage: int, tiles: int, escaped: dict[str, int]) -> str:
@@ -317,3 +318,23 @@ def test_leaving_the_story_for_a_pawn_leaves_no_steps_to_see(where: str) -> None
     assert len(b.frames) == 1 and b.trace_frames == []
     assert "See what happened" not in v.status.value
     assert "Your move (blue)" in v.status.value
+
+
+@pytest.mark.parametrize("per_stage", ["7", "8"])
+def test_tiles_left_are_the_monster_turns_left_in_the_stage(per_stage: str) -> None:
+    """"tiles left" counts the monster turns the stage still has (S1: its 7th tile ends it,
+    the 8th is never played): it said 8 at the start of a game of 7 tiles per stage."""
+    from finstere_widget.engine.bots import make_bot
+
+    v = GameView(("blue", "red"), you="blue", seed=2, options={"tiles_per_stage": per_stage})
+    g = copy.deepcopy(v.game)
+    bot, draws = make_bot("greedy", "count"), 0
+    while g.position.stage == 1:  # the game played on until stage 2 begins
+        assert not g.is_terminal(), "the game ended in stage 1: choose another seed"
+        if g.is_chance():
+            g.sample_chance()
+            draws += 1
+        else:
+            g.apply(bot.choose(g))
+    assert draws == int(per_stage)
+    assert f"tiles left {draws};" in v.board.frames[-1]["n"]

@@ -310,7 +310,8 @@ class GameView(StaticFallback, Language, W.VBox):  # type: ignore[misc]
             if g.is_chance():
                 before = g.position
                 # the monster's turn is played in the round it ends, its tile out of the pile
-                story.clock(g.state.round, len(g.state.pile) - 1, colours)
+                turn_round, tiles, _ = self._clock()
+                story.clock(turn_round, tiles - 1, colours)
                 result = g.sample_chance()
                 story.add_monster(before, result)
                 story.clock(*self._clock())  # the next round (or a new stage's pile)
@@ -356,9 +357,13 @@ class GameView(StaticFallback, Language, W.VBox):  # type: ignore[misc]
         self._update()
 
     def _clock(self) -> tuple[int, int, tuple[str, ...]]:
-        """The game's round, tiles left in the pile and colours now (:meth:`Story.clock`)."""
-        st = self.game.state
-        return st.round, len(st.pile), tuple(self.game.colours)
+        """The game's round, tiles left and colours now (:meth:`Story.clock`). The tiles left
+        are those the stage still plays (S1: its 7th tile ends it, the 8th stays in the
+        pile), not the pile's count."""
+        g = self.game
+        st = g.state
+        tiles = min(len(st.pile), g.options.tiles_per_stage - st.tiles_played)
+        return st.round, tiles, tuple(g.colours)
 
     def _over(self, outcome: Any, lang: str | None = None) -> str:
         """The end of the game in words (the outcome's, else a plain "Game over."), in

@@ -148,8 +148,9 @@ def counts_words(
     round: int, tiles: int, colours: Sequence[str], position: Position, lang: str | None = "en"
 ) -> str:
     """A game's counts at a moment: ``round 3, stage 1, tiles left 5; escaped: blue 1, red
-    0``: the round and the tiles left in the pile are the game's (its state), the stage and
-    the pawns escaped the ``position``'s (the board on show)."""
+    0``: the round and the tiles left (the monster turns the stage still has) are the
+    game's (its state), the stage and the pawns escaped the ``position``'s (the board on
+    show)."""
     escaped = ", ".join(
         f"{colour_word(c, lang)} "
         f"{sum(1 for p in position.pawns if p.player == c and p.at == 'escaped')}"

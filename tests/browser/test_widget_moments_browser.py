@@ -496,7 +496,8 @@ def counts_at(plies):
         f"{c} {sum(1 for p in pos.pawns if p.player == c and p.at == 'escaped')}"
         for c in g.colours
     )
-    return f'round {st.round}, stage {pos.stage}, tiles left {len(st.pile)}; escaped: {score}'
+    tiles = g.options.tiles_per_stage - st.tiles_played  # the monster turns left (S1)
+    return f'round {st.round}, stage {pos.stage}, tiles left {tiles}; escaped: {score}'
 h = v.game.history
 mine = max(i for i, e in enumerate(h) if isinstance(e.action, PawnMove) and e.seat == 0)
 print(json.dumps([counts_at(mine + 1), counts_at(len(h))]))
