@@ -143,10 +143,11 @@ def test_a_czech_and_an_italian_game_view_tell_the_game_in_their_language() -> N
     g = GameView(lang="cs")
     assert g.new_button.description == "nová hra" and g.seed_box.description == "semínko"
     # the stage is the Czech rulebook's "část" (part of the game), the Italian's "stadio"
-    assert "kolo 1, část 1, zbývá kartiček" in g.status.value and "round" not in g.status.value
+    counts = g.board.frames[g.board.frame]["n"]  # the counts above the board, with its frame
+    assert "kolo 1, část 1, zbývá kartiček" in counts and "round" not in counts
     assert g.board.event_log[0] == "nová hra: modrý, červený; semínko 0"
     it = GameView(lang="it", seed=2)
-    assert "turno 1, stadio 1" in it.status.value
+    assert "turno 1, stadio 1" in it.board.frames[it.board.frame]["n"]
     assert it.board.event_log[-1].startswith("tocca a te (blu): clicca uno dei tuoi personaggi")
 
 
@@ -237,7 +238,8 @@ def test_a_game_view_tells_its_story_again_in_the_new_language() -> None:
     # the same story: the same positions in every frame, the rule ids unchanged
     assert [f.position for f in g.board.trace_frames] == [f.position for f in frames]
     assert rule_ids(french) == rule_ids(english)
-    assert "tour 1, manche 1" in g.status.value or "tour 2" in g.status.value
+    counts = g.board.frames[2]["n"]
+    assert counts.startswith("tour 1, manche 1") or counts.startswith("tour 2"), counts
 
 
 @pytest.mark.parametrize("lang", OTHER)

@@ -23,6 +23,7 @@ from finstere_widget.engine import (
     monster_turn,
 )
 from finstere_widget.engine.board import WALL_LETTERS
+from finstere_widget.engine.i18n import LANGUAGES
 from finstere_widget.render import (
     Overlay,
     build_scene,
@@ -645,3 +646,25 @@ def test_a_long_caption_is_cut_at_a_word_with_an_ellipsis_to_fit_the_strip() -> 
     assert cut.endswith("…") and caption_width(cut, 12) <= CAPTION_ROOM
     assert long.startswith(cut[:-1]) and long[len(cut) - 1] == " ", "cut at a word's end"
     assert caption_width("W" * 10, 12) == 120 and caption_width("漢", 12) == 12
+
+
+@pytest.mark.parametrize("lang", sorted(LANGUAGES))
+def test_the_corner_words_fit_their_square_in_every_language(lang: str) -> None:
+    """The exit's and the entrance's words stay inside their square: Italian "ENTRATA"
+    (seven capitals at 8 px) ran over into the square beside it, where a lit target
+    covered its ends ("NTRAT")."""
+    from finstere_widget.engine import ENTRANCE, EXIT
+    from finstere_widget.render import style as S
+    from finstere_widget.render.board import _corners
+
+    image_font = pytest.importorskip("PIL.ImageFont")
+    try:  # the board's font (render/style.py FONT), measured at 10x for sub-pixel sizes
+        bold = image_font.truetype("DejaVuSans-Bold.ttf", 80)
+    except OSError:
+        pytest.skip("DejaVu Sans Bold is not installed")
+    words = [p for p in _corners(lang) if p["k"] == "text"]
+    assert len(words) == 2
+    for p, sq in zip(words, (EXIT, ENTRANCE), strict=True):
+        width = bold.getlength(str(p["text"])) * float(p["size"]) / 80
+        cx = S.OX + sq[0] * S.CELL + S.CELL / 2
+        assert p["x"] == cx and width <= S.CELL - 2, (lang, p["text"], round(width, 1))

@@ -5,7 +5,9 @@ frame are the engine's position, and the story reads in words."""
 
 from __future__ import annotations
 
+import copy
 import re
+from typing import Any
 
 import pytest
 
@@ -236,3 +238,114 @@ def test_the_monster_turns_opening_caption_names_its_tile_once(lang: str) -> Non
     for c in openings:
         assert c.count(tile) == 1, c
         assert re.fullmatch(rf"\w+, {tile} (5|7|8|10|X|XX) ?: \w+ .*\(\d+, \d+\).* ▶ .*", c), c
+
+
+def counts_at(game: Any, plies: int) -> tuple[int, int, int, dict[str, int]]:
+    """The game's round, stage, tiles left and pawns escaped after its first ``plies``
+    actions: a copy of the game, its later actions undone (the engine's own record)."""
+    g = copy.deepcopy(game)
+    while len(g.history) > plies:
+        g.undo()
+    st = g.state
+    escaped = {
+        c: sum(1 for p in g.position.pawns if p.player == c and p.at == "escaped")
+        for c in g.colours
+    }
+    # the monster turns the stage still has (S1; test_tiles_left_are_the_monster_turns_...)
+    return st.round, g.position.stage, g.options.tiles_per_stage - st.tiles_played, escaped
+
+
+def english_counts(round: int, stage: int, tiles: int, escaped: dict[str, int]) -> str:
+    score = ", ".join(f"{c} {n}" for c, n in escaped.items())
+    return f"round {round}, stage {stage}, tiles left {tiles}; escaped: {score}"
+
+
+def counts_on_show(v: GameView) -> str:
+    """The counts the learner reads with the frame on show: the board's note for its frame
+    (the status line above it says only what to do)."""
+    frame = v.board.frames[v.board.frame]
+    note: str = frame.get("n", "")
+    return note + "\n" + str(v.status.value)
+
+
+def test_the_counts_on_show_belong_to_the_frame_on_show() -> None:
+    """Stepping back through the last turn shows that moment's round, tiles left and pawns
+    escaped, not the game's counts now (they were the current game's, unlabelled, under a
+    past board); the last frame, and the board once its frames are left, show now's."""
+    from finstere_widget.engine.game import DrawTile, PawnMove
+
+    v = GameView(("blue", "red"), you="blue", bot="greedy", seed=1)
+    g = v.game
+    for _ in range(30):  # until a move of ours is followed by the monster's turn
+        v.bot_move_for_me()
+        if any(x.startswith("monster: draws tile") for x in v.board.event_log):
+            break
+    now = english_counts(*counts_at(g, len(g.history)))
+    mine = max(
+        i
+        for i, e in enumerate(g.history)
+        if isinstance(e.action, PawnMove) and e.seat in v.human_seats
+    )
+    draw = next(i for i in range(mine, len(g.history)) if isinstance(g.history[i].action, DrawTile))
+    after_mine = english_counts(*counts_at(g, mine + 1))
+    before_draw = counts_at(g, draw)
+    assert after_mine != now, "the turn changed the counts (a monster phase was played)"
+    v.board.frame = 0  # stepped back to the learner's move (the browser syncs it)
+    assert after_mine in counts_on_show(v) and now not in counts_on_show(v)
+    # the monster's turn: in the round it ends, its tile out of the pile
+    monster = next(
+        k
+        for k, f in enumerate(v.board.frames)
+        if v.board.event_log[f["e"]].startswith("monster: draws tile")
+    )
+    v.board.frame = monster
+    r, stage, tiles, escaped = before_draw
+    assert english_counts(r, stage, tiles - 1, escaped) in counts_on_show(v)
+    v.board.frame = len(v.board.frames) - 1
+    assert now in counts_on_show(v)
+    # every frame's pawns escaped are those its board shows
+    for f, frame in zip(v.board.trace_frames, v.board.frames, strict=True):
+        for c in g.colours:
+            n = sum(1 for p in f.position.pawns if p.player == c and p.at == "escaped")
+            assert f"{c} {n}" in frame["n"]
+    # the frames left for the position (a pawn selected): the counts now
+    v.board.select(sorted(v.board.movable or [])[0])
+    assert len(v.board.frames) == 1 and v.board.frames[0]["n"] == now
+    v.lang = "fr"  # and in the learner's language
+    assert v.board.frames[0]["n"].startswith(f"tour {g.state.round}, manche")
+
+
+@pytest.mark.parametrize("where", ["first", "last"])
+def test_leaving_the_story_for_a_pawn_leaves_no_steps_to_see(where: str) -> None:
+    """A click on one of our pawns mid-story (or on its last frame) leaves the frames for
+    the board now: the status line says it is our move, not "See what happened: step with
+    ▶ (N more steps)" of frames no longer on show (it kept the count of the story left)."""
+    v = GameView(("blue", "red"), you="blue", bot="greedy", seed=1)
+    v.bot_move_for_me()
+    b = v.board
+    assert len(b.frames) >= 3 and "See what happened" in v.status.value
+    b.frame = 0 if where == "first" else len(b.frames) - 1
+    b.select(sorted(b.movable or [])[0])
+    assert len(b.frames) == 1 and b.trace_frames == []
+    assert "See what happened" not in v.status.value
+    assert "Your move (blue)" in v.status.value
+
+
+@pytest.mark.parametrize("per_stage", ["7", "8"])
+def test_tiles_left_are_the_monster_turns_left_in_the_stage(per_stage: str) -> None:
+    """The "tiles left" count is the monster turns the stage still has (S1: its 7th tile ends it,
+    the 8th is never played): it said 8 at the start of a game of 7 tiles per stage."""
+    from finstere_widget.engine.bots import make_bot
+
+    v = GameView(("blue", "red"), you="blue", seed=2, options={"tiles_per_stage": per_stage})
+    g = copy.deepcopy(v.game)
+    bot, draws = make_bot("greedy", "count"), 0
+    while g.position.stage == 1:  # the game played on until stage 2 begins
+        assert not g.is_terminal(), "the game ended in stage 1: choose another seed"
+        if g.is_chance():
+            g.sample_chance()
+            draws += 1
+        else:
+            g.apply(bot.choose(g))
+    assert draws == int(per_stage)
+    assert f"tiles left {draws};" in v.board.frames[-1]["n"]

@@ -62,14 +62,16 @@ def _grid_lines() -> Group:
 
 def _corners(lang: str) -> Group:
     t = translations(lang)
-    # at most about six capitals fit a square
+    # about six bold capitals at 8 px fit a square: a longer word (Italian "ENTRATA") is
+    # written smaller, never over the square beside it
     labels = (t.pgettext("board corner", "EXIT"), t.pgettext("board corner", "IN"))
     out: Group = []
     for sq, fill, label in ((EXIT, S.EXIT_FILL, labels[0]), (ENTRANCE, S.ENTRANCE_FILL, labels[1])):
         x, y = square_origin(sq)
         out.append(rect(x + 1, y + 1, S.CELL - 2, S.CELL - 2, fill=fill))
         cx, cy = center(sq)
-        out.append(text(cx, cy + 12, label, size=8, fill=S.CORNER_TEXT, bold=True))
+        size = 8 if len(label) <= 6 else 8 * 6 / len(label)
+        out.append(text(cx, cy + 12, label, size=size, fill=S.CORNER_TEXT, bold=True))
     # B2: the exit's lamp, the entrance's footprints
     ex, ey = center(EXIT)
     out.append(circle(ex, ey - 4, 6, fill=S.EXIT_LAMP, stroke=S.CORNER_TEXT, lw=1.2))

@@ -124,6 +124,9 @@ class TraceFrame:
     over: list[Group] = field(default_factory=list)
     #: the language of the caption and of the board's labels (None: the locale)
     lang: str | None = None
+    #: words about the frame's moment, shown above the board with it (a game view's counts
+    #: then: round, stage, tiles left, pawns escaped); "" for none
+    note: str = ""
 
     def scene(self) -> Scene:
         pos = self.position
@@ -251,13 +254,16 @@ def pack_groups(
     pieces: Sequence[Sequence[Group]] | None = None,
     captions: Sequence[str] | None = None,
     focus: Sequence[tuple[float, float] | None] | None = None,
+    notes: Sequence[str] | None = None,
 ) -> Packed:
     """The compact form synced to the browser: the static layer once, every distinct
     primitive group once, and each frame as a list of group numbers (``g``) plus its event
     index (``e``), which of its groups are the pieces of its position (``p``: the
     position the browser draws, which tests compare with the engine's) and its sentence
     (``c``: announced to screen readers), and the scene point it is about (``f``: the
-    browser keeps it in view when the board scrolls sideways in a narrow pane)."""
+    browser keeps it in view when the board scrolls sideways in a narrow pane), and the
+    words about its moment (``n``: shown above the board with the frame, so a step in the
+    browser never shows one moment's board with another's numbers)."""
     groups: list[Group] = []
     index: dict[str, int] = {}
     # a group object met before (a piece drawn once for many frames: GroupMemo) is known by
@@ -288,6 +294,8 @@ def pack_groups(
             item["p"] = gids(pieces[k])
         if focus is not None and (point := focus[k]) is not None:
             item["f"] = [num(point[0]), num(point[1])]
+        if notes is not None and notes[k]:
+            item["n"] = notes[k]
         packed.append(item)
     return {"static": static, "groups": groups, "frames": packed}
 
@@ -338,6 +346,7 @@ def pack_frames(frames: Sequence[TraceFrame]) -> Packed:
         [f.caption for f in frames],
         # a monster event's frame is about the monster: where it stands after the event
         [center(f.position.monster.at) if f.event is not None else None for f in frames],
+        [f.note for f in frames],
     )
 
 

@@ -169,6 +169,7 @@ class _PackedFrameOptions(TypedDict, total=False):
     c: str  # its sentence (for screen readers)
     p: list[int]  # which groups are the pieces of its position
     f: list[float]  # [x, y]: the scene point it is about (kept in view when scrolled)
+    n: str  # words about its moment shown above the board (a game's counts then)
 
 
 class PackedFrame(_PackedFrameOptions):

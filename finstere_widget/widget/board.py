@@ -124,6 +124,9 @@ class BoardWidget(BoardMessages, MoveMode, EditMode, Overlays, TurnsOnShow):
         #: ``quiz_listener(message)``: who records the quiz answers and hints the browser
         #: reports (``{"type": "quiz_answer" | "quiz_hint", ...}``); the stepper sets it
         self.quiz_listener: Callable[[QuizMessage], object] | None = None
+        #: words about the board's own position, shown above it (frames on show carry their
+        #: own: ``TraceFrame.note``); the game view's counts
+        self._note = ""
         if on_move is not None:
             self._move_listeners.append(on_move)
         self.on_msg(self._on_msg)
@@ -193,6 +196,19 @@ class BoardWidget(BoardMessages, MoveMode, EditMode, Overlays, TurnsOnShow):
     @position.setter
     def position(self, value: Position | Mapping[str, Any] | str) -> None:
         self._commit(as_position(value), "")
+
+    @property
+    def note(self) -> str:
+        """Words about the board's own position, shown above it (the game view: its counts
+        now); a frame on show shows its own (``TraceFrame.note``), never these."""
+        return self._note
+
+    @note.setter
+    def note(self, words: str) -> None:
+        if words != self._note:
+            self._note = words
+            if self._on_show is None:
+                self._refresh()
 
     @property
     def position_json(self) -> str:
@@ -283,6 +299,7 @@ class BoardWidget(BoardMessages, MoveMode, EditMode, Overlays, TurnsOnShow):
                 [pieces],
                 None,
                 [self._lit_middle()],
+                [self._note],
             )
             lines = []
             self.quiz = {}

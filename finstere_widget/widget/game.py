@@ -23,7 +23,7 @@ from ..engine.options import OptionsLike
 from .board import BoardWidget
 from .labels import Language, colour_word, option_menu, relabel_options, row
 from .static_output import StaticFallback
-from .story import Story, outcome_words
+from .story import Story, counts_words, outcome_words
 
 
 class GameView(StaticFallback, Language, W.VBox):  # type: ignore[misc]
@@ -108,7 +108,9 @@ class GameView(StaticFallback, Language, W.VBox):  # type: ignore[misc]
             ],
             **kwargs,
         )
-        self.board.observe(self._on_frame, "frame")
+        # the frame stepped to, and the frames themselves: a click on a pawn leaves the
+        # story for the board now (one frame), and the status line with it
+        self.board.observe(self._on_frame, ["frame", "frames"])
         self.set_trait("lang", code)  # the words; the game is not started yet
         self._relabel_controls()
         if game is None:
@@ -227,6 +229,7 @@ class GameView(StaticFallback, Language, W.VBox):  # type: ignore[misc]
         entry = self.game.apply(PawnMove(pawn_id, path))  # a refused move records nothing
         self._bots_before[ply] = bots
         self._story = Story(lang=self.lang)
+        self._story.clock(*self._clock())
         self._story.add_move(self._who_words(seat, self._helping), before, entry.move)
         self._story.catch_up(self.game.position, entry.extra)  # P10 flips
         return entry.move
@@ -275,7 +278,9 @@ class GameView(StaticFallback, Language, W.VBox):  # type: ignore[misc]
                 colour=colour_word(colour, lang)
             )
 
-        self._story = Story(g.position, taken_back, self.lang)
+        self._story = Story(lang=self.lang)
+        self._story.clock(*self._clock())
+        self._story.add_change(g.position, taken_back)
         self._advance()
         return True
 
@@ -294,14 +299,22 @@ class GameView(StaticFallback, Language, W.VBox):  # type: ignore[misc]
                 players=", ".join(colour_word(c, lang) for c in colours), seed=seed
             )
 
-        story = self._story if self._story is not None else Story(g.position, new_game, self.lang)
-        learner_moved = bool(story.frames) and self._story is not None
+        learner_moved = self._story is not None and bool(self._story.frames)
+        story = self._story
+        if story is None:
+            story = Story(lang=self.lang)
+            story.clock(*self._clock())
+            story.add_change(g.position, new_game)
         self._story = None
         while not g.is_terminal():
             if g.is_chance():
                 before = g.position
+                # the monster's turn is played in the round it ends, its tile out of the pile
+                turn_round, tiles, _ = self._clock()
+                story.clock(turn_round, tiles - 1, colours)
                 result = g.sample_chance()
                 story.add_monster(before, result)
+                story.clock(*self._clock())  # the next round (or a new stage's pile)
                 story.catch_up(g.position)  # a new stage, the end of stage 2 (S1)
                 continue
             seat = g.current_player
@@ -343,6 +356,15 @@ class GameView(StaticFallback, Language, W.VBox):  # type: ignore[misc]
         self._shown = story
         self._update()
 
+    def _clock(self) -> tuple[int, int, tuple[str, ...]]:
+        """The game's round, tiles left and colours now (:meth:`Story.clock`). The tiles left
+        are those the stage still plays (S1: its 7th tile ends it, the 8th stays in the
+        pile), not the pile's count."""
+        g = self.game
+        st = g.state
+        tiles = min(len(st.pile), g.options.tiles_per_stage - st.tiles_played)
+        return st.round, tiles, tuple(g.colours)
+
     def _over(self, outcome: Any, lang: str | None = None) -> str:
         """The end of the game in words (the outcome's, else a plain "Game over."), in
         ``lang`` (default: the view's)."""
@@ -362,16 +384,13 @@ class GameView(StaticFallback, Language, W.VBox):  # type: ignore[misc]
 
     def _update(self) -> None:
         g = self.game
-        st = g.state
         movable = self._movable()
-        escaped = {
-            c: sum(1 for p in g.position.pawns if p.player == c and p.at == "escaped")
-            for c in g.colours
-        }
         t = translations(self.lang)
         _ = t.gettext
         lang = self.lang
-        score = ", ".join(f"{escape(colour_word(c, lang))} {n}" for c, n in escaped.items())
+        # the counts now, above the board once its frames are left (each frame on show notes
+        # its own moment's: Story.clock)
+        self.board.note = counts_words(*self._clock(), g.position, lang)
         last = len(self.board.frames) - 1
         left = last - self.board.frame
         if left > 0:
@@ -398,10 +417,4 @@ class GameView(StaticFallback, Language, W.VBox):  # type: ignore[misc]
                 ),
                 "info",
             )
-        self.status.value = (
-            head
-            + "<br>"
-            + _("round {round}, stage {stage}, tiles left {tiles}; escaped: {score}").format(
-                round=st.round, stage=g.position.stage, tiles=len(st.pile), score=score
-            )
-        )
+        self.status.value = head

@@ -144,6 +144,25 @@ def outcome_words(outcome: Any, lang: str | None = "en") -> str:
     ).format(winner=name, n=best)
 
 
+def counts_words(
+    round: int, tiles: int, colours: Sequence[str], position: Position, lang: str | None = "en"
+) -> str:
+    """A game's counts at a moment: ``round 3, stage 1, tiles left 5; escaped: blue 1, red
+    0``: the round and the tiles left (the monster turns the stage still has) are the
+    game's (its state), the stage and the pawns escaped the ``position``'s (the board on
+    show)."""
+    escaped = ", ".join(
+        f"{colour_word(c, lang)} "
+        f"{sum(1 for p in position.pawns if p.player == c and p.at == 'escaped')}"
+        for c in colours
+    )
+    return (
+        translations(lang)
+        .gettext("round {round}, stage {stage}, tiles left {tiles}; escaped: {score}")
+        .format(round=round, stage=position.stage, tiles=tiles, score=escaped)
+    )
+
+
 def move_path(before: Position, pawn_id: str, result: Any) -> list[tuple[float, float]]:
     """Scene points of a pawn's move: from its square (or tray slot) through each step."""
     pawn = before.pawn(pawn_id)
@@ -218,6 +237,8 @@ class Story:
         self.lang = lang
         self._steps: list[tuple[str, tuple[Any, ...], dict[str, Any]]] = []
         self._depth = 0
+        #: the game's round, tiles left and colours for the frames added next (:meth:`clock`)
+        self._clock: tuple[int, int, tuple[str, ...]] | None = None
         if start is not None:
             self.add_change(start, opening)
 
@@ -227,6 +248,13 @@ class Story:
         for name, args, kwargs in self._steps:
             getattr(story, name)(*args, **kwargs)
         return story
+
+    def _note(self, position: Position) -> str:
+        """The counts of a frame showing ``position`` (none before a :meth:`clock`)."""
+        if self._clock is None:
+            return ""
+        round, tiles, colours = self._clock
+        return counts_words(round, tiles, colours, position, self.lang)
 
     def _say(self, words: Words) -> str:
         return words if isinstance(words, str) else words(self.lang)
@@ -251,8 +279,16 @@ class Story:
                 under,
                 [],
                 self.lang,
+                self._note(position),
             )
         )
+
+    @_told
+    def clock(self, round: int, tiles: int, colours: Sequence[str]) -> None:
+        """The game's round and tiles left in the pile (and its colours) at the frames
+        added from now on: each frame notes them with its own stage and pawns escaped
+        (``TraceFrame.note``), so the counts on show always belong to the board on show."""
+        self._clock = (round, tiles, tuple(colours))
 
     @_told
     def add_move(self, who: Words, before: Position, result: Any) -> None:
@@ -303,6 +339,7 @@ class Story:
                     f.under,
                     f.over,
                     self.lang,
+                    self._note(f.position),
                 )
             )
         self.log += lines

@@ -492,3 +492,62 @@ def test_a_click_on_a_past_frame_means_what_the_user_saw(nb: Any, jupyter_server
     click_square(canvas, (8, 5))
     settle(page, canvas, lambda: "pawn A" in picture(canvas)["hint"], "A selected")
     nb.assert_no_page_errors()
+
+
+COUNTS_NAME = "fw_counts.ipynb"
+COUNTS_CELLS = [
+    "import copy, json\n"
+    "from finstere_widget.engine.game import DrawTile, PawnMove\n"
+    "from finstere_widget.widget import GameView\n"
+    "v = GameView(('blue', 'red'), you='blue', bot='greedy', seed=1)\n"
+    "for _ in range(30):  # until a move of ours is followed by the monster's turn\n"
+    "    v.bot_move_for_me()\n"
+    "    if any(x.startswith('monster: draws tile') for x in v.board.event_log):\n"
+    "        break\n"
+    "v",
+]
+
+#: the counts of the game after its first ``plies`` actions (a copy, the rest undone), in
+#: English, and those of the game now: what each moment's counts must read
+COUNTS_THEN = """
+def counts_at(plies):
+    g = copy.deepcopy(v.game)
+    while len(g.history) > plies:
+        g.undo()
+    st, pos = g.state, g.position
+    score = ', '.join(
+        f"{c} {sum(1 for p in pos.pawns if p.player == c and p.at == 'escaped')}"
+        for c in g.colours
+    )
+    tiles = g.options.tiles_per_stage - st.tiles_played  # the monster turns left (S1)
+    return f'round {st.round}, stage {pos.stage}, tiles left {tiles}; escaped: {score}'
+h = v.game.history
+mine = max(i for i, e in enumerate(h) if isinstance(e.action, PawnMove) and e.seat == 0)
+print(json.dumps([counts_at(mine + 1), counts_at(len(h))]))
+"""
+
+
+def test_the_game_views_counts_follow_the_frame_stepped_to(nb: Any, jupyter_server: Any) -> None:
+    """GameView, a turn with a monster phase on show: stepped back to the learner's move in
+    the browser, the counts over the board read that moment's round and tiles left, not
+    the game's now (they were the current game's, unlabelled); stepped to the end, now's.
+    Steps are the browser's own: the counts come with the frames, no kernel round trip."""
+    page, canvases = open_boards(nb, jupyter_server, COUNTS_NAME, COUNTS_CELLS)
+    canvas = canvases.first
+    root = canvas.locator("xpath=ancestor::div[contains(@class, 'fw-root')]")
+    then, now = json.loads(nb.run_code_cell(COUNTS_THEN))
+    assert then != now
+    note = root.locator(".fw-note")
+
+    def counts() -> str:
+        return str(note.inner_text()) if note.is_visible() else ""
+
+    root.locator("button[data-action=last]").click()
+    wait_for(page, lambda: counts() == now, 10, f"the counts now ({now!r}), not {counts()!r}")
+    root.locator("button[data-action=first]").click()
+    wait_for(page, lambda: counts() == then, 10, f"the counts then ({then!r}), not {counts()!r}")
+    assert int(canvas.evaluate("c => c.__finstere.frame()")) == 0
+    # the status line above says what to do; no number of another moment is left in it
+    status = page.locator(".widget-html-content").first.inner_text()
+    assert "See what happened" in status and now not in status and "round" not in status
+    nb.assert_no_page_errors()

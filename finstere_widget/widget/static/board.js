@@ -122,6 +122,7 @@ function roundRectPath(ctx, x, y, w, h, r) {
  * @property {string} [c] its sentence
  * @property {number[]} [p] the groups that are its position's pieces
  * @property {number[]} [f] [x, y] the scene point it is about (kept in view when scrolled)
+ * @property {string} [n] words about its moment, shown above the board (a game's counts)
  */
 
 /**
@@ -364,6 +365,11 @@ function render({ model, el }) {
   // painted on the board scrolls with it); screen readers hear it from the live region
   const caption = el_("div", "fw-caption");
   caption.setAttribute("aria-hidden", "true");
+  // words about the frame's moment (a game view's counts then), read from the frame itself:
+  // a step taken here, with no kernel round trip, never shows one moment's numbers with
+  // another moment's board
+  const note = el_("div", "fw-note");
+  note.hidden = true;
   canvas.tabIndex = 0;
   canvas.setAttribute("role", "img");
   canvas.setAttribute("aria-keyshortcuts", "ArrowLeft ArrowRight Home End Space");
@@ -384,7 +390,7 @@ function render({ model, el }) {
   const logPrompt = el_("div", "fw-log-prompt");  // boxed like the log, not the log
   logPrompt.hidden = true;
   side.append(logTitle, logPrompt, log);
-  main.append(caption, boardBox, controls, hint, live);
+  main.append(note, caption, boardBox, controls, hint, live);
   root.append(main, side);
   el.append(root);
 
@@ -549,6 +555,9 @@ function render({ model, el }) {
     const words = boardBox.dataset.scrolls === "true" ? text : "";
     if (caption.textContent !== words) caption.textContent = words;
     caption.hidden = !words;
+    const said = f && f.n ? f.n : "";
+    if (note.textContent !== said) note.textContent = said;
+    note.hidden = !said;
     const name = T("board", "Finstere Flure board");
     const label = name + (text ? ". " + where + text : "");
     if (canvas.getAttribute("aria-label") !== label) canvas.setAttribute("aria-label", label);
