@@ -228,6 +228,8 @@ def test_cli_play_scripted_stdin(tmp_path: Path) -> None:
     assert "cost 3  path IN,N,N" in p.stdout  # blue3's moves: only onto the board
     assert "outside  cost 0" not in p.stdout
     assert "game stopped" in p.stdout
+    # S1: a stage of 7 tiles: 7 monster turns left at the start, though the pile holds all 8 (M1)
+    assert "-- round 1, stage 1, tiles left 7; in the pile: 5 7 7 8 8 10 X XX" in p.stdout
     g = Game.from_record(record.read_text())
     assert g.history[0].action == PawnMove("blue5", ("IN", "W"))
 

@@ -392,6 +392,22 @@ def test_S1_stage_two_after_tiles_per_stage_and_end_of_stage_two(per_stage: int)
     assert out.winner is None  # nobody escaped: a draw
 
 
+@pytest.mark.parametrize("per_stage", [7, 8])
+def test_S1_tiles_to_play_counts_the_monster_turns_each_stage_still_has(per_stage: int) -> None:
+    """``Game.tiles_to_play()`` (the "tiles left" of the game view and the terminal game)
+    is the monster turns the stage still has, one less after each, and the stage ends when
+    it reaches 0: with 7 tiles a stage, 7 at its start though the pile holds 8 (S1)."""
+    g = Game(2, seed=11, options=RuleOptions(tiles_per_stage=per_stage))
+    for stage in (1, 2):
+        for played in range(per_stage):
+            assert g.position.stage == stage and not g.is_terminal()
+            assert g.tiles_to_play() == per_stage - played
+            assert len(g.state.pile) == 8 - played
+            first_moves(g)
+            g.sample_chance()
+    assert g.is_terminal() and g.tiles_to_play() == 0
+
+
 def test_S1_stage_two_eaten_pawns_are_out_for_good() -> None:
     pos = scenario(
         [pw("b", "blue", [3, 0]), pw("b2", "blue", [9, 9]), pw("y", "yellow", [12, 10])], stage=2

@@ -118,11 +118,11 @@ def _show(game: Game, out: TextIO, lang: str | None = None) -> None:
     _out(
         out,
         translations(lang)
-        .gettext("-- round {round}, stage {stage}, tiles left {n}: {tiles}")
+        .gettext("-- round {round}, stage {stage}, tiles left {n}; in the pile: {tiles}")
         .format(
             round=st.round,
             stage=game.position.stage,
-            n=len(st.pile),
+            n=game.tiles_to_play(),
             tiles=" ".join(game.tiles_left()),
         ),
     )

@@ -573,6 +573,13 @@ class Game:
         and bots."""
         return tuple(sorted(self.state.pile, key=_tile_key))
 
+    def tiles_to_play(self) -> int:
+        """The monster turns this stage still has: its tiles still to be played (S1: a stage
+        is over once its ``tiles_per_stage``-th tile is played, so with 7 the pile's last
+        tile is never drawn; the pile holds 8 at a stage's start)."""
+        st = self.state
+        return max(0, min(len(st.pile), self.options.tiles_per_stage - st.tiles_played))
+
     def drawable_tiles(self) -> tuple[str, ...]:
         """The tiles the coming monster phase can draw (M1; M2: while the first draw may
         not be a prey tile, only the numbers), sorted: what the bots weigh."""

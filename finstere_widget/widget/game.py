@@ -361,9 +361,7 @@ class GameView(StaticFallback, Language, W.VBox):  # type: ignore[misc]
         are those the stage still plays (S1: its 7th tile ends it, the 8th stays in the
         pile), not the pile's count."""
         g = self.game
-        st = g.state
-        tiles = min(len(st.pile), g.options.tiles_per_stage - st.tiles_played)
-        return st.round, tiles, tuple(g.colours)
+        return g.state.round, g.tiles_to_play(), tuple(g.colours)
 
     def _over(self, outcome: Any, lang: str | None = None) -> str:
         """The end of the game in words (the outcome's, else a plain "Game over."), in
