@@ -1,0 +1,50 @@
+"""A third round of hostile and careless input: how many pawns a position holds, a trace
+replayed on a position it does not fit, a learner's guess of no kind, a game record's
+unknown keys, the terminal game's endless or undecodable input, and the bots' parameters.
+Each case failed before its fix (see the commit that added it)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from finstere_widget import examples
+from finstere_widget.engine import (
+    Pawn,
+    Position,
+    PositionError,
+)
+from finstere_widget.engine.position import MAX_PAWNS
+
+# --- how many pawns a position holds ----------------------------------------------------------
+
+
+def _waiting(n: int) -> list[dict[str, Any]]:
+    return [
+        {"id": f"p{k}", "player": "blue", "light": 1, "dark": 6, "at": "outside"} for k in range(n)
+    ]
+
+
+def test_a_position_holds_at_most_a_pawn_for_each_square() -> None:
+    """12,000 waiting pawns fit in a 1 MB file; drawing them took 263 s (a GIF), 104 s (a
+    PDF) and a 47 MB SVG. A position holds at most one pawn per square of the board, by
+    every door."""
+    data = examples.load("monster_basic_8").to_dict()
+    data["pawns"] = _waiting(MAX_PAWNS)
+    assert len(Position.from_dict(data).pawns) == MAX_PAWNS  # the limit itself loads
+    data["pawns"] = _waiting(MAX_PAWNS + 1)
+    with pytest.raises(PositionError, match=rf"pawns: .*\b{MAX_PAWNS + 1}\b"):
+        Position.from_dict(data)
+    data["pawns"] = _waiting(100_000)
+    with pytest.raises(PositionError, match="pawns"):
+        Position.from_dict(data)
+    basic = Position.basic()
+    hand = [Pawn(f"p{k}", "blue", 1, 6, "light", "outside") for k in range(MAX_PAWNS + 1)]
+    with pytest.raises(PositionError, match="pawns"):
+        Position(basic.monster, basic.stones, basic.pools, (), tuple(hand)).validated()
+    diagram = examples.load("monster_basic_8").diagram() + "".join(
+        f"pawn p{k} blue 1/6 light outside\n" for k in range(MAX_PAWNS + 1)
+    )
+    with pytest.raises(PositionError, match="pawns"):
+        Position.from_diagram(diagram)
