@@ -11,10 +11,15 @@ import pytest
 
 from finstere_widget import examples
 from finstere_widget.engine import (
+    Eat,
     Pawn,
     Position,
     PositionError,
+    event_from_dict,
+    monster_turn,
+    replay,
 )
+from finstere_widget.engine.errors import TraceError
 from finstere_widget.engine.position import MAX_PAWNS
 
 # --- how many pawns a position holds ----------------------------------------------------------
@@ -48,3 +53,29 @@ def test_a_position_holds_at_most_a_pawn_for_each_square() -> None:
     )
     with pytest.raises(PositionError, match="pawns"):
         Position.from_diagram(diagram)
+
+
+# --- a trace replayed where it does not fit ---------------------------------------------------
+
+
+def test_replay_refuses_what_is_no_event_and_names_an_unknown_pawn() -> None:
+    """``replay`` (a trace read back from JSON, stepped through) raised AssertionError on
+    the trace's dicts, TypeError on None and KeyError on an event naming a pawn the position
+    does not have; a ``TraceError`` names each."""
+    position = examples.load("monster_basic_8")
+    trace = monster_turn(position, "8").to_dict()["events"]
+    events = [event_from_dict(e) for e in trace]
+    assert len(replay(position, events)) == len(events)
+    for bad in (trace, None, "abc", [None], [5]):
+        with pytest.raises(TraceError, match="event"):
+            replay(position, bad)  # type: ignore[arg-type]
+    with pytest.raises(TraceError, match="'Z'"):
+        replay(position, [Eat(1, "Z", (3, 3), "eaten")])
+    moves = [e for e in events if e.type == "move"][:1]
+    for mover in ("nobody", None, ["A"]):
+        with pytest.raises(TraceError, match="event"):
+            replay(position, moves, mover)  # type: ignore[arg-type]
+    from finstere_widget.render.frames import trace_frames
+
+    with pytest.raises(TraceError):
+        trace_frames(position, trace)
