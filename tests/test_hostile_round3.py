@@ -5,6 +5,7 @@ Each case failed before its fix (see the commit that added it)."""
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 import pytest
@@ -12,6 +13,7 @@ import pytest
 from finstere_widget import examples
 from finstere_widget.engine import (
     Eat,
+    Heading,
     Pawn,
     Position,
     PositionError,
@@ -19,8 +21,9 @@ from finstere_widget.engine import (
     monster_turn,
     replay,
 )
-from finstere_widget.engine.errors import TraceError
+from finstere_widget.engine.errors import PuzzleError, QuizError, TraceError
 from finstere_widget.engine.position import MAX_PAWNS
+from finstere_widget.engine.quiz import Quiz
 
 # --- how many pawns a position holds ----------------------------------------------------------
 
@@ -79,3 +82,40 @@ def test_replay_refuses_what_is_no_event_and_names_an_unknown_pawn() -> None:
 
     with pytest.raises(TraceError):
         trace_frames(position, trace)
+
+
+# --- a learner's guess of no kind -------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "guess", [None, 5, 2.5, ("a", "b"), (1,), (math.nan, 1), (True, False), (3.0, 4), b"A", {}]
+)
+def test_a_quiz_refuses_a_guess_of_no_kind_and_keeps_its_score(guess: Any) -> None:
+    """``Quiz.judge`` and ``Quiz.answer`` raised AttributeError, ValueError or IndexError on
+    a guess that is no heading, square or pawn id; now a ``QuizError`` names it and the
+    score is as it was."""
+    quiz = Quiz.play(examples.load("monster_basic_8"), "8")
+    for call in (quiz.judge, lambda g: quiz.answer(0, g)):
+        with pytest.raises(QuizError, match="guess"):
+            call(guess)
+        assert quiz.score == (0, 0) and quiz.current == 0
+
+
+def test_a_quiz_takes_a_square_as_a_list_and_refuses_odd_numbers_and_levels() -> None:
+    quiz = Quiz.play(examples.load("monster_basic_8"), "8")
+    right = quiz.question.squares[0]
+    as_json: Any = list(right)  # [x, y] as the browser's JSON has it
+    assert quiz.answer(0, as_json) is not None
+    assert quiz.score == (1, 1)
+    for number in ("0", None, [0]):
+        with pytest.raises(PuzzleError, match="question"):
+            quiz.answer(number, Heading.N)  # type: ignore[arg-type]
+    for level in ("1", None, 2.5):
+        with pytest.raises(QuizError, match="hint"):
+            quiz.hint(level)  # type: ignore[arg-type]
+    empty = Quiz(examples.load("monster_basic_8"), ())
+    assert empty.done
+    with pytest.raises(QuizError):
+        empty.hint()
+    with pytest.raises(QuizError):
+        _ = empty.question
