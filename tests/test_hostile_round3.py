@@ -5,6 +5,7 @@ Each case failed before its fix (see the commit that added it)."""
 
 from __future__ import annotations
 
+import copy
 import math
 from typing import Any
 
@@ -13,6 +14,7 @@ import pytest
 from finstere_widget import examples
 from finstere_widget.engine import (
     Eat,
+    Game,
     Heading,
     Pawn,
     Position,
@@ -21,7 +23,7 @@ from finstere_widget.engine import (
     monster_turn,
     replay,
 )
-from finstere_widget.engine.errors import PuzzleError, QuizError, TraceError
+from finstere_widget.engine.errors import PuzzleError, QuizError, RecordError, TraceError
 from finstere_widget.engine.position import MAX_PAWNS
 from finstere_widget.engine.quiz import Quiz
 
@@ -119,3 +121,21 @@ def test_a_quiz_takes_a_square_as_a_list_and_refuses_odd_numbers_and_levels() ->
         empty.hint()
     with pytest.raises(QuizError):
         _ = empty.question
+
+
+# --- a game record's unknown keys ---------------------------------------------------------------
+
+
+def test_a_record_with_an_unknown_key_is_refused_naming_it() -> None:
+    """docs/format.md: unknown keys are errors, not ignored; a record's top level and its
+    ``setup`` took any key (a misspelt ``"setup.frist_player"`` was silently dropped)."""
+    record = Game(2, seed=3).to_record()
+    Game.from_record(record)
+    top = copy.deepcopy(record)
+    top["comment"] = "hi"
+    with pytest.raises(RecordError, match="record: unknown key 'comment'"):
+        Game.from_record(top)
+    setup = copy.deepcopy(record)
+    setup["setup"]["frist_player"] = 1
+    with pytest.raises(RecordError, match=r"record\.setup: unknown key 'frist_player'"):
+        Game.from_record(setup)
