@@ -6,6 +6,7 @@ Each case failed before its fix (see the commit that added it)."""
 from __future__ import annotations
 
 import copy
+import io
 import math
 from typing import Any
 
@@ -26,6 +27,7 @@ from finstere_widget.engine import (
 from finstere_widget.engine.errors import PuzzleError, QuizError, RecordError, TraceError
 from finstere_widget.engine.position import MAX_PAWNS
 from finstere_widget.engine.quiz import Quiz
+from tests.test_hostile_doors import cli
 
 # --- how many pawns a position holds ----------------------------------------------------------
 
@@ -139,3 +141,29 @@ def test_a_record_with_an_unknown_key_is_refused_naming_it() -> None:
     setup["setup"]["frist_player"] = 1
     with pytest.raises(RecordError, match=r"record\.setup: unknown key 'frist_player'"):
         Game.from_record(setup)
+
+
+# --- the terminal game's input ----------------------------------------------------------------
+
+
+def test_play_stops_on_a_line_that_never_ends(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``play < /dev/zero`` read one line without end: memory without bound. A line longer
+    than any command stops the game with one line on stderr."""
+    endless = io.TextIOWrapper(io.BytesIO(b"\0" * 3_000_000), encoding="utf-8")
+    monkeypatch.setattr("sys.stdin", endless)
+    status, _, err = cli(capsys, "play", "--seed", "1")
+    assert status == 2 and err.startswith("error: ") and err.count("\n") == 1
+    assert endless.buffer.tell() < 100_000  # it stopped reading
+
+
+def test_play_reads_bytes_that_are_not_utf8_as_a_bad_move(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Where the terminal's encoding is strict (not the C locale), a byte that is not UTF-8
+    was a UnicodeDecodeError traceback; it is now a move the game does not know."""
+    strict = io.TextIOWrapper(io.BytesIO(b"blue1 \xff\xfe\nquit\n"), encoding="utf-8")
+    monkeypatch.setattr("sys.stdin", strict)
+    status, out, err = cli(capsys, "play", "--seed", "1")
+    assert status == 0 and "Traceback" not in err and "\ufffd" in out
