@@ -16,15 +16,20 @@ from finstere_widget import examples
 from finstere_widget.engine import (
     Eat,
     Game,
+    GreedyBot,
     Heading,
+    LookaheadBot,
+    MCTSBot,
     Pawn,
     Position,
     PositionError,
+    RandomBot,
     event_from_dict,
     monster_turn,
+    play_game,
     replay,
 )
-from finstere_widget.engine.errors import PuzzleError, QuizError, RecordError, TraceError
+from finstere_widget.engine.errors import BotError, PuzzleError, QuizError, RecordError, TraceError
 from finstere_widget.engine.position import MAX_PAWNS
 from finstere_widget.engine.quiz import Quiz
 from tests.test_hostile_doors import cli
@@ -167,3 +172,40 @@ def test_play_reads_bytes_that_are_not_utf8_as_a_bad_move(
     monkeypatch.setattr("sys.stdin", strict)
     status, out, err = cli(capsys, "play", "--seed", "1")
     assert status == 0 and "Traceback" not in err and "\ufffd" in out
+
+
+# --- the bots' parameters -----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "make",
+    [
+        lambda: GreedyBot(1, top=0),
+        lambda: GreedyBot(1, top=-1),
+        lambda: GreedyBot(1, top=2.5),  # type: ignore[arg-type]
+        lambda: GreedyBot(1, top="6"),  # type: ignore[arg-type]
+        lambda: LookaheadBot(1, top=-3),
+        lambda: LookaheadBot(1, width=10**9),
+        lambda: MCTSBot(1, playouts=-1),
+        lambda: MCTSBot(1, playouts="5"),  # type: ignore[arg-type]
+        lambda: MCTSBot(1, playouts=10**9),
+        lambda: MCTSBot(1, top=True),
+        lambda: RandomBot([1]),  # type: ignore[arg-type]
+        lambda: GreedyBot(2.5),  # type: ignore[arg-type]
+    ],
+)
+def test_bots_refuse_parameters_out_of_bounds(make: Any) -> None:
+    """``GreedyBot(top=0)`` failed an assertion when it chose, ``top=2.5`` and
+    ``playouts="5"`` were TypeErrors, ``RandomBot([1])  # type: ignore[arg-type]`` random's TypeError, negative
+    numbers were taken; the constructors check what ``make_bot`` checks."""
+    with pytest.raises(BotError):
+        make()
+
+
+def test_bots_take_their_bounds_and_play_game_one_bot_per_seat() -> None:
+    game = Game(2, seed=1)
+    for bot in (GreedyBot(1, top=1), LookaheadBot(1, top=1, width=1), MCTSBot(1, playouts=0)):
+        bot.choose(game)
+    for bots in ([GreedyBot(1)], None, "greedy", [GreedyBot(1), "greedy"]):
+        with pytest.raises(BotError, match="seat"):
+            play_game(Game(2, seed=1), bots)  # type: ignore[arg-type]
