@@ -134,6 +134,10 @@ def _to(to: object, lang: str | None) -> str:
     return fmt_to(to) if isinstance(to, tuple) else place_words(str(to), lang)
 
 
+#: the longest line the terminal game reads (a move is a pawn id and at most 64 tokens)
+MAX_LINE = 1000
+
+
 def play_loop(
     game: Game,
     human: set[int],
@@ -184,7 +188,11 @@ def play_loop(
         listing = ", ".join(f"{p.id}={p.value}@{fmt_to(p.at)}" for p in pawns)
         out.write(_("{colour} to move [{pawns}] > ").format(colour=colour, pawns=listing))
         out.flush()
-        line = inp.readline()
+        line = inp.readline(MAX_LINE + 1)  # /dev/zero is one line without end
+        if len(line) > MAX_LINE:
+            raise UsageError(
+                "input line longer than {limit} characters: game stopped", limit=MAX_LINE
+            )
         if not line:
             _out(out, "\n" + _("input ended: game stopped"))
             return 0
@@ -264,6 +272,8 @@ def cmd_play(args: argparse.Namespace) -> int:
             seed=game.setup.seed,
         ),
     )
+    if hasattr(sys.stdin, "reconfigure"):  # a byte that is not UTF-8: a move not known
+        sys.stdin.reconfigure(errors="replace")
     status = play_loop(game, human, bots, sys.stdin, sys.stdout, args.lang)
     if args.record:
         try:

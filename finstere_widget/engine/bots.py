@@ -53,6 +53,7 @@ import random
 import time
 from collections import Counter
 from collections.abc import Mapping, Sequence
+from typing import Any
 
 from .danger import eaten_probability
 from .errors import BotError, shown
@@ -63,6 +64,30 @@ from .pieces import Pawn
 from .position import Position
 from .setup import legal_placements
 
+#: the largest count a bot's parameter takes (top, width, playouts), as ``make_bot`` says
+MAX_PARAM = 10_000
+
+
+def _check_bot(bot: str, seed: Any, **counts: tuple[Any, int]) -> None:
+    """A bot's seed and its counts (``name=(value, least)``), checked where it is made:
+    ``top=0`` failed an assertion only when the bot chose, ``playouts="5"`` a TypeError."""
+    if seed is not None and type(seed) not in (int, str):  # random.Random's TypeError before
+        raise BotError(
+            "bot {name}: seed {seed}: expected a whole number, a text or None",
+            name=bot,
+            seed=shown(seed),
+        )
+    for name, (value, least) in counts.items():
+        if type(value) is not int or not least <= value <= MAX_PARAM:
+            raise BotError(
+                "bot {bot}: {name} is a whole number {low}-{high}, got {value}",
+                bot=bot,
+                name=name,
+                low=least,
+                high=MAX_PARAM,
+                value=shown(value),
+            )
+
 
 class RandomBot:
     """Plays a random legal action."""
@@ -70,6 +95,7 @@ class RandomBot:
     name = "random"
 
     def __init__(self, seed: int | str | None = None) -> None:
+        _check_bot(self.name, seed)
         self.rng = random.Random(seed)
 
     def choose(self, game: Game) -> Action:
@@ -103,6 +129,7 @@ class GreedyBot:
     name = "greedy"
 
     def __init__(self, seed: int | str | None = None, top: int = 6) -> None:
+        _check_bot(self.name, seed, top=(top, 1))
         self.rng = random.Random(seed)
         self.top = top
 
@@ -275,6 +302,7 @@ class LookaheadBot:
     def __init__(
         self, seed: int | str | None = None, top: int = 10, width: int = ROLLOUT_WIDTH
     ) -> None:
+        _check_bot(self.name, seed, top=(top, 1), width=(width, 1))
         self.rng = random.Random(seed)
         self.top = top
         self.width = width
@@ -517,6 +545,8 @@ class MCTSBot:
         top: int = 6,
         seconds: float | None = None,
     ) -> None:
+        # playouts=0: the lookahead's choice
+        _check_bot(self.name, seed, playouts=(playouts, 0), width=(width, 1), top=(top, 1))
         self.rng = random.Random(seed)
         self.playouts = playouts
         self.width = width
@@ -703,6 +733,16 @@ def make_bot(name: str, seed: int | str | None = None) -> AnyBot:
 
 def play_game(game: Game, bots: Sequence[AnyBot]) -> Game:
     """Play ``game`` to the end: ``bots[seat]`` chooses for each seat, chance by the pile."""
+    if (
+        not isinstance(bots, (list, tuple))
+        or len(bots) != game.n
+        or not all(callable(getattr(b, "choose", None)) for b in bots)
+    ):
+        raise BotError(
+            "play_game: expected a bot for each of the {players} seats, got {bots}",
+            players=game.n,
+            bots=shown(bots),
+        )
     while not game.is_terminal():
         if game.is_chance():
             game.sample_chance()

@@ -994,9 +994,11 @@ class Game:
         for key in ("setup", "actions"):
             if key not in data:
                 raise RecordError("record: missing key {key!r}", key=key)
+        _known_keys(data, _RECORD_KEYS, "record")
         s = data["setup"]
         if not isinstance(s, Mapping):
             raise RecordError("record.setup: expected an object, got {setup}", setup=shown(s))
+        _known_keys(s, _SETUP_KEYS, "record.setup")
         for key in ("players", "seed"):
             if key not in s:
                 raise RecordError("record.setup: missing key {key!r}", key=key)
@@ -1166,6 +1168,18 @@ def _check_setup(
                 top=top,
                 value=shown(value),
             )
+
+
+#: the keys of a game record and of its ``setup`` (docs/format.md): any other is refused
+_RECORD_KEYS = {"format", "setup", "options", "actions", "result", "final_position"}
+_SETUP_KEYS = {"players", "first_player", "advanced", "seed", "position", "round", "tiles_played"}
+
+
+def _known_keys(data: Mapping[Any, Any], known: set[str], where: str) -> None:
+    """Unknown keys are errors, not ignored (docs/format.md): a misspelt one names itself."""
+    unknown = sorted(shown(k) for k in data if k not in known)
+    if unknown:
+        raise RecordError("{where}: unknown key {key}", where=where, key=unknown[0])
 
 
 def _tile_key(t: str) -> tuple[int, str]:

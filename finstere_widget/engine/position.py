@@ -13,12 +13,12 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import KW_ONLY, dataclass, field, replace
 from functools import cached_property, wraps
 from typing import Any, NamedTuple, NoReturn, ParamSpec, TypeVar
 
-from .board import ENTRANCE, EXIT, INDEX, Heading, Square, on_board
+from .board import ENTRANCE, EXIT, INDEX, SQUARES, Heading, Square, on_board
 from .errors import FinstereError, Message, PositionError, cut, shown
 from .i18n import N_
 from .pieces import (
@@ -41,6 +41,10 @@ PLACES = ("outside", "escaped", "eaten")
 MAX_TEXT = 1_000_000
 #: the widest ``indent`` the ``to_json`` methods take (a huge one asked for gigabytes)
 MAX_INDENT = 16
+#: the most pawns a position holds: one for each square of the board, more than any game
+#: has (P1: 7 players, 4 pawns each); pawns waiting outside took no square, and a file of
+#: 12,000 of them took minutes to draw
+MAX_PAWNS = len(SQUARES)
 
 #: B4: the basic layout.
 BASIC_STONES: tuple[Square, ...] = (
@@ -466,6 +470,15 @@ def _list(value: Any, where: str) -> list[Any]:
     return value
 
 
+def _check_count(pawns: Sequence[Any]) -> None:
+    if len(pawns) > MAX_PAWNS:
+        raise PositionError(
+            "pawns: {count} pawns, more than the {limit} a position holds",
+            count=len(pawns),
+            limit=MAX_PAWNS,
+        )
+
+
 def _place(value: Any, where: str) -> PawnPlace:
     """A pawn's ``at``: a square, or outside / escaped / eaten."""
     if isinstance(value, str):
@@ -594,7 +607,9 @@ def _from_dict(data: Any) -> Position:
             )
         )
     pawns: list[Pawn] = []
-    for k, p in enumerate(_list(data.get("pawns", []), "pawns")):
+    given = _list(data.get("pawns", []), "pawns")
+    _check_count(given)
+    for k, p in enumerate(given):
         where = f"pawns[{k}]"
         _keys(p, where, {"id", "player", "light", "dark", "at"}, {"up"})
         check_pawn_fields(p["id"], p["player"], p["light"], p["dark"], p.get("up", "light"), where)
@@ -710,6 +725,7 @@ def _validate(pos: Position) -> None:
     pools: tuple[Pool, ...] = _pieces(pos, "pools", Pool)
     teleporters: tuple[Teleporter, ...] = _pieces(pos, "teleporters", Teleporter)
     pawns: tuple[Pawn, ...] = _pieces(pos, "pawns", Pawn)
+    _check_count(pawns)
     for k, s in enumerate(stones):
         _at(s.at, f"stones[{k}].at")
         if not isinstance(s.kind, StoneKind):

@@ -23,7 +23,7 @@ from gettext import NullTranslations
 from typing import Any, Literal, TypedDict
 
 from .board import Heading, Square, step
-from .errors import PuzzleError, QuizError
+from .errors import PuzzleError, QuizError, shown
 from .events import Event, Look, Ray
 from .i18n import resolve, translations
 from .narrate import _directions, _towards, describe
@@ -115,18 +115,24 @@ class Question:
         or a square behind the monster (it never looks back, M4), or a square off its
         three lines with no pawn on it. A square: right if the step goes or ends there or
         the chased pawn stands there; else a pawn's square is a wrong pawn; else a square in
-        line with the monster means that direction."""
+        line with the monster means that direction. A guess of no such kind is a
+        :class:`QuizError` naming it."""
         behind = self.look.facing.back
         if isinstance(guess, Heading):
             return None if guess == behind else guess == self.heading
-        if isinstance(guess, tuple):
-            sq = (int(guess[0]), int(guess[1]))
+        if isinstance(guess, (tuple, list)) and _square(guess):
+            sq = (guess[0], guess[1])
             if sq in self.accepted:
                 return True
             if any(sq == at for at, _ in self.pawns):
                 return False
             d = self.direction_of(sq)
             return None if d is None or d == behind else d == self.heading
+        if not isinstance(guess, str):
+            raise QuizError(
+                "quiz: a guess is a heading, a square (x, y) or a pawn id, not {guess}",
+                guess=shown(guess),
+            )
         pid = guess.strip()
         if not any(pid == p for _, p in self.pawns):
             return None  # no such pawn on the board
@@ -145,6 +151,11 @@ class Feedback:
     @property
     def text(self) -> str:
         return "\n".join(self.lines)
+
+
+def _square(guess: tuple[Any, ...] | list[Any]) -> bool:
+    """Whether ``guess`` is a square: two whole numbers (``[x, y]`` as JSON has it too)."""
+    return len(guess) == 2 and all(type(v) is int for v in guess)
 
 
 def _ray_line(t: NullTranslations, ray: Ray, facing: Heading) -> str:
@@ -227,6 +238,8 @@ class Quiz:
 
     @property
     def question(self) -> Question:
+        if not self.questions:  # events without a look: nothing to ask
+            raise QuizError("the quiz is over: every look has been answered")
         return self.questions[min(self.current, len(self.questions) - 1)]
 
     @property
@@ -272,7 +285,11 @@ class Quiz:
         leaves the score; a guess that answers nothing (:meth:`Question.verdict` None) gets
         None and leaves the score too. A question not reached yet is refused with a
         :class:`PuzzleError`."""
-        if not 0 <= number < len(self.questions) or number > self.current:
+        if (
+            type(number) is not int
+            or not 0 <= number < len(self.questions)
+            or number > self.current
+        ):
             raise PuzzleError(
                 "quiz: question {number} cannot be answered now (question {current} of 0..{last} is open)",
                 number=number,
@@ -289,8 +306,11 @@ class Quiz:
 
     def hint(self, level: int = 1) -> str:
         """A hint for the open question: 1 where to look, 2 the distances, 3 the rule."""
+        if type(level) is not int:
+            raise QuizError("quiz: hint level {level}: expected 1, 2 or 3", level=shown(level))
+        text = hint_text(self.question, level, self.lang)
         self.hints_used += 1
-        return hint_text(self.question, level, self.lang)
+        return text
 
     def to_dict(self) -> QuizDict:
         """Every question with its accepted answers and both feedbacks (for a browser)."""

@@ -11,8 +11,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from .board import ENTRANCE
-from .errors import TraceError
+from .errors import TraceError, shown
 from .events import (
+    EVENT_TYPES,
     Eat,
     End,
     Enter,
@@ -32,6 +33,8 @@ from .events import (
 from .pieces import Monster, Pawn, PawnPlace, Stone
 from .position import Position
 
+_EVENT_CLASSES = tuple(EVENT_TYPES.values())
+
 
 def eaten_place(stage: int) -> PawnPlace:
     """M7: where an eaten (or crushed) pawn goes: back outside in stage 1, out in stage 2."""
@@ -47,7 +50,13 @@ class _Pieces:
         self.index = {p.id: k for k, p in enumerate(self.pawns)}
 
     def pawn(self, pawn_id: str) -> Pawn:
-        return self.pawns[self.index[pawn_id]]
+        k = self.index.get(pawn_id) if isinstance(pawn_id, str) else None
+        if k is None:  # a trace replayed on a position it was not played on
+            raise TraceError(
+                "event names pawn {pawn}, but no such pawn is in the position",
+                pawn=shown(pawn_id),
+            )
+        return self.pawns[k]
 
     def set_pawn(self, pawn: Pawn) -> None:
         self.pawns[self.index[pawn.id]] = pawn
@@ -115,9 +124,19 @@ def replay(position: Position, events: Iterable[Event], mover: str = "monster") 
     in a pawn move. Intermediate positions of a pawn move may show the mover on another
     pawn's square (P5: passing through), so they are not validated.
     """
+    if not isinstance(events, Iterable) or isinstance(events, str):
+        raise TraceError(
+            "events: expected events (event_from_dict reads one from JSON), got {event}",
+            event=shown(events),
+        )
     pieces = _Pieces(position)
     out = []
     for e in events:
+        if not isinstance(e, _EVENT_CLASSES):  # a trace's JSON dicts, not read back
+            raise TraceError(
+                "events: expected events (event_from_dict reads one from JSON), got {event}",
+                event=shown(e),
+            )
         pieces.apply(e, mover)
         out.append(pieces.position())
     return out
