@@ -154,6 +154,28 @@ def test_a_teleporters_arrow_and_a_pawns_path_read_whole(lang: str) -> None:
         assert re.search(r" \([^()\d]+, [^()\d]+, [^()\d]+\) \D+ \(9, 7\) \(P2\)$", moved), moved
 
 
+@pytest.mark.parametrize("lang", ["en", *OTHER])
+def test_a_pawn_leaving_by_the_exit_reads_as_leaving(lang: str) -> None:
+    """A move that ends out of the fortress (its last token ``OUT``, P4) said "moves west,
+    out to out by the exit" ("jusqu'en sortis par la sortie"): the way out is told as
+    leaving, once, never as a square named by the place's word."""
+    from finstere_widget.engine.i18n import place_words
+    from finstere_widget.widget.labels import colour_word
+
+    who = colour_word("blue", lang)
+    moved = move_words(who, "blue3", ["W", "OUT"], "escaped", lang)
+    alone = move_words(who, "blue3", ["OUT"], "escaped", lang)
+    place = place_words("escaped", lang)
+    for words in (moved, alone):
+        assert place not in words, words
+    assert moved.endswith("(P2, P4)") and alone.endswith("(P4)")
+    if lang == "en":
+        assert moved == "blue: pawn blue3 moves west and leaves the fortress by the exit (P2, P4)"
+        assert alone == "blue: pawn blue3 leaves the fortress by the exit (P4)"
+    else:  # the path's one word in brackets, no "out" token left in it
+        assert re.search(r" \([^(),\d]+\) ", moved), moved
+
+
 def _fields(text: str) -> set[str]:
     return {name for _, name, _, _ in string.Formatter().parse(text) if name is not None}
 

@@ -83,9 +83,19 @@ def path_words(path: Sequence[str], lang: str | None = "en") -> str:
 
 
 def move_words(who: str, pawn: str, path: Sequence[str], to: Any, lang: str | None = "en") -> str:
+    """A pawn's move in a sentence: its path and where it ends, or that it stays (P2) or
+    leaves by the exit (P4: the path's last token, ``OUT``, is the leaving)."""
     _ = translations(lang).gettext
     if not path:
         return _("{who}: pawn {pawn} stays where it is (P2)").format(who=who, pawn=pawn)
+    if to == "escaped" and path[-1].upper() == "OUT":
+        if len(path) == 1:
+            return _("{who}: pawn {pawn} leaves the fortress by the exit (P4)").format(
+                who=who, pawn=pawn
+            )
+        return _(
+            "{who}: pawn {pawn} moves {path} and leaves the fortress by the exit (P2, P4)"
+        ).format(who=who, pawn=pawn, path=path_words(path[:-1], lang))
     return _("{who}: pawn {pawn} moves {path} to {square} (P2)").format(
         who=who, pawn=pawn, path=path_words(path, lang), square=square_words(to, lang)
     )
