@@ -209,3 +209,18 @@ def test_bots_take_their_bounds_and_play_game_one_bot_per_seat() -> None:
     for bots in ([GreedyBot(1)], None, "greedy", [GreedyBot(1), "greedy"]):
         with pytest.raises(BotError, match="seat"):
             play_game(Game(2, seed=1), bots)  # type: ignore[arg-type]
+
+
+def test_a_click_far_off_the_board_names_its_square_cut() -> None:
+    """A click message with a 100-digit coordinate is refused with a hint naming the square,
+    cut to the length errors quote (it was written whole into the hint)."""
+    from finstere_widget.engine import Game
+    from finstere_widget.engine.errors import MAX_SHOWN
+    from finstere_widget.widget import BoardWidget
+
+    b = BoardWidget(Game(2, seed=1).position, mode="move")
+    before = b.position
+    b.click([10**100, -1])
+    assert "outside the board (B1)" in b.hint and "(1000000000" in b.hint
+    assert len(b.hint) < MAX_SHOWN + 80 and "…" in b.hint
+    assert b.position == before

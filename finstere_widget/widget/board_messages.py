@@ -8,6 +8,7 @@ from typing import Any
 
 from ..engine import FinstereError, on_board
 from ..engine.board import Square
+from ..engine.errors import cut
 from ..engine.events import assert_never
 from ..engine.i18n import error_message
 from .board_traits import BoardTraits, one_message
@@ -72,7 +73,7 @@ class BoardMessages(BoardTraits):
         if not on_board(sq):
             self.tell(
                 self._("{square} is outside the board (B1): click on a square of the board").format(
-                    square=square_name(sq)
+                    square=cut(square_name(sq))  # a 100-digit coordinate is not read whole
                 ),
                 "problem",
             )
