@@ -115,13 +115,19 @@ def test_a_scripted_game_keeps_the_picture_equal_to_the_engine() -> None:
     assert v.board.event_log[0].startswith("a new game: blue, red; seed 5")
 
 
+def play_until_the_monster_follows(v: GameView) -> None:
+    """Moves of ours (a bot's choice for us) until one is followed by the monster's turn."""
+    for _ in range(30):
+        v.bot_move_for_me()
+        if any(x.startswith("monster: draws tile") for x in v.board.event_log):
+            return
+    raise AssertionError("no monster turn after 30 moves: choose another seed")
+
+
 def test_the_learner_sees_the_phases_in_order_before_their_move() -> None:
     v = GameView(("blue", "red"), you="blue", bot="greedy", seed=1)
     g = v.game
-    for _ in range(30):  # until a move of ours is followed by the monster's turn
-        v.bot_move_for_me()
-        if any(x.startswith("monster: draws tile") for x in v.board.event_log):
-            break
+    play_until_the_monster_follows(v)
     log = v.board.event_log
     k = next(i for i, x in enumerate(log) if x.startswith("monster: draws tile"))
     assert log[0].startswith("blue")
@@ -276,10 +282,7 @@ def test_the_counts_on_show_belong_to_the_frame_on_show() -> None:
 
     v = GameView(("blue", "red"), you="blue", bot="greedy", seed=1)
     g = v.game
-    for _ in range(30):  # until a move of ours is followed by the monster's turn
-        v.bot_move_for_me()
-        if any(x.startswith("monster: draws tile") for x in v.board.event_log):
-            break
+    play_until_the_monster_follows(v)
     now = english_counts(*counts_at(g, len(g.history)))
     mine = max(
         i
