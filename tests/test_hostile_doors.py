@@ -298,9 +298,11 @@ def test_game_view_status_escapes(monkeypatch: pytest.MonkeyPatch) -> None:
 
     view = GameView(players=("blue", "red"), you="blue", seed=1)
     monkeypatch.setattr(view.game, "movable_pawns", lambda *a: [Pawn(XSS, "blue", 6, 1)])
-    view.board.frame = len(view.board.frames) - 1  # past the story: "your move (...)"
+    view.board.clear_trace()  # past the story: the board's own "your move (...)"
     view._update()
     assert "<img" not in view.status.value and "&lt;img" in view.status.value
+    # the line over the board goes to the browser as text (board.js: textContent), as is
+    assert XSS in view.board.frames[0]["h"][1]
 
 
 def test_to_html_json_cannot_end_the_script(tmp_path: Any) -> None:

@@ -14,6 +14,7 @@ import pytest
 pytest.importorskip("anywidget")
 
 from finstere_widget.engine.game import Outcome
+from finstere_widget.engine.i18n import translations
 from finstere_widget.render.scene import (
     fixture_group,
     piece_groups,
@@ -22,6 +23,7 @@ from finstere_widget.render.scene import (
     tray_layout,
 )
 from finstere_widget.widget import GameView
+from finstere_widget.widget.labels import colour_word
 from finstere_widget.widget.story import outcome_words, path_words, placement_words
 
 REPR = re.compile(r"\b[A-Z][A-Za-z]+\(")  # Placement(...), PawnMove(...), DrawTile(...)
@@ -352,3 +354,105 @@ def test_tiles_left_are_the_monster_turns_left_in_the_stage(per_stage: str) -> N
             g.apply(bot.choose(g))
     assert draws == int(per_stage)
     assert f"tiles left {draws};" in v.board.frames[-1]["n"]
+
+
+def headlines(v: GameView) -> list[tuple[str, str]]:
+    """The line over the board of each frame synced to the browser: its bold part and the
+    rest (board.js shows the frame's own, as text)."""
+    return [(str(f["h"][0]), str(f["h"][1])) for f in v.board.frames]
+
+
+def a_story_with_a_monster_turn(seed: int = 1) -> GameView:
+    """A game view whose last turn (on show) has a monster phase: many frames to step."""
+    v = GameView(("blue", "red"), you="blue", bot="greedy", seed=seed)
+    for _ in range(30):
+        v.bot_move_for_me()
+        if any(x.startswith("monster: draws tile") for x in v.board.event_log):
+            return v
+    raise AssertionError("no monster turn in 30 moves: choose another seed")
+
+
+def test_each_frames_headline_counts_the_steps_left_from_it_and_the_last_says_whose_move() -> None:
+    """Every frame of the story carries its own line over the board: "See what happened:
+    step with ▶ or → (N more steps)" with N counted from that frame to the last, and the
+    last frame "Your move (blue)" with the pawns to click. The browser shows the frame's
+    line when it steps, with no kernel round trip (the line came from the kernel after the
+    step: in an exported page, or while the kernel was busy, it kept another frame's)."""
+    v = a_story_with_a_monster_turn()
+    heads = headlines(v)
+    last = len(heads) - 1
+    assert last >= 4, "a monster turn: many frames"
+    for k, (bold, rest) in enumerate(heads[:-1]):
+        n = last - k
+        steps = "1 more step" if n == 1 else f"{n} more steps"
+        assert bold == "See what happened", (k, bold)
+        assert rest == f": step with ▶ or → ({steps}), then it is your move", (k, rest)
+    pawns = ", ".join(sorted(p.id for p in v.game.movable_pawns()))
+    assert heads[-1] == (
+        "Your move (blue)",
+        f": click one of your pawns ({pawns}), then a lit square",
+    )
+    # plain text, never markup: board.js shows it with textContent
+    assert not any("<" in bold + rest for bold, rest in heads)
+    # the kernel's status is the line of the frame it last heard of, as HTML (as before)
+    for k in (0, last // 2, last):
+        v.board.frame = k
+        assert v.status.value == "<b>{}</b>{}".format(*heads[k])
+    # the frames left for the board now (a pawn selected): its own line says whose move
+    v.board.select(sorted(v.board.movable or [])[0])
+    assert headlines(v) == [heads[-1]] and v.status.value == "<b>{}</b>{}".format(*heads[-1])
+
+
+def test_the_headlines_of_the_games_last_turn_lead_to_its_end() -> None:
+    """The game's last turn: the earlier frames say "then it is the end of the game", the
+    last one the game's end in bold (the outcome's words)."""
+    v = GameView(("blue", "red", "green"), you="blue", seed=2)
+    while not v.game.is_terminal():
+        v.bot_move_for_me()
+    heads = headlines(v)
+    last = len(heads) - 1
+    assert last >= 1
+    for k, (bold, rest) in enumerate(heads[:-1]):
+        assert bold == "See what happened"
+        assert rest.endswith(
+            f" more step{'' if last - k == 1 else 's'}), then it is the end of the game"
+        )
+        assert f"({last - k} more" in rest
+    assert heads[-1] == (outcome_words(v.game.outcome()), "")
+    assert heads[-1][0].startswith("Game over (")
+
+
+@pytest.mark.parametrize(
+    ("lang", "bold", "step"),
+    [
+        (
+            "cs",
+            "Podívej se, co se stalo",
+            {1: "ještě 1 krok)", 3: "ještě 3 kroky)", 5: "ještě 5 kroků)"},
+        ),
+        (
+            "fr",
+            "Voyez ce qui s'est passé",
+            {1: "encore 1 pas)", 3: "encore 3 pas)", 5: "encore 5 pas)"},
+        ),
+        ("de", "Sieh dir an, was passiert ist", {1: "noch 1 Schritt)", 3: "noch 3 Schritte)"}),
+    ],
+)
+def test_each_frames_headline_in_the_learners_language_and_plural(
+    lang: str, bold: str, step: dict[int, str]
+) -> None:
+    """The count of steps left reads in the language's plural form (gettext's, in Python:
+    Czech 1 krok, 3 kroky, 5 kroků), frame by frame, and a language switch tells the lines
+    of the story on show again."""
+    v = a_story_with_a_monster_turn()
+    assert len(v.board.frames) > 6
+    v.lang = lang
+    heads = headlines(v)
+    last = len(heads) - 1
+    for n, words in step.items():
+        got_bold, rest = heads[last - n]
+        assert got_bold == bold and words in rest, (n, rest)
+    yours = translations(lang).gettext(
+        "<b>Your move ({colour})</b>: click one of your pawns ({pawns}), then a lit square"
+    )
+    assert heads[-1][0] == yours[3 : yours.index("</b>")].format(colour=colour_word("blue", lang))

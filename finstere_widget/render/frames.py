@@ -127,6 +127,10 @@ class TraceFrame:
     #: words about the frame's moment, shown above the board with it (a game view's counts
     #: then: round, stage, tiles left, pawns escaped); "" for none
     note: str = ""
+    #: the line over the board with the frame (a game view's: what to do, how many steps
+    #: are left to see), as its bold part and the rest, plain text (the browser shows it
+    #: as text, never as HTML); ("", "") for none
+    headline: tuple[str, str] = ("", "")
 
     def scene(self) -> Scene:
         pos = self.position
@@ -255,6 +259,7 @@ def pack_groups(
     captions: Sequence[str] | None = None,
     focus: Sequence[tuple[float, float] | None] | None = None,
     notes: Sequence[str] | None = None,
+    headlines: Sequence[tuple[str, str]] | None = None,
 ) -> Packed:
     """The compact form synced to the browser: the static layer once, every distinct
     primitive group once, and each frame as a list of group numbers (``g``) plus its event
@@ -263,7 +268,9 @@ def pack_groups(
     (``c``: announced to screen readers), and the scene point it is about (``f``: the
     browser keeps it in view when the board scrolls sideways in a narrow pane), and the
     words about its moment (``n``: shown above the board with the frame, so a step in the
-    browser never shows one moment's board with another's numbers)."""
+    browser never shows one moment's board with another's numbers), and the line over the
+    board (``h``: ``[bold, rest]``, plain text, shown with the frame: a game view's "see
+    what happened ... (3 more steps)" counts the steps left from that frame)."""
     groups: list[Group] = []
     index: dict[str, int] = {}
     # a group object met before (a piece drawn once for many frames: GroupMemo) is known by
@@ -296,6 +303,8 @@ def pack_groups(
             item["f"] = [num(point[0]), num(point[1])]
         if notes is not None and notes[k]:
             item["n"] = notes[k]
+        if headlines is not None and any(headlines[k]):
+            item["h"] = [headlines[k][0], headlines[k][1]]
         packed.append(item)
     return {"static": static, "groups": groups, "frames": packed}
 
@@ -347,6 +356,7 @@ def pack_frames(frames: Sequence[TraceFrame]) -> Packed:
         # a monster event's frame is about the monster: where it stands after the event
         [center(f.position.monster.at) if f.event is not None else None for f in frames],
         [f.note for f in frames],
+        [f.headline for f in frames],
     )
 
 

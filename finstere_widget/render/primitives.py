@@ -170,6 +170,7 @@ class _PackedFrameOptions(TypedDict, total=False):
     p: list[int]  # which groups are the pieces of its position
     f: list[float]  # [x, y]: the scene point it is about (kept in view when scrolled)
     n: str  # words about its moment shown above the board (a game's counts then)
+    h: list[str]  # [bold, rest]: the line over the board (a game's: what to do), plain text
 
 
 class PackedFrame(_PackedFrameOptions):

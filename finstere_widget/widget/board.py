@@ -127,6 +127,9 @@ class BoardWidget(BoardMessages, MoveMode, EditMode, Overlays, TurnsOnShow):
         #: words about the board's own position, shown above it (frames on show carry their
         #: own: ``TraceFrame.note``); the game view's counts
         self._note = ""
+        #: the line over the board's own position: its bold part and the rest (frames on
+        #: show carry their own: ``TraceFrame.headline``); the game view's "Your move"
+        self._headline: tuple[str, str] = ("", "")
         if on_move is not None:
             self._move_listeners.append(on_move)
         self.on_msg(self._on_msg)
@@ -207,6 +210,21 @@ class BoardWidget(BoardMessages, MoveMode, EditMode, Overlays, TurnsOnShow):
     def note(self, words: str) -> None:
         if words != self._note:
             self._note = words
+            if self._on_show is None:
+                self._refresh()
+
+    @property
+    def headline(self) -> tuple[str, str]:
+        """The line over the board's own position, as its bold part and the rest, plain
+        text (the game view: whose move it is); a frame on show shows its own
+        (``TraceFrame.headline``), never this one."""
+        return self._headline
+
+    @headline.setter
+    def headline(self, words: tuple[str, str]) -> None:
+        bold, rest = words
+        if (bold, rest) != self._headline:
+            self._headline = (str(bold), str(rest))
             if self._on_show is None:
                 self._refresh()
 
@@ -300,6 +318,7 @@ class BoardWidget(BoardMessages, MoveMode, EditMode, Overlays, TurnsOnShow):
                 None,
                 [self._lit_middle()],
                 [self._note],
+                [self._headline],
             )
             lines = []
             self.quiz = {}

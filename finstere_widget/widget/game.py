@@ -23,7 +23,14 @@ from ..engine.options import OptionsLike
 from .board import BoardWidget
 from .labels import Language, colour_word, option_menu, relabel_options, row
 from .static_output import StaticFallback
-from .story import Story, counts_words, outcome_words
+from .story import (
+    Headline,
+    Story,
+    counts_words,
+    headline_html,
+    outcome_words,
+    your_move_headline,
+)
 
 
 class GameView(StaticFallback, Language, W.VBox):  # type: ignore[misc]
@@ -79,7 +86,10 @@ class GameView(StaticFallback, Language, W.VBox):  # type: ignore[misc]
             on_move=lambda _pawn, _result: self._advance(),
             lang=code,
         )
-        self.status = W.HTML()
+        #: the line over the board on show, as HTML (as the kernel last heard of the frame);
+        #: the browser draws each frame's own line over the board (``TraceFrame.headline``),
+        #: so this widget is shown only to tell a refused new game
+        self.status = W.HTML(layout=W.Layout(display="none"))
         self.bot_button = W.Button(icon="android", layout=W.Layout(width="auto"))
         self.bot_button.on_click(lambda _b: self.bot_move_for_me())
         # a new game with any rule option of docs/rules.md, a seed, the advanced set-up
@@ -165,6 +175,7 @@ class GameView(StaticFallback, Language, W.VBox):  # type: ignore[misc]
         except FinstereError as err:
             refused = escape(self._("No new game"))
             self.status.value = f"<b>{refused}</b>: {escape(error_message(err, self.lang))}"
+            self.status.layout.display = None  # until the next frame or move
 
     def _start(self, game: Any) -> None:
         from ..engine.bots import make_bot
@@ -338,9 +349,15 @@ class GameView(StaticFallback, Language, W.VBox):  # type: ignore[misc]
             story.catch_up(g.position, entry.extra)  # P10 flips
         if g.is_terminal():
             out = g.outcome()
-            story.finish(lambda lang: self._over(out, lang), g.position)
+            story.finish(
+                lambda lang: self._over(out, lang),
+                g.position,
+                lambda lang: (self._over(out, lang), ""),
+                over=True,
+            )
         else:
-            to_move, pawns = g.current_colour or "", ", ".join(sorted(self._movable()))
+            to_move, movable = g.current_colour or "", sorted(self._movable())
+            pawns = ", ".join(movable)
 
             def your_move(lang: str | None) -> str:
                 return gettext(
@@ -348,7 +365,9 @@ class GameView(StaticFallback, Language, W.VBox):  # type: ignore[misc]
                     lang,
                 ).format(colour=colour_word(to_move, lang), pawns=pawns)
 
-            story.finish(your_move, g.position)
+            story.finish(
+                your_move, g.position, lambda lang: your_move_headline(to_move, movable, lang)
+            )
         start = 1 if learner_moved and len(story.frames) > 2 else 0
         if learner_moved and len(story.frames) <= 2:
             start = len(story.frames) - 1
@@ -380,31 +399,23 @@ class GameView(StaticFallback, Language, W.VBox):  # type: ignore[misc]
     def _on_frame(self, _change: Any = None) -> None:
         self._update()
 
+    def _headline(self) -> Headline:
+        """The line over the board now: whose move it is, or the end of the game."""
+        g = self.game
+        if g.is_terminal():
+            return self._over(g.outcome()), ""
+        return your_move_headline(g.current_colour or "", sorted(self._movable()), self.lang)
+
     def _update(self) -> None:
         g = self.game
-        movable = self._movable()
-        t = translations(self.lang)
-        _ = t.gettext
-        lang = self.lang
-        # the counts now, above the board once its frames are left (each frame on show notes
-        # its own moment's: Story.clock)
-        self.board.note = counts_words(*self._clock(), g.position, lang)
-        last = len(self.board.frames) - 1
-        left = last - self.board.frame
-        if left > 0:
-            then = _("the end of the game") if g.is_terminal() else _("your move")
-            head = t.ngettext(
-                "<b>See what happened</b>: step with ▶ or → ({left} more step), then it is {then}",
-                "<b>See what happened</b>: step with ▶ or → ({left} more steps), then it is {then}",
-                left,
-            ).format(left=left, then=escape(then))
-        elif g.is_terminal():
-            head = f"<b>{escape(self._over(g.outcome()))}</b>"
-        else:
-            colour = colour_word(g.current_colour or "", lang)
-            head = _(
-                "<b>Your move ({colour})</b>: click one of your pawns ({pawns}), then a lit square"
-            ).format(colour=escape(colour), pawns=escape(", ".join(sorted(movable))))
+        _ = self._
+        # the counts and the line over the board now, shown once its frames are left (each
+        # frame on show carries its own moment's: Story.clock, Story.finish)
+        with self.board.hold_sync():
+            self.board.note = counts_words(*self._clock(), g.position, self.lang)
+            self.board.headline = self._headline()
+        on_show, k = self.board.trace_frames, self.board.frame
+        head = on_show[k].headline if 0 <= k < len(on_show) else self.board.headline
         self.bot_button.disabled = g.is_terminal()  # no move left for a bot to play
         if g.is_terminal():
             self.board.tell(
@@ -415,4 +426,5 @@ class GameView(StaticFallback, Language, W.VBox):  # type: ignore[misc]
                 ),
                 "info",
             )
-        self.status.value = head
+        self.status.value = headline_html(head)
+        self.status.layout.display = "none"

@@ -11,6 +11,8 @@ position, so the picture at the end of the story is always the state.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import replace
+from html import escape
 from typing import Any, Concatenate, ParamSpec, TypeVar
 
 from ..engine import Position, TurnResult
@@ -171,6 +173,54 @@ def counts_words(
         .gettext("round {round}, stage {stage}, tiles left {tiles}; escaped: {score}")
         .format(round=round, stage=position.stage, tiles=tiles, score=escaped)
     )
+
+
+#: a line over the board: its bold part and the rest, plain text (shown as text, never as
+#: HTML: :func:`headline_html` for an HTML widget)
+Headline = tuple[str, str]
+
+
+def bold_split(message: str) -> Headline:
+    """A translated message ``<b>bold</b>rest`` as its two parts (the catalogue's messages
+    keep their markup; the parts are shown as text)."""
+    if message.startswith("<b>") and "</b>" in message:
+        bold, rest = message[3:].split("</b>", 1)
+        return bold, rest
+    return "", message
+
+
+def headline_html(headline: Headline) -> str:
+    """The headline as HTML, every word escaped: ``<b>bold</b>rest``."""
+    bold, rest = headline
+    return (f"<b>{escape(bold, False)}</b>" if bold else "") + escape(rest, False)
+
+
+def steps_headline(left: int, over: bool, lang: str | None = "en") -> Headline:
+    """The headline of a frame ``left`` steps before the end of a game view's story: "See
+    what happened: step with ▶ or → (3 more steps), then it is your move" (``over``: the
+    end of the game)."""
+    t = translations(lang)
+    then = t.gettext("the end of the game") if over else t.gettext("your move")
+    bold, rest = bold_split(
+        t.ngettext(
+            "<b>See what happened</b>: step with ▶ or → ({left} more step), then it is {then}",
+            "<b>See what happened</b>: step with ▶ or → ({left} more steps), then it is {then}",
+            left,
+        )
+    )
+    return bold.format(left=left, then=then), rest.format(left=left, then=then)
+
+
+def your_move_headline(colour: str, pawns: Sequence[str], lang: str | None = "en") -> Headline:
+    """The headline handing over to the learner: "Your move (blue): click one of your pawns
+    (A, B), then a lit square"."""
+    words = {"colour": colour_word(colour, lang), "pawns": ", ".join(sorted(pawns))}
+    bold, rest = bold_split(
+        translations(lang).gettext(
+            "<b>Your move ({colour})</b>: click one of your pawns ({pawns}), then a lit square"
+        )
+    )
+    return bold.format(**words), rest.format(**words)
 
 
 def move_path(before: Position, pawn_id: str, result: Any) -> list[tuple[float, float]]:
@@ -386,8 +436,24 @@ class Story:
         self.add_change(position, words)
 
     @_told
-    def finish(self, words: Words, position: Position | None = None) -> None:
-        """The hand-over (or game-over) frame: the current position, nothing drawn over it."""
+    def finish(
+        self,
+        words: Words,
+        position: Position | None = None,
+        headline: Callable[[str | None], Headline] | None = None,
+        over: bool = False,
+    ) -> None:
+        """The hand-over (or game-over) frame: the current position, nothing drawn over it.
+        ``headline``: the last frame's line over the board in a language (whose move it
+        is, or the end of the game when ``over``); every earlier frame's then says how many
+        steps are left from it to the last (:func:`steps_headline`), so a step in the
+        browser shows the frame's own line with no kernel round trip."""
         if position is not None:
             self.catch_up(position)
         self._add(self.position, self._say(words), under=[])
+        if headline is not None:
+            last = len(self.frames) - 1
+            self.frames = [
+                replace(f, headline=steps_headline(last - k, over, self.lang))
+                for k, f in enumerate(self.frames[:-1])
+            ] + [replace(self.frames[-1], headline=headline(self.lang))]

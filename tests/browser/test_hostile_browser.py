@@ -57,7 +57,8 @@ CELLS = [
     "s = past_the_door(MonsterStepper(tile='1'), hostile())\ns",
     "view = GameView(players=('blue', 'red'), you='blue', seed=1)\n"
     "view.game.movable_pawns = lambda *a: list(hostile().pawns)\n"
-    "view.board.frame = len(view.board.frames) - 1\nview._update()\nview",
+    # past the story: the line over the board names the pawns to click (text, not markup)
+    "view.board.clear_trace()\nview._update()\nview",
     "ed = past_the_door(BoardEditor(), hostile())\ned.board.tool = 'teleporter'\ned.board.tool_pair = IMG\n"
     "ed.board.click((5, 5))\ned",
 ]
@@ -109,8 +110,12 @@ def test_hostile_ids_run_no_script_and_boards_draw(
             30,
             f"board {k} painted",
         )
-    # the stepper's message (ipywidgets HTML: innerHTML) shows the eaten id as text
+    # the stepper's message (ipywidgets HTML: innerHTML) and the game view's line over the
+    # board (textContent) show the ids as text
     wait_for(page, lambda: IMG in page.inner_text("body"), 30, "the eaten id shown as text")
+    headline = page.locator(".fw-headline", has_text="Your move").first
+    wait_for(page, lambda: IMG in headline.inner_text(), 30, "the game view's pawns as text")
+    assert SCRIPT in headline.inner_text() and COMMENT in headline.inner_text()
     no_injection(page)
     assert_no_page_errors(page, page_errors, "lab")
     assert "refused: pawns[0].id" in text and "ACCEPTED" not in text

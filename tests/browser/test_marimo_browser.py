@@ -2,7 +2,7 @@
 localhost, headless Chromium. The four widgets draw; the stepper steps and plays another
 tile chosen in its marimo control panel; a click on a pawn and one on a lit square move it
 through the engine; the editor places a stone and its panel's undo takes it back; the game
-view's status follows the frame on show. Every check reads what the browser got from
+view's line over the board follows the frame on show. Every check reads what the browser got from
 Python (synced frames, pieces, hints, panel HTML) and compares it with the engine."""
 
 from __future__ import annotations
@@ -197,9 +197,9 @@ def test_marimo_tour_draws_steps_and_moves(tour: tuple[Any, list[str]], shots: P
     _panel(page, "editor above").locator("button.fwp-btn", has_text="undo").click()
     wait_for(page, lambda: _json(editor.pieces()) == before, 20, "the stone taken back")
 
-    # --- the game view: its status (panel HTML) follows the frame on show --------------
+    # --- the game view: the line over its board follows the frame on show ------------
     game = boards[3]
-    status = _panel(page, "game above")
+    status = game.root.locator(".fw-headline")
     assert "See what happened" in status.inner_text()
     game.root.locator("button[data-action=last]").click()
     wait_for(page, lambda: "Your move (blue)" in status.inner_text(), 20, "your move")

@@ -452,8 +452,8 @@ def test_a_three_way_tie_at_the_end_reads_right(nb: Any, jupyter_server: Any) ->
     assert said in log_text(page)[-1] and "both" not in log_text(page)[-1]
     canvas.focus()
     page.keyboard.press("End")
-    status = page.locator(".widget-html", has_text="Game over").first
-    wait_for(page, lambda: said in status.inner_text(), 15, "the end in the status")
+    status = page.locator(".fw-headline").first  # the line over the board
+    wait_for(page, lambda: said in status.inner_text(), 15, "the end in the line over the board")
     nb.assert_no_page_errors()
 
 
@@ -547,7 +547,75 @@ def test_the_game_views_counts_follow_the_frame_stepped_to(nb: Any, jupyter_serv
     root.locator("button[data-action=first]").click()
     wait_for(page, lambda: counts() == then, 10, f"the counts then ({then!r}), not {counts()!r}")
     assert int(canvas.evaluate("c => c.__finstere.frame()")) == 0
-    # the status line above says what to do; no number of another moment is left in it
-    status = page.locator(".widget-html-content").first.inner_text()
+    # the line over the board says what to do; no number of another moment is left in it
+    status = root.locator(".fw-headline").inner_text()
     assert "See what happened" in status and now not in status and "round" not in status
+    nb.assert_no_page_errors()
+
+
+HEADLINE_NAME = "fw_headline.ipynb"
+
+#: the line over the game view's board the reader sees now: the visible one of the board's
+#: own (``.fw-headline``) and the status widget above it
+HEADLINE_ON_SHOW = """
+(c) => {
+  const out = c.closest('.jp-OutputArea-output') || document;
+  const seen = [...out.querySelectorAll('.fw-headline, .widget-html')]
+    .filter((e) => e.offsetParent !== null && e.innerText.trim());
+  return seen.map((e) => e.innerText.trim()).join(' | ');
+}
+"""
+
+KERNEL_STATUS = "() => window.jupyterapp.shell.currentWidget.sessionContext.session.kernel.status"
+
+
+def test_the_game_views_headline_follows_the_frame_stepped_to_with_the_kernel_busy(
+    nb: Any, jupyter_server: Any
+) -> None:
+    """GameView, a turn with a monster phase on show, the kernel busy (a cell sleeping):
+    stepped with |◀, ▶|, ◀ in the browser, the line over the board reads the frame on
+    show's: "See what happened: ... (N more steps)" counted from that frame, "Your move
+    (blue): ..." on the last. It came from the kernel after each step, so while the kernel
+    was busy (and always in an exported page) it kept the line of the frame first shown."""
+    page, canvases = open_boards(nb, jupyter_server, HEADLINE_NAME, COUNTS_CELLS)
+    canvas = canvases.first
+    root = canvas.locator("xpath=ancestor::div[contains(@class, 'fw-root')]")
+    pawns = nb.run_code_cell("print(', '.join(sorted(p.id for p in v.game.movable_pawns())))")
+    n = int(canvas.evaluate("c => c.__finstere.frames()"))
+    assert n >= 5, "a monster turn: many frames"
+    last = n - 1
+
+    def said(k: int) -> str:
+        if k == last:
+            return f"Your move (blue): click one of your pawns ({pawns.strip()}), then a lit square"
+        left = last - k
+        steps = "1 more step" if left == 1 else f"{left} more steps"
+        return f"See what happened: step with ▶ or → ({steps}), then it is your move"
+
+    def on_show() -> str:
+        return str(canvas.evaluate(HEADLINE_ON_SHOW))
+
+    start = int(canvas.evaluate("c => c.__finstere.frame()"))
+    wait_for(page, lambda: on_show() == said(start), 10, f"the line {said(start)!r}")
+    page.evaluate(
+        "() => window.jupyterapp.shell.currentWidget.sessionContext.session.kernel"
+        ".requestExecute({code: 'import time; time.sleep(8)'})"
+    )
+    wait_for(page, lambda: page.evaluate(KERNEL_STATUS) == "busy", 5, "the kernel busy")
+    steps = [("first", 0), ("last", last), ("prev", last - 1), ("prev", last - 2), ("first", 0)]
+    for action, k in steps:
+        root.locator(f"button[data-action={action}]").click()
+        assert int(canvas.evaluate("c => c.__finstere.frame()")) == k
+        for _ in range(20):  # shown with the step's paint
+            if on_show() == said(k):
+                break
+            page.wait_for_timeout(100)
+        assert on_show() == said(k), f"frame {k + 1} of {n}: {on_show()!r}, not {said(k)!r}"
+    assert page.evaluate(KERNEL_STATUS) == "busy", "every step was taken with the kernel busy"
+    # the kernel, free again, hears the frame and agrees
+    wait_for(page, lambda: page.evaluate(KERNEL_STATUS) == "idle", 20, "the kernel idle")
+    assert nb.run_code_cell("print(v.board.frame, 'See what happened' in v.status.value)") == (
+        "0 True\n"
+    )
+    assert on_show() == said(0)
     nb.assert_no_page_errors()

@@ -119,7 +119,7 @@ def test_game_view_shows_each_phase_and_ends_on_the_engine_state(
     frame = int(canvas.get_attribute("data-frame") or -1)
     n = int(canvas.evaluate("c => c.__finstere.frames()"))
     assert 0 < frame < n - 1
-    status = page.locator(".widget-html", has_text="round").first
+    status = page.locator(".fw-headline").first  # the line over the board
     assert "See what happened" in status.inner_text()
     # every step a sentence for screen readers
     live = page.locator(".fw-live").first

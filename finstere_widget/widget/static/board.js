@@ -123,6 +123,7 @@ function roundRectPath(ctx, x, y, w, h, r) {
  * @property {number[]} [p] the groups that are its position's pieces
  * @property {number[]} [f] [x, y] the scene point it is about (kept in view when scrolled)
  * @property {string} [n] words about its moment, shown above the board (a game's counts)
+ * @property {string[]} [h] [bold, rest]: the line over the board (a game's: what to do)
  */
 
 /**
@@ -370,6 +371,13 @@ function render({ model, el }) {
   // another moment's board
   const note = el_("div", "fw-note");
   note.hidden = true;
+  // the line over the board (a game view's: what to do, how many steps are left to see),
+  // read from the frame like the note; text only (a bold part and the rest), never HTML
+  const headline = el_("div", "fw-headline");
+  const headlineBold = el_("b", "fw-headline-bold");
+  const headlineRest = el_("span", "fw-headline-rest");
+  headline.append(headlineBold, headlineRest);
+  headline.hidden = true;
   canvas.tabIndex = 0;
   canvas.setAttribute("role", "img");
   canvas.setAttribute("aria-keyshortcuts", "ArrowLeft ArrowRight Home End Space");
@@ -391,7 +399,7 @@ function render({ model, el }) {
   logPrompt.hidden = true;
   side.append(logTitle, logPrompt, log);
   main.append(note, caption, boardBox, controls, hint, live);
-  root.append(main, side);
+  root.append(headline, main, side);
   el.append(root);
 
   const button = (action, label, title) => {
@@ -558,6 +566,12 @@ function render({ model, el }) {
     const said = f && f.n ? f.n : "";
     if (note.textContent !== said) note.textContent = said;
     note.hidden = !said;
+    const h = f && Array.isArray(f.h) ? f.h : [];
+    const bold = typeof h[0] === "string" ? h[0] : "";
+    const rest = typeof h[1] === "string" ? h[1] : "";
+    if (headlineBold.textContent !== bold) headlineBold.textContent = bold;
+    if (headlineRest.textContent !== rest) headlineRest.textContent = rest;
+    headline.hidden = !(bold || rest);
     const name = T("board", "Finstere Flure board");
     const label = name + (text ? ". " + where + text : "");
     if (canvas.getAttribute("aria-label") !== label) canvas.setAttribute("aria-label", label);
