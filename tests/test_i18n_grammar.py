@@ -300,3 +300,47 @@ def test_the_languages_page_glossary_is_what_the_catalogs_say() -> None:
             said = " ".join(catalogs[lang].get(m).string for m in messages[english])
             for word in cell.split(" / "):
                 assert word.lower() in said.lower(), (english, lang, word, said)
+
+
+def test_sentences_told_one_after_another_take_the_french_space_before_the_semicolon() -> None:
+    """Sentences strung together (the P10 flips of a first round in the game's story, the
+    distances of the quiz's second hint) were joined by a bare "; ", which French writes
+    " ; " as every French message of the catalog does."""
+    from finstere_widget.engine.events import Flip
+    from finstere_widget.engine.quiz import Quiz, hint_text
+    from finstere_widget.widget.story import Story
+
+    position = Position.from_json((EXAMPLES / "monster_basic_8.json").read_text())
+    flips = [Flip(0, "A", "dark", 6, "P10"), Flip(0, "B", "dark", 2, "P10")]
+    told = {}
+    for lang in ("en", *OTHER):
+        story = Story(position, "start", lang=lang)
+        story.catch_up(position.replace(stage=2), flips)
+        quiz = Quiz(position, tuple(_events("monster_basic_8")), lang)
+        two = next(q for q in quiz.questions if sum(r.seen is not None for r in q.look.rays) > 1)
+        told[lang] = (story.log[-1], hint_text(two, 2, lang))
+    assert told["en"][0] == (
+        "pawn A is flipped and now shows 6 (P10); pawn B is flipped and now shows 2 (P10)"
+    )
+    assert "; " in told["en"][1]
+    for words in told["fr"]:
+        assert " ; " in words and not re.search(r"\S; ", words), words
+    for lang in ("de", "it", "cs"):
+        for words in told[lang]:
+            assert re.search(r"\S; \S", words), (lang, words)
+
+
+@pytest.mark.parametrize("lang", ["en", *OTHER])
+def test_the_terminal_games_monster_line_counts_one_step_in_the_singular(lang: str) -> None:
+    """A prey tile can end after one step (M13): the terminal game's line said "monster:
+    tile X, 1 steps, took A"."""
+    from finstere_widget.cli.game import monster_line
+
+    one, eight = monster_line("X", 1, ["A"], lang), monster_line("8", 8, [], lang)
+    if lang == "en":
+        assert one == "monster: tile X, 1 step, took A"
+        assert eight == "monster: tile 8, 8 steps, took nobody"
+    singular = {"fr": "1 pas", "de": "1 Schritt;", "it": "1 passo", "cs": "1 krok,"}
+    plural = {"fr": "8 pas", "de": "8 Schritte", "it": "8 passi", "cs": "8 kroků"}
+    if lang != "en":
+        assert singular[lang] in one and plural[lang] in eight, (one, eight)

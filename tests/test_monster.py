@@ -667,3 +667,19 @@ def test_M8_a_stone_leaving_the_game_is_told_by_the_square_it_leaves_once() -> N
     corner = narrate(monster_turn(P((2, 0), "W", stones=[(1, 0)]), 1).events)
     assert "step 1: the stone on (0, 0), the entrance or the exit, leaves the game (M8)" in corner
     assert not any(line.count("(15, 5)") > 1 or line.count("(0, 0)") > 1 for line in off + corner)
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "de", "it", "cs"])
+def test_P8_a_stone_sliding_over_the_blood_is_told_by_its_squares_once(lang: str) -> None:
+    """A stone pushed onto a pool slides on from the square it was pushed to: the narration
+    said 'the stone from (5, 5) slides over the blood from (5, 5) to (9, 5)', the same
+    square twice, in every language."""
+    turn = monster_turn(
+        P((3, 5), "E", stones=[(4, 5)], pools=[[(5, 5), (6, 5), (7, 5), (8, 5)]]), 1
+    )
+    told = narrate(turn.events, lang=lang)
+    slid = [line for line in told if "(5, 5)" in line and "(9, 5)" in line]
+    assert len(slid) == 1, told
+    assert slid[0].count("(5, 5)") == 1, slid[0]
+    if lang == "en":
+        assert slid[0] == "step 1: the stone slides over the blood from (5, 5) to (9, 5) (P8)"

@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Sequence
 from typing import TextIO
 
 from ..engine.bots import make_bot
@@ -134,6 +135,21 @@ def _to(to: object, lang: str | None) -> str:
     return fmt_to(to) if isinstance(to, tuple) else place_words(str(to), lang)
 
 
+def monster_line(tile: str, steps: int | None, eaten: Sequence[str], lang: str | None) -> str:
+    """The terminal game's line for a monster turn: its tile, its steps (None: not told)
+    and the pawns it took."""
+    t = translations(lang)
+    return t.ngettext(
+        "monster: tile {tile}, {steps} step, took {eaten}",
+        "monster: tile {tile}, {steps} steps, took {eaten}",
+        2 if steps is None else steps,
+    ).format(
+        tile=tile,
+        steps="?" if steps is None else steps,
+        eaten=", ".join(eaten) or t.gettext("nobody"),
+    )
+
+
 #: the longest line the terminal game reads (a move is a pawn id and at most 64 tokens)
 MAX_LINE = 1000
 
@@ -158,15 +174,9 @@ def play_loop(
     while not game.is_terminal():
         if game.is_chance():
             turn = game.sample_chance()
-            eaten = ", ".join(turn.eaten) or _("nobody")
             end = turn.events[-1]
-            steps = end.steps if end.type == "end" else "?"
-            _out(
-                out,
-                _("monster: tile {tile}, {steps} steps, took {eaten}").format(
-                    tile=turn.tile, steps=steps, eaten=eaten
-                ),
-            )
+            steps = end.steps if end.type == "end" else None
+            _out(out, monster_line(turn.tile, steps, turn.eaten, lang))
             continue
         seat = game.current_player
         colour = colour_word(game.colours[seat], lang)

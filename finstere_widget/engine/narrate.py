@@ -99,6 +99,15 @@ def _and(words: list[str], t: NullTranslations | None = None) -> str:
     return text.format(first=", ".join(words[:-1]), last=last)
 
 
+def one_after_another(parts: list[str], t: NullTranslations | None = None) -> str:
+    """Sentences told one after another, ``A; B; C`` (French: ``A ; B ; C``)."""
+    tr = t if t is not None else translations("en")
+    text = parts[0] if parts else ""
+    for part in parts[1:]:
+        text = tr.gettext("{first}; {then}").format(first=text, then=part)
+    return text
+
+
 def _sees(t: NullTranslations, look: Look) -> str:
     seen = [r for r in look.rays if r.seen is not None]
     if not seen:
@@ -157,6 +166,11 @@ def _turn(t: NullTranslations, event: Turn) -> str:
 def _slide(t: NullTranslations, event: Slide) -> str:
     where = {"frm": sq(event.from_), "to": sq(event.to), "rule": event.rule}
     if isinstance(event.piece, tuple):
+        if event.piece == event.from_:  # the engine's: the stone slides on from where it
+            # was pushed to, so its square is named once
+            return t.gettext("the stone slides over the blood from {frm} to {to} ({rule})").format(
+                **where
+            )
         return t.gettext(
             "the stone from {stone} slides over the blood from {frm} to {to} ({rule})"
         ).format(stone=sq(event.piece), **where)

@@ -26,7 +26,7 @@ from .board import Heading, Square, step
 from .errors import PuzzleError, QuizError, shown
 from .events import Event, Look, Ray
 from .i18n import resolve, translations
-from .narrate import _directions, _towards, describe
+from .narrate import _directions, _towards, describe, one_after_another
 from .position import Position
 from .replay import replay
 
@@ -350,7 +350,7 @@ def hint_text(question: Question, level: int, lang: str | None = None) -> str:
         seen = [r for r in question.look.rays if r.seen is not None]
         if not seen:
             return t.gettext("It sees no pawn in any of the three directions.")
-        return "; ".join(_ray_line(t, r, question.look.facing) for r in seen)
+        return one_after_another([_ray_line(t, r, question.look.facing) for r in seen], t)
     return t.gettext(
         "The nearest pawn decides; when two or three are equally near, it keeps its "
         "heading ({rule})."

@@ -416,11 +416,12 @@ class Story:
         if self.frames and self.position == position:
             return
         before = self.position if self.frames else None
-        from ..engine.narrate import describe
+        from ..engine.narrate import describe, one_after_another
 
-        _ = translations(self.lang).gettext
+        t = translations(self.lang)
+        _ = t.gettext
         if extra:
-            words = "; ".join(describe(e, self.lang) for e in extra)
+            words = one_after_another([describe(e, self.lang) for e in extra], t)
         elif before is not None and before.stage != position.stage:
             words = _("stage {stage} begins with a new pile of tiles (S1)").format(
                 stage=position.stage
