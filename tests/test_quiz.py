@@ -73,10 +73,34 @@ def test_the_final_look_is_m6_and_the_quiz_ends() -> None:
         quiz.judge(q.heading)
     last = quiz.judge(S)
     assert not last.correct and last.rule == "M6" and "turns west (M6)" in last.lines[-1]
+    # M6: the monster turns at its last look and takes no step: it does not "go" anywhere
+    assert last.lines[0] == "Not quite: it ends its turn facing west."
     assert not quiz.done and quiz.score == (8, 9)  # open until answered right
-    assert quiz.judge(W).correct and quiz.done and quiz.score == (8, 9)
+    right = quiz.judge(W)
+    assert right.correct and right.lines[0] == "Right: it ends its turn facing west."
+    assert quiz.done and quiz.score == (8, 9)
     with pytest.raises(IndexError, match="over"):
         quiz.judge(W)
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "de", "it", "cs"])
+def test_M6_the_final_looks_feedback_says_where_it_faces_not_where_it_goes(lang: str) -> None:
+    """The last question (M6) is answered with the heading the monster ends facing; its
+    feedback said "it goes west" as after a step (M5), though no step follows."""
+    from finstere_widget.engine.i18n import translations
+    from finstere_widget.engine.narrate import _towards
+
+    quiz = basic_quiz(lang)
+    t = translations(lang)
+    goes = {t.gettext("Right: it goes {heading}."), t.gettext("Not quite: it goes {heading}.")}
+    west = _towards(t, W)
+    for k, q in enumerate(quiz.questions):
+        for correct in (True, False):
+            verdict = quiz.feedback(q, correct).lines[0]
+            says_goes = any(verdict == g.format(heading=_towards(t, q.heading)) for g in goes)
+            assert says_goes == (q.rule == "M5"), (k, verdict)
+    last = quiz.questions[-1]
+    assert last.rule == "M6" and west in quiz.feedback(last, True).lines[0]
 
 
 def test_three_levels_of_hints() -> None:

@@ -83,7 +83,7 @@ def test_synced_answers_the_browser_judges_with() -> None:
         "right (south): E at 3",
     ]
     assert q[3]["wrong"][-1].endswith("keeps heading east (M5)") and q[3]["rule"] == "M5"
-    assert q[8]["rule"] == "M6" and q[8]["right"][0] == "Right: it goes west."
+    assert q[8]["rule"] == "M6" and q[8]["right"][0] == "Right: it ends its turn facing west."
     # three hints per question: where to look, the distances, the rule
     assert "(M4)" in q[3]["hints"][0]
     assert q[3]["hints"][1] == "left (north): D at 3; right (south): E at 3"

@@ -250,14 +250,17 @@ class Quiz:
     def feedback(self, question: Question, correct: bool) -> Feedback:
         t = translations(self.lang)
         look = question.look
-        if correct:
-            verdict = t.gettext("Right: it goes {heading}.").format(
-                heading=_towards(t, question.heading)
-            )
+        heading = _towards(t, question.heading)
+        if question.rule == "M6":  # the final look: it turns, and takes no step (M6)
+            verdict = (
+                t.gettext("Right: it ends its turn facing {heading}.")
+                if correct
+                else t.gettext("Not quite: it ends its turn facing {heading}.")
+            ).format(heading=heading)
+        elif correct:
+            verdict = t.gettext("Right: it goes {heading}.").format(heading=heading)
         else:
-            verdict = t.gettext("Not quite: it goes {heading}.").format(
-                heading=_towards(t, question.heading)
-            )
+            verdict = t.gettext("Not quite: it goes {heading}.").format(heading=heading)
         rays = [_ray_line(t, r, look.facing) for r in look.rays]
         return Feedback(correct, (verdict, *rays, describe(look, self.lang)), question.rule)
 
