@@ -28,7 +28,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import reference
 from positions import random_positions
 
-from finstere_widget.engine.simulation import simulate
+from finstere_widget.design.simulation import simulate
 
 
 def timed(

@@ -11,14 +11,14 @@ from typing import Any
 
 import pytest
 
+from finstere_widget.design.bots import GreedyBot, RandomBot, make_bot, play_game
+from finstere_widget.design.danger import PROBE_ID, _probe, danger_map, eaten_probability
+from finstere_widget.design.simulation import play_one, simulate
 from finstere_widget.engine import Position, RuleOptions, monster_turn
 from finstere_widget.engine.board import Square
-from finstere_widget.engine.bots import GreedyBot, RandomBot, make_bot, play_game
-from finstere_widget.engine.danger import PROBE_ID, _probe, danger_map, eaten_probability
 from finstere_widget.engine.game import Game, PawnMove
 from finstere_widget.engine.moves import apply_move
 from finstere_widget.engine.setup import DECK
-from finstere_widget.engine.simulation import play_one, simulate
 
 EXAMPLES = Path(__file__).resolve().parent / "examples"
 
@@ -174,7 +174,7 @@ def test_simulate_progress_callback() -> None:
     seen: list[int] = []
     simulate(5, 2, "random", seed=1, jobs=1, progress=seen.append)
     assert seen == [1, 2, 3, 4, 5]
-    from finstere_widget.simulate import simulate as simulate_bar
+    from finstere_widget.design import simulate as simulate_bar
 
     seen2: list[int] = []
     r = simulate_bar(4, 2, "random", seed=1, jobs=1, progress=seen2.append)
@@ -273,7 +273,7 @@ def test_M2_the_bots_weigh_only_the_tiles_the_coming_draw_can_give(
     """Before the game's first draw no prey tile can come (M2): the greedy bot and the tree
     search's move ordering weigh the danger of the numbers only, as the lookahead's odds do
     (they weighed the whole pile, X and XX included); after it, every tile left."""
-    from finstere_widget.engine import bots
+    from finstere_widget.design import bots
 
     weighed: list[tuple[str, ...]] = []
     real = eaten_probability

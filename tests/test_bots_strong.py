@@ -8,8 +8,7 @@ import math
 
 import pytest
 
-from finstere_widget.engine.board import SQUARES, Heading, Square
-from finstere_widget.engine.bots import (
+from finstere_widget.design.bots import (
     GreedyBot,
     LookaheadBot,
     MCTSBot,
@@ -20,13 +19,9 @@ from finstere_widget.engine.bots import (
     play_game,
     tile_odds,
 )
-from finstere_widget.engine.danger import danger_map
-from finstere_widget.engine.errors import StudyError
-from finstere_widget.engine.game import Game, PawnMove
-from finstere_widget.engine.pieces import Monster, Pawn, PawnPlace, Side
-from finstere_widget.engine.position import Position
-from finstere_widget.engine.simulation import GameResult
-from finstere_widget.engine.study import (
+from finstere_widget.design.danger import danger_map
+from finstere_widget.design.simulation import GameResult
+from finstere_widget.design.studies import (
     LEAGUE_BOTS,
     LEAGUE_GAMES,
     LEAGUE_PLAYERS,
@@ -39,6 +34,11 @@ from finstere_widget.engine.study import (
     verdict,
     wilson,
 )
+from finstere_widget.engine.board import SQUARES, Heading, Square
+from finstere_widget.engine.errors import StudyError
+from finstere_widget.engine.game import Game, PawnMove
+from finstere_widget.engine.pieces import Monster, Pawn, PawnPlace, Side
+from finstere_widget.engine.position import Position
 
 
 def scenario(pawns: list[Pawn], monster_at: Square = (0, 0), facing: Heading = Heading.E) -> Game:

@@ -8,13 +8,13 @@ from typing import Any
 
 import pytest
 
+from finstere_widget.design import StudyResult, study
 from finstere_widget.engine.errors import SceneError, StudyError
 from finstere_widget.render import style as S
 from finstere_widget.render.charts import Chart, bar_chart, metric_chart, seats_chart
 from finstere_widget.render.primitives import Line, Prim, Rect, Text, check_primitive
 from finstere_widget.render.scene import Scene
 from finstere_widget.render.svg import scene_svg
-from finstere_widget.study import StudyResult, study
 
 
 def _bars(chart: Chart, colour: str) -> list[Rect]:

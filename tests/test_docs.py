@@ -197,8 +197,8 @@ def test_cli_md_documents_every_subcommand() -> None:
 def test_format_md_names_every_format_id_and_the_keys_of_puzzles_and_studies() -> None:
     """Every ``finstere-NAME/N`` the package writes is in the ids table, and the puzzle and
     study sections name every key those documents have."""
-    from finstere_widget.engine.puzzles import puzzles, puzzles_to_json
-    from finstere_widget.study import study, to_json
+    from finstere_widget.design import study, to_json
+    from finstere_widget.teach.predict import puzzles, puzzles_to_json
 
     text = (DOCS / "format.md").read_text(encoding="utf-8")
     table = text.split("The ids today:", 1)[1].split("A monster trace, a pawn move", 1)[0]

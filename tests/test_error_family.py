@@ -15,8 +15,8 @@ from pathlib import Path
 import pytest
 
 from finstere_widget import engine, examples
+from finstere_widget.design.bots import make_bot
 from finstere_widget.engine import errors
-from finstere_widget.engine.bots import make_bot
 from finstere_widget.engine.rules import title
 
 PACKAGE = Path(__file__).resolve().parents[1] / "finstere_widget"

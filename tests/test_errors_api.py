@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 
 import finstere_widget.engine as engine
+from finstere_widget.design.bots import RandomBot, make_bot
 from finstere_widget.engine import errors
-from finstere_widget.engine.bots import RandomBot, make_bot
 from finstere_widget.engine.moves import parse_path
 
 ENGINE = Path(engine.__file__).resolve().parent

@@ -20,7 +20,7 @@ PACKAGE = Path(__file__).resolve().parents[1] / "finstere_widget"
 KINDS = {cls.__name__ for cls in EVENT_TYPES.values()}
 
 #: the consumers that must dispatch over every kind (found again by consumers() below)
-REQUIRED = {"engine/danger.py", "engine/narrate.py", "engine/replay.py"}
+REQUIRED = {"design/danger.py", "engine/narrate.py", "engine/replay.py"}
 
 NEW_KIND = '''
 

@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 
+from finstere_widget.design.bots import RandomBot, play_game
 from finstere_widget.engine import (
     IllegalMoveError,
     OptionError,
@@ -15,7 +16,6 @@ from finstere_widget.engine import (
     RuleOptions,
     SetupError,
 )
-from finstere_widget.engine.bots import RandomBot, play_game
 from finstere_widget.engine.events import End, Flip
 from finstere_widget.engine.game import CHANCE, TERMINAL, DrawTile, Game, Outcome, PawnMove, Phase
 from finstere_widget.engine.pieces import COLOURS

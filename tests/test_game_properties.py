@@ -10,8 +10,8 @@ from dataclasses import replace
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from finstere_widget.design.bots import GreedyBot, RandomBot
 from finstere_widget.engine import RuleOptions
-from finstere_widget.engine.bots import GreedyBot, RandomBot
 from finstere_widget.engine.events import Flip
 from finstere_widget.engine.game import Game
 

@@ -357,7 +357,7 @@ def test_editor_cannot_make_a_position_the_loader_rejects() -> None:
 
 
 def played_record(seed: int = 5) -> dict[str, Any]:
-    from finstere_widget.engine.bots import make_bot, play_game
+    from finstere_widget.design.bots import make_bot, play_game
     from finstere_widget.engine.game import Game
 
     g = Game(2, seed=seed)
@@ -514,8 +514,8 @@ def test_cli_refuses_before_working(tmp_path: Any, capsys: pytest.CaptureFixture
 
 
 def test_simulate_streams_and_checks_first() -> None:
+    from finstere_widget.design.simulation import simulate
     from finstere_widget.engine.errors import SetupError
-    from finstere_widget.engine.simulation import simulate
 
     # wrong types on purpose: what a caller may pass at run time
     hostile: list[dict[str, Any]] = [
@@ -605,7 +605,7 @@ def test_study_plot_that_cannot_be_saved_is_refused_before_any_game(
 ) -> None:
     """``study --plot`` with a suffix matplotlib does not write, or in no such folder, was a
     traceback after the whole study had run; now one line, and no game played."""
-    import finstere_widget.study as st
+    import finstere_widget.design as st
 
     def no_games(*args: Any, **kwargs: Any) -> Any:
         raise AssertionError("a game was played before --plot was checked")

@@ -26,7 +26,7 @@ from tests.test_hostile_doors import cli
 def no_pool(monkeypatch: pytest.MonkeyPatch) -> None:
     """Any process pool started fails the test (a refused --jobs must start none: 100000
     workers once were forked, one after the other)."""
-    import finstere_widget.engine.simulation as sim
+    import finstere_widget.design.simulation as sim
 
     def refuse(*args: Any, **kwargs: Any) -> Any:
         raise AssertionError("a process pool was started")
@@ -39,7 +39,7 @@ def no_pool(monkeypatch: pytest.MonkeyPatch) -> None:
 
 @pytest.mark.parametrize("jobs", [0, -1, 10**5, 10**100, 2.0, "4", True])
 def test_simulate_refuses_a_number_of_workers_out_of_bounds(jobs: Any, no_pool: None) -> None:
-    from finstere_widget.engine.simulation import simulate
+    from finstere_widget.design.simulation import simulate
 
     with pytest.raises(SetupError, match="jobs"):
         simulate(1, 2, ["random"], jobs=jobs)
@@ -47,7 +47,7 @@ def test_simulate_refuses_a_number_of_workers_out_of_bounds(jobs: Any, no_pool: 
 
 @pytest.mark.parametrize("jobs", [0, 10**5, 2.5])
 def test_study_and_league_refuse_workers_out_of_bounds(jobs: Any, no_pool: None) -> None:
-    from finstere_widget import study as st
+    from finstere_widget import design as st
 
     with pytest.raises(SetupError, match="jobs"):
         st.study(1, [2], [["random"]], jobs=jobs)
@@ -71,8 +71,8 @@ def test_study_refuses_more_games_than_it_plays_before_building_them(
     """``study --games 100000000`` built a list of 10**8 games before playing the first
     (memory without bound): the number is checked first, against the games of every
     variant together."""
-    import finstere_widget.engine.study as es
-    from finstere_widget import study as st
+    import finstere_widget.design.studies as es
+    from finstere_widget import design as st
     from finstere_widget.engine.errors import StudyError
 
     def no_games(*args: Any, **kwargs: Any) -> Any:
@@ -91,7 +91,7 @@ def test_study_refuses_more_games_than_it_plays_before_building_them(
 def test_study_command_refuses_a_hundred_million_games(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import finstere_widget.engine.study as es
+    import finstere_widget.design.studies as es
 
     monkeypatch.setattr(es, "GameSpec", None)  # any game built fails
     status, out, err = cli(capsys, "study", "--games", "100000000")
@@ -100,7 +100,7 @@ def test_study_command_refuses_a_hundred_million_games(
 
 def test_study_and_league_refuse_a_seed_simulate_refuses(no_pool: None) -> None:
     """simulate and Game refuse a seed out of 0..2**64-1; study took -1 and 10**23."""
-    from finstere_widget import study as st
+    from finstere_widget import design as st
 
     seeds: list[Any] = [-1, 10**23, "0", 1.0]  # wrong types on purpose
     for seed in seeds:
@@ -122,7 +122,7 @@ def test_nan_and_infinity_are_not_json(constant: str) -> None:
     """Python's json reads NaN and Infinity, which JSON does not have: every door refuses
     them as malformed JSON (an answer square of Infinity crashed the puzzle loader)."""
     from finstere_widget.engine.game import Game
-    from finstere_widget.engine.puzzles import puzzles_from_json
+    from finstere_widget.teach.predict import puzzles_from_json
 
     doc = examples.data("monster_basic_8")
     text = json.dumps(doc)[:-1] + f', "stage": {constant}}}'
@@ -187,7 +187,7 @@ def test_a_rule_option_given_twice_on_the_command_line_is_refused(
 
 
 def puzzle_doc() -> dict[str, Any]:
-    from finstere_widget.engine.puzzles import puzzles, puzzles_to_json
+    from finstere_widget.teach.predict import puzzles, puzzles_to_json
 
     return dict(json.loads(puzzles_to_json(puzzles("all", n=2, seed=1))))
 
@@ -199,7 +199,7 @@ def puzzle_doc() -> dict[str, Any]:
 def test_a_puzzle_answer_of_the_wrong_shape_is_named(shape: str) -> None:
     """An answer's square is two whole numbers: Infinity crashed (OverflowError), and the
     right square written as "53", ["5", 3], [5.0, 3] or [5, 3, 0] was taken as it."""
-    from finstere_widget.engine.puzzles import Puzzle
+    from finstere_widget.teach.predict import Puzzle
 
     doc = puzzle_doc()["puzzles"][0]
     good = copy.deepcopy(doc)
@@ -223,7 +223,7 @@ def test_a_puzzle_answer_of_the_wrong_shape_is_named(shape: str) -> None:
     ("key", "value"), [("facing", "north"), ("facing", ["N"]), ("taken", "AB"), ("taken", [1])]
 )
 def test_a_puzzle_answer_facing_and_taken_are_checked(key: str, value: Any) -> None:
-    from finstere_widget.engine.puzzles import Puzzle
+    from finstere_widget.teach.predict import Puzzle
 
     doc = puzzle_doc()["puzzles"][0]
     doc["answer"][key] = value
@@ -441,7 +441,7 @@ def test_puzzle_quiz_refuses_what_is_no_list_of_puzzles(value: Any) -> None:
 
 
 def test_puzzle_quiz_show_refuses_what_is_no_puzzle_number() -> None:
-    from finstere_widget.engine.puzzles import puzzles
+    from finstere_widget.teach.predict import puzzles
     from finstere_widget.widget import PuzzleQuiz
 
     quiz = PuzzleQuiz(puzzles("all", n=3, seed=1))
@@ -459,7 +459,7 @@ def test_puzzle_quiz_show_refuses_what_is_no_puzzle_number() -> None:
 
 @pytest.mark.parametrize("value", [[1], {"a": 1}, object(), 2.5, b"x"])
 def test_a_bot_seed_of_the_wrong_type_is_named(value: Any) -> None:
-    from finstere_widget.engine.bots import make_bot
+    from finstere_widget.design.bots import make_bot
     from finstere_widget.engine.errors import BotError
 
     with pytest.raises(BotError, match="seed"):
@@ -482,7 +482,7 @@ def test_pawn_moves_of_an_unhashable_id_are_none() -> None:
 def test_puzzles_refuse_a_number_of_attempts_out_of_bounds(attempts: Any) -> None:
     """``max_attempts`` of the wrong type raised a TypeError; 10**9 attempts at a level no
     step reaches ran for hours."""
-    from finstere_widget.engine.puzzles import puzzles
+    from finstere_widget.teach.predict import puzzles
 
     with pytest.raises(PuzzleError, match="max_attempts"):
         puzzles("M5", n=1, difficulty=9, max_attempts=attempts)
@@ -580,7 +580,7 @@ def test_every_subcommand_with_odd_values_succeeds_or_fails_in_one_line(argv: li
     import io
     from unittest import mock
 
-    import finstere_widget.engine.simulation as sim
+    import finstere_widget.design.simulation as sim
     from finstere_widget.cli import main
 
     def refuse(*args: Any, **kwargs: Any) -> Any:
@@ -614,7 +614,7 @@ def test_to_json_refuses_an_indent_that_is_not_a_few_spaces(indent: Any) -> None
     """``indent=2.5`` raised a bare TypeError inside json, and ``indent=10**9`` asked for
     gigabytes of spaces: each door's own error now names the indent."""
     from finstere_widget.engine.game import Game
-    from finstere_widget.engine.puzzles import puzzles, puzzles_to_json
+    from finstere_widget.teach.predict import puzzles, puzzles_to_json
 
     pos = examples.load("monster_basic_8")
     found = puzzles("all", n=1, seed=1)

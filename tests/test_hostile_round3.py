@@ -13,25 +13,21 @@ from typing import Any
 import pytest
 
 from finstere_widget import examples
+from finstere_widget.design import GreedyBot, LookaheadBot, MCTSBot, RandomBot, play_game
 from finstere_widget.engine import (
     Eat,
     Game,
-    GreedyBot,
     Heading,
-    LookaheadBot,
-    MCTSBot,
     Pawn,
     Position,
     PositionError,
-    RandomBot,
     event_from_dict,
     monster_turn,
-    play_game,
     replay,
 )
 from finstere_widget.engine.errors import BotError, PuzzleError, QuizError, RecordError, TraceError
 from finstere_widget.engine.position import MAX_PAWNS
-from finstere_widget.engine.quiz import Quiz
+from finstere_widget.teach.quiz import Quiz
 from tests.test_hostile_doors import cli
 
 # --- how many pawns a position holds ----------------------------------------------------------

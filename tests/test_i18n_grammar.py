@@ -307,7 +307,7 @@ def test_sentences_told_one_after_another_take_the_french_space_before_the_semic
     distances of the quiz's second hint) were joined by a bare "; ", which French writes
     " ; " as every French message of the catalog does."""
     from finstere_widget.engine.events import Flip
-    from finstere_widget.engine.quiz import Quiz, hint_text
+    from finstere_widget.teach.quiz import Quiz, hint_text
     from finstere_widget.widget.story import Story
 
     position = Position.from_json((EXAMPLES / "monster_basic_8.json").read_text())

@@ -244,7 +244,7 @@ def test_a_game_view_tells_its_story_again_in_the_new_language() -> None:
 
 @pytest.mark.parametrize("lang", OTHER)
 def test_no_english_is_left_in_the_quizzes(lang: str) -> None:
-    from finstere_widget.engine.puzzles import puzzles
+    from finstere_widget.teach.predict import puzzles
     from finstere_widget.widget import PuzzleQuiz
 
     assert english_left(MonsterStepper(quiz=True, lang=lang), lang) == []

@@ -8,8 +8,8 @@ from collections import Counter
 
 import pytest
 
+from finstere_widget.design.bots import MCTSBot, Node, _values, evaluate, tile_odds
 from finstere_widget.engine.board import Heading
-from finstere_widget.engine.bots import MCTSBot, Node, _values, evaluate, tile_odds
 from finstere_widget.engine.game import CHANCE, Game, PawnMove
 from finstere_widget.engine.monster import Tile, monster_outcome, sees
 from finstere_widget.engine.pieces import Monster, Pawn

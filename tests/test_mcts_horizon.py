@@ -15,8 +15,8 @@ from typing import Literal, NamedTuple
 
 import pytest
 
+from finstere_widget.design.bots import LookaheadBot, MCTSBot, evaluate
 from finstere_widget.engine.board import Heading, Square
-from finstere_widget.engine.bots import LookaheadBot, MCTSBot, evaluate
 from finstere_widget.engine.game import DrawTile, Game, PawnMove
 from finstere_widget.engine.monster import sees
 from finstere_widget.engine.pieces import Monster, Pawn

@@ -1,4 +1,4 @@
-"""Predict-the-monster puzzles (engine/puzzles.py): each topic's rule is exercised by the
+"""Predict-the-monster puzzles (teach/predict.py): each topic's rule is exercised by the
 step (read from the events), one right answer, reproducible from the seed, JSON round trip."""
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from finstere_widget.engine import (
 )
 from finstere_widget.engine.errors import PuzzleError
 from finstere_widget.engine.events import Look
-from finstere_widget.engine.puzzles import (
+from finstere_widget.teach.predict import (
     FULL_ANSWER,
     TOPICS,
     Answer,

@@ -1,4 +1,4 @@
-"""Quiz logic (engine/quiz.py): one question per look of the basic rulebook turn, judged by
+"""Quiz logic (teach/quiz.py): one question per look of the basic rulebook turn, judged by
 direction, square or pawn, with the rules' feedback, hints and the score."""
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ import pytest
 
 from finstere_widget.engine import Heading, Position
 from finstere_widget.engine.events import Look
-from finstere_widget.engine.quiz import QuestionDict, Quiz, QuizDict, score_line
+from finstere_widget.teach.quiz import QuestionDict, Quiz, QuizDict, score_line
 from finstere_widget.widget.synced import QuizQuestion
 
 BASIC = Path(__file__).resolve().parent / "examples" / "monster_basic_8.json"

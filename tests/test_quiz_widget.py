@@ -17,7 +17,7 @@ from finstere_widget.engine import Heading, Position
 from finstere_widget.engine.errors import LanguageError, PanelError, PuzzleError, QuizError
 from finstere_widget.engine.events import Look
 from finstere_widget.engine.i18n import LANGUAGES
-from finstere_widget.engine.quiz import Quiz, quiz_words
+from finstere_widget.teach.quiz import Quiz, quiz_words
 from finstere_widget.widget import MonsterStepper
 from finstere_widget.widget.board import BoardWidget
 from finstere_widget.widget.panel import panel_message_type
@@ -365,7 +365,7 @@ def test_the_quiz_opens_with_its_own_instruction_and_a_prompt_in_the_log() -> No
 
 
 def test_a_graded_series_of_puzzles_as_a_quiz() -> None:
-    from finstere_widget.engine.puzzles import puzzles
+    from finstere_widget.teach.predict import puzzles
     from finstere_widget.widget import PuzzleQuiz
 
     series = puzzles("all", n=3, seed=5, difficulty=1) + puzzles("all", n=2, seed=5, difficulty=2)

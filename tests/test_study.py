@@ -14,18 +14,7 @@ from typing import Protocol
 import pytest
 
 from finstere_widget.cli import main
-from finstere_widget.engine.errors import OptionError, StudyError
-from finstere_widget.engine.options import RuleOptions
-from finstere_widget.engine.simulation import simulate
-from finstere_widget.engine.study import (
-    Variant,
-    mean_ci,
-    parse_option_grid,
-    run_study,
-    variants,
-    wilson,
-)
-from finstere_widget.study import (
+from finstere_widget.design import (
     dask_executor,
     plot_league,
     plot_metric,
@@ -34,6 +23,17 @@ from finstere_widget.study import (
     to_dataframe,
     to_json,
 )
+from finstere_widget.design.simulation import simulate
+from finstere_widget.design.studies import (
+    Variant,
+    mean_ci,
+    parse_option_grid,
+    run_study,
+    variants,
+    wilson,
+)
+from finstere_widget.engine.errors import OptionError, StudyError
+from finstere_widget.engine.options import RuleOptions
 
 
 class Run:

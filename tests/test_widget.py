@@ -347,7 +347,7 @@ def test_ipycanvas_painter_records_the_same_primitives(monkeypatch: pytest.Monke
 def test_danger_overlay_from_the_engine() -> None:
     w = BoardWidget(TIE)
     assert w.show_danger(["8"])
-    from finstere_widget.engine.danger import danger_map
+    from finstere_widget.design.danger import danger_map
 
     values = danger_map(w.position, ["8"])
     hot = [sq for sq, v in values.items() if v > 0]

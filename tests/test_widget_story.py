@@ -340,7 +340,7 @@ def test_leaving_the_story_for_a_pawn_leaves_no_steps_to_see(where: str) -> None
 def test_tiles_left_are_the_monster_turns_left_in_the_stage(per_stage: str) -> None:
     """The "tiles left" count is the monster turns the stage still has (S1: its 7th tile ends it,
     the 8th is never played): it said 8 at the start of a game of 7 tiles per stage."""
-    from finstere_widget.engine.bots import make_bot
+    from finstere_widget.design.bots import make_bot
 
     v = GameView(("blue", "red"), you="blue", seed=2, options={"tiles_per_stage": per_stage})
     g = copy.deepcopy(v.game)

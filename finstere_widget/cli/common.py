@@ -14,8 +14,8 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any, NoReturn, TypeAlias
 
+from ..design.bots import make_bot
 from ..engine import Position, RuleOptions
-from ..engine.bots import make_bot
 from ..engine.errors import LanguageError, Translatable, shown
 from ..engine.i18n import N_, resolve, translations
 

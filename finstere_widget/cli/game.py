@@ -9,7 +9,7 @@ import sys
 from collections.abc import Sequence
 from typing import TextIO
 
-from ..engine.bots import make_bot
+from ..design.bots import make_bot
 from ..engine.diagram import format_diagram
 from ..engine.errors import FinstereError, shown
 from ..engine.game import Game, PawnMove
@@ -34,7 +34,7 @@ from .common import (
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
-    from ..simulate import simulate
+    from ..design.runner import simulate
 
     check_batch(args)
     translations(args.lang)  # an unknown --lang fails before any game is played
@@ -89,7 +89,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         )
     )
     for key, count in s["end_reasons"].items():
-        # the summary's key is "RULE: reason" (engine/simulation.py): the reason is told
+        # the summary's key is "RULE: reason" (design/simulation.py): the reason is told
         rule, colon, reason = key.partition(": ")
         told = (
             _("{prefix}: {text}").format(prefix=rule, text=reason_words(reason, args.lang))

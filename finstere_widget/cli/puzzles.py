@@ -7,10 +7,10 @@ import argparse
 
 from ..engine.i18n import N_, translations
 from ..engine.narrate import _towards, narrate, sq
-from ..engine.puzzles import TOPICS, Puzzle, puzzles, puzzles_to_json, question_text
+from ..teach.predict import TOPICS, Puzzle, puzzles, puzzles_to_json, question_text
 from .common import SubParsers, UsageError, add_lang, said
 
-#: the puzzles' topics (engine/puzzles.py TOPICS), as the languages name them
+#: the puzzles' topics (teach/predict.py TOPICS), as the languages name them
 TOPIC_WORDS = {
     "nearest": N_("nearest"),
     "tie": N_("tie"),

@@ -57,7 +57,7 @@ def check_plot(path: str) -> None:
 
 
 def cmd_study(args: argparse.Namespace) -> int:
-    from .. import study as st
+    from .. import design as st
     from ..engine.i18n import translations
 
     check_batch(args)

@@ -1,7 +1,8 @@
 """The Finstere Flure rule engine: pure Python, standard library only.
 
 Board geometry (B), pieces and positions (docs/format.md), rule options, the monster's turn
-(M) as rule-cited events; pawn moves, game flow, bots and simulation build on these.
+(M) as rule-cited events; pawn moves and game flow. Bots, studies and teaching build on
+these in :mod:`finstere_widget.design` and :mod:`finstere_widget.teach`.
 """
 
 from .board import (
@@ -16,8 +17,6 @@ from .board import (
     step,
     wall_letter,
 )
-from .bots import GreedyBot, LookaheadBot, MCTSBot, RandomBot, play_game
-from .danger import danger_map
 from .errors import (
     BotError,
     ExampleError,
@@ -64,10 +63,8 @@ from .moves import MoveOutcome, MoveResult, apply_move, legal_moves
 from .options import OPTION_INFO, RuleOptions
 from .pieces import Monster, Pawn, Pool, Stone, StoneKind, Teleporter
 from .position import FORMAT_ID, Position, make_pool
-from .puzzles import Puzzle, puzzles, puzzles_from_json, puzzles_to_json
 from .replay import eaten_place, replay
 from .setup import Placement
-from .simulation import simulate
 
 # The public API, by what it is about; each group sorted.
 __all__ = [
@@ -123,25 +120,14 @@ __all__ = [
     "event_from_dict",
     "event_to_dict",
     "replay",
-    # games, bots, simulation, teaching
+    # games
     "CHANCE",
     "TERMINAL",
     "DrawTile",
     "Game",
-    "GreedyBot",
-    "LookaheadBot",
-    "MCTSBot",
     "PawnMove",
     "Phase",
     "Placement",
-    "Puzzle",
-    "RandomBot",
-    "danger_map",
-    "play_game",
-    "puzzles",
-    "puzzles_from_json",
-    "puzzles_to_json",
-    "simulate",
     # errors: every one a FinstereError, a ValueError
     "BotError",
     "ExampleError",

@@ -26,8 +26,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from ..design.studies import StudyResult
 from ..engine.errors import Message, SceneError, StudyError, shown
-from ..engine.study import StudyResult
 from . import style as S
 from .primitives import Group, line, rect, text
 from .scene import Scene

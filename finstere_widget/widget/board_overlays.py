@@ -6,7 +6,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..engine import RuleOptions, danger_map
+from ..design.danger import danger_map
+from ..engine import RuleOptions
 from ..render.scene import Overlay
 from .board_traits import BoardTraits
 from .interaction import Heat, Interaction, board_square, interaction_overlay

@@ -178,7 +178,7 @@ class GameView(StaticFallback, Language, W.VBox):  # type: ignore[misc]
             self.status.layout.display = None  # until the next frame or move
 
     def _start(self, game: Any) -> None:
-        from ..engine.bots import make_bot
+        from ..design.bots import make_bot
 
         game.position.validated()  # a hand-built game's position is refused naming its fault
         self.game = game
@@ -247,7 +247,7 @@ class GameView(StaticFallback, Language, W.VBox):  # type: ignore[misc]
 
     def bot_move_for_me(self) -> None:
         """A greedy bot chooses the move of the human seat to act."""
-        from ..engine.bots import make_bot
+        from ..design.bots import make_bot
         from ..engine.game import PawnMove
 
         if self.game.is_terminal() or self.game.current_player not in self.human_seats:

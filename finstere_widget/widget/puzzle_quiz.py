@@ -11,8 +11,8 @@ from typing import Any
 import ipywidgets as W  # type: ignore[import-untyped]
 
 from ..engine.errors import PuzzleError, shown
-from ..engine.puzzles import Puzzle
-from ..engine.quiz import quiz_words
+from ..teach.predict import Puzzle
+from ..teach.quiz import quiz_words
 from .labels import row
 from .quiz import record, told_text
 from .static_output import with_static

@@ -2,7 +2,7 @@
 judge the answer itself (no kernel round trip), and the record of what the browser reports.
 
 The questions, their accepted answers, both feedbacks, the hints and the words around them
-come from the engine's :class:`~finstere_widget.engine.quiz.Quiz`; this module only ties each
+come from the engine's :class:`~finstere_widget.teach.quiz.Quiz`; this module only ties each
 question to the frames on show: ``gate`` is the frame the question is asked on (the one just
 before the look, so the board never shows the look — the answer — before it is answered)
 and ``look`` the look's own frame, shown once the answer is right.
@@ -17,8 +17,8 @@ from ..engine import Position
 from ..engine.board import Heading
 from ..engine.errors import FinstereError, QuizError, TraceError
 from ..engine.events import assert_never
-from ..engine.quiz import Guess, Quiz
 from ..render.frames import TraceFrame
+from ..teach.quiz import Guess, Quiz
 from .static_output import static_text
 from .synced import QuizAnswer, QuizQuestion, QuizState, quiz_message
 

@@ -16,7 +16,7 @@ from ..engine.i18n import N_, error_message, resolve
 from ..engine.monster import MAX_STEPS, Tile
 from ..engine.options import OptionsLike
 from ..engine.position import as_position
-from ..engine.quiz import Quiz, quiz_words
+from ..teach.quiz import Quiz, quiz_words
 from .board import BoardWidget
 from .html import problem_html
 from .labels import Language, option_menu, relabel_options, row
@@ -57,7 +57,7 @@ class MonsterStepper(StaticFallback, Language, W.VBox):  # type: ignore[misc]
     answers — clicks the square the monster steps to or the pawn it chases, or a direction
     (buttons, arrow keys) — and the browser judges it at once (right, or the three lines of
     sight with their distances and the rule that decides), with hints and the turn's score;
-    ``stepper.quiz`` (the engine's :class:`~finstere_widget.engine.quiz.Quiz`) records the
+    ``stepper.quiz`` (the engine's :class:`~finstere_widget.teach.quiz.Quiz`) records the
     answers the browser reports.
 
     ``stepper.lang``: the language of every word — labels, menus, the turn's story, the

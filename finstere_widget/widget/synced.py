@@ -18,8 +18,8 @@ from __future__ import annotations
 from typing import Literal, TypedDict, final, get_args
 
 from ..engine.errors import QuizError, shown
-from ..engine.quiz import HeadingName, QuestionDict
 from ..render.primitives import Geometry, PackedFrame, Prim
+from ..teach.quiz import HeadingName, QuestionDict
 
 #: a heading as the browser writes it (the engine's quiz data writes it so too)
 HEADING_NAMES: tuple[HeadingName, ...] = get_args(HeadingName)
@@ -30,8 +30,8 @@ MODES: tuple[Mode, ...] = get_args(Mode)
 
 class QuizQuestion(QuestionDict):
     """One look to predict, with everything the browser needs to judge an answer itself
-    (the engine's :meth:`Quiz.to_dict <finstere_widget.engine.quiz.Quiz.to_dict>`: a
-    :class:`~finstere_widget.engine.quiz.QuestionDict`) and the frames it is tied to: asked
+    (the engine's :meth:`Quiz.to_dict <finstere_widget.teach.quiz.Quiz.to_dict>`: a
+    :class:`~finstere_widget.teach.quiz.QuestionDict`) and the frames it is tied to: asked
     on ``gate``, the look's own frame ``look`` shown once it is answered right."""
 
     look: int

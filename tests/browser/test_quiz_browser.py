@@ -17,7 +17,7 @@ import pytest
 import tests.browser.widget_checks as checks
 from finstere_widget.engine import Heading
 from finstere_widget.engine.board import HEIGHT, WIDTH
-from finstere_widget.engine.quiz import quiz_words
+from finstere_widget.teach.quiz import quiz_words
 from tests.browser.browser_support import (
     assert_no_page_errors,
     collect_page_errors,

@@ -330,7 +330,7 @@ def test_a_quiz_shown_twice_asks_the_same_question_in_both_views(
     while the kernel had frame 2 and the answer), and a third view shown afterwards
     picks them up."""
     from finstere_widget import examples
-    from finstere_widget.engine.quiz import Quiz
+    from finstere_widget.teach.quiz import Quiz
 
     first = Quiz.play(examples.load("monster_basic_8"), "8", lang="en").questions[0]
     page, canvases = open_boards(nb, jupyter_server, QUIZ_NAME, QUIZ_CELLS, count=2)

@@ -22,7 +22,7 @@ NOTEBOOK = "fw_words_fit.ipynb"
 
 SETUP = (
     "from finstere_widget import Position\n"
-    "from finstere_widget.engine.puzzles import puzzles\n"
+    "from finstere_widget.teach.predict import puzzles\n"
     "from finstere_widget.widget import BoardEditor, GameView, MonsterStepper, PuzzleQuiz\n"
     "series = puzzles('all', n=2, seed=5, difficulty=1)\n"
     "def editor(lang, tool):\n"

@@ -521,7 +521,7 @@ QUIZ_CELLS = [
     "from finstere_widget.widget import MonsterStepper\n"
     "s = MonsterStepper(examples.load('monster_basic_8'), tile='8', quiz=True, lang='en')\n"
     "s",
-    "from finstere_widget.engine.puzzles import puzzles\n"
+    "from finstere_widget.teach.predict import puzzles\n"
     "from finstere_widget.widget import PuzzleQuiz\n"
     "pq = PuzzleQuiz(puzzles('all', n=2, seed=5, difficulty=1), lang='en')\n"
     "pq",
@@ -580,8 +580,8 @@ def check_quiz(page: Any, shots: Path, front: str) -> None:
     rule id, hints, a right answer that shows the look, a keyboard-free direction answer,
     the score; the puzzle series answered right with its score from the kernel."""
     from finstere_widget import examples
-    from finstere_widget.engine.puzzles import puzzles
-    from finstere_widget.engine.quiz import Quiz
+    from finstere_widget.teach.predict import puzzles
+    from finstere_widget.teach.quiz import Quiz
 
     quiz = Quiz.play(examples.load("monster_basic_8"), "8", lang="en")
     first, second = quiz.questions[0], quiz.questions[1]

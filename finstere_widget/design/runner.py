@@ -1,7 +1,8 @@
-"""Design studies at scale: the engine's :mod:`~finstere_widget.engine.study` with a
-progress bar (tqdm), a process pool or a dask cluster, pandas tables and matplotlib plots.
+"""Studies and simulations at scale: the standard-library core of
+:mod:`~finstere_widget.design.studies` and :mod:`~finstere_widget.design.simulation` with a
+progress bar (tqdm), a process pool or a dask cluster.
 
->>> from finstere_widget.study import study, to_dataframe, plot_seats
+>>> from finstere_widget.design import study, to_dataframe, plot_seats
 >>> result = study(200, players=[3], bots=[["greedy"]],
 ...                options={"slide_over_pawn": ["eat", "stop"]}, jobs=2)  # doctest: +SKIP
 >>> to_dataframe(result)  # doctest: +SKIP
@@ -9,8 +10,8 @@ progress bar (tqdm), a process pool or a dask cluster, pandas tables and matplot
 * ``jobs=1`` plays in this process, ``jobs=N`` on a process pool, ``dask="local"`` on a
   dask ``LocalCluster`` started for the run, ``dask="HOST:PORT"`` on a running scheduler;
   the result (and :func:`to_json`) is identical whatever runs it.
-* :func:`to_dataframe` needs pandas (the ``study`` extra) and otherwise returns the rows as
-  a list of dicts; the plots need matplotlib (the ``sim`` extra).
+* tables: :mod:`~finstere_widget.design.tables` (pandas); plots:
+  :mod:`~finstere_widget.design.plots` (matplotlib).
 """
 
 from __future__ import annotations
@@ -23,10 +24,10 @@ from concurrent.futures import Executor
 from contextlib import contextmanager, nullcontext
 from typing import Any, TextIO, TypeVar
 
-from .engine.errors import StudyError
-from .engine.options import RuleOptions
-from .engine.simulation import check_seed_and_jobs
-from .engine.study import (
+from ..engine.options import RuleOptions
+from .simulation import SimulationResult, check_seed_and_jobs
+from .simulation import simulate as _simulate
+from .studies import (
     StudyResult,
     Variant,
     check_study_games,
@@ -37,7 +38,7 @@ from .engine.study import (
     variants,
     wilson,
 )
-from .engine.study import league as _league
+from .studies import league as _league
 
 T = TypeVar("T")
 
@@ -47,11 +48,8 @@ __all__ = [
     "dask_executor",
     "league",
     "league_table",
-    "plot_league",
-    "plot_metric",
-    "plot_seats",
+    "simulate",
     "study",
-    "to_dataframe",
     "to_json",
     "wilson",
 ]
@@ -174,7 +172,7 @@ def league(
     progress: bool = False,
     stream: TextIO | None = None,
 ) -> tuple[StudyResult, list[dict[str, Any]]]:
-    """:func:`finstere_widget.engine.study.league` with the executors and progress bar
+    """:func:`finstere_widget.design.studies.league` with the executors and progress bar
     of :func:`study`."""
     check_study_games(games, len(players) * len(league_matches(bots)))
     check_seed_and_jobs(seed, jobs)
@@ -200,107 +198,38 @@ def to_json(
     return json.dumps(data, sort_keys=True)
 
 
-def to_dataframe(rows: StudyResult | Sequence[Mapping[str, Any]], seats: bool = False) -> Any:
-    """The variant rows (``seats=True``: the rows by seat; or any rows, e.g. a league's)
-    as a pandas DataFrame, or as a list of dicts when pandas is not installed."""
-    if isinstance(rows, StudyResult):
-        data = [dict(r) for r in (rows.seats if seats else rows.rows)]
-    else:
-        data = [dict(r) for r in rows]
+def simulate(
+    games: int,
+    players: int = 2,
+    bots: str | Sequence[str] = ("random",),
+    seed: int = 0,
+    options: RuleOptions | None = None,
+    executor: Executor | None = None,
+    progress: bool | Callable[[int], None] = True,
+    *,
+    jobs: int | None = None,
+    rotate: bool = True,
+    **tqdm_kwargs: Any,
+) -> SimulationResult:
+    """:func:`finstere_widget.design.simulation.simulate` with a tqdm progress bar
+    (``progress=True``, when tqdm is installed), a callback, or nothing (``False``)."""
+    if callable(progress) or not progress:
+        tick = progress if callable(progress) else None
+        return _simulate(
+            games, players, bots, seed, options, executor, tick, jobs=jobs, rotate=rotate
+        )
     try:
-        pd: Any = importlib.import_module("pandas")
-    except ImportError:
-        return data
-    return pd.DataFrame(data)
-
-
-def _axes(ax: Any) -> Any:
-    if ax is not None:
-        return ax
-    import matplotlib.pyplot as plt
-
-    _, ax = plt.subplots(figsize=(6, 3.2), dpi=90)
-    return ax
-
-
-def plot_seats(result: StudyResult, ax: Any = None) -> Any:
-    """Win rate of each seat, one group of bars per variant, with 95 % Wilson intervals
-    and the equal share (1 / players) as a dashed line. Returns the matplotlib axes."""
-    ax = _axes(ax)
-    nv = len(result.variants)
-    width = 0.8 / max(1, nv)
-    for k, v in enumerate(result.variants):
-        rows = [s for s in result.seats if s["variant"] == v.label]
-        xs = [s["seat"] + (k - (nv - 1) / 2) * width for s in rows]
-        ys = [s["win_rate"] for s in rows]
-        err = [
-            [s["win_rate"] - s["win_lo"] for s in rows],
-            [s["win_hi"] - s["win_rate"] for s in rows],
-        ]
-        ax.bar(xs, ys, width=width, yerr=err, capsize=3, label=v.label)
-    most = max(v.players for v in result.variants)
-    for n in {v.players for v in result.variants}:
-        ax.axhline(1 / n, color="grey", ls="--", lw=1)
-    ax.set_xticks(range(most))
-    ax.set_xticklabels([f"seat {s}" for s in range(most)])
-    ax.set_ylabel("share of games won")
-    ax.set_title(f"Wins by seat ({result.games} games per variant, 95 % CI)")
-    ax.legend(fontsize="small")
-    return ax
-
-
-def plot_metric(result: StudyResult, metric: str = "rounds", ax: Any = None) -> Any:
-    """One variant-level mean (``rounds``, ``escaped``, ``eaten``, ``monster_steps``) per
-    variant with its 95 % interval."""
-    if f"{metric}_mean" not in result.rows[0]:
-        raise StudyError(
-            "unknown metric {metric!r} (rounds, escaped, eaten, monster_steps)", metric=metric
+        from tqdm.auto import tqdm
+    except ImportError:  # the sim extra is not installed: no bar
+        return _simulate(
+            games, players, bots, seed, options, executor, None, jobs=jobs, rotate=rotate
         )
-    ax = _axes(ax)
-    labels = [r["variant"] for r in result.rows]
-    ys = [r[f"{metric}_mean"] for r in result.rows]
-    err = [
-        [r[f"{metric}_mean"] - r[f"{metric}_lo"] for r in result.rows],
-        [r[f"{metric}_hi"] - r[f"{metric}_mean"] for r in result.rows],
-    ]
-    ax.bar(range(len(ys)), ys, yerr=err, capsize=3, color="#3465a4")
-    ax.set_xticks(range(len(ys)))
-    ax.set_xticklabels(labels, fontsize="small")
-    ax.set_ylabel(f"{metric} per game")
-    ax.set_title(f"{metric} per game (mean, 95 % CI)")
-    return ax
+    tqdm_kwargs.setdefault("desc", "games")
+    with tqdm(total=games, unit="game", **tqdm_kwargs) as bar:
 
+        def tick(done: int) -> None:
+            bar.update(done - bar.n)
 
-def plot_league(rows: Sequence[Mapping[str, Any]], ax: Any = None) -> Any:
-    """The league: win rate per seat of each bot of each match at each player count,
-    Wilson intervals, the fair share dashed."""
-    ax = _axes(ax)
-    counts = sorted({int(r["players"]) for r in rows})
-
-    def label(r: Mapping[str, Any]) -> str:
-        return f"{r['bot']} vs {r['opponent']}" if r.get("opponent") else str(r["bot"])
-
-    bars = list(dict.fromkeys(label(r) for r in rows))
-    width = 0.8 / max(1, len(bars))
-    for k, bar in enumerate(bars):
-        mine = [r for r in rows if label(r) == bar]
-        xs = [counts.index(int(r["players"])) + (k - (len(bars) - 1) / 2) * width for r in mine]
-        ax.bar(
-            xs,
-            [r["win_rate"] for r in mine],
-            width=width,
-            label=bar,
-            capsize=3,
-            yerr=[
-                [r["win_rate"] - r["win_lo"] for r in mine],
-                [r["win_hi"] - r["win_rate"] for r in mine],
-            ],
+        return _simulate(
+            games, players, bots, seed, options, executor, tick, jobs=jobs, rotate=rotate
         )
-    for i, n in enumerate(counts):
-        ax.hlines(1 / n, i - 0.45, i + 0.45, colors="grey", linestyles="--", lw=1)
-    ax.set_xticks(range(len(counts)))
-    ax.set_xticklabels([f"{n} players" for n in counts])
-    ax.set_ylabel("win rate per seat")
-    ax.set_title("League (95 % Wilson CI; dashes: fair share)")
-    ax.legend(fontsize="small")
-    return ax

@@ -55,14 +55,14 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from ..engine.errors import BotError, shown
+from ..engine.game import CHANCE, TERMINAL, Action, DrawTile, Game, GameState, PawnMove, Phase
+from ..engine.monster import monster_outcome, sees
+from ..engine.moves import MoveOutcome, random_path
+from ..engine.pieces import Pawn
+from ..engine.position import Position
+from ..engine.setup import legal_placements
 from .danger import eaten_probability
-from .errors import BotError, shown
-from .game import CHANCE, TERMINAL, Action, DrawTile, Game, GameState, PawnMove, Phase
-from .monster import monster_outcome, sees
-from .moves import MoveOutcome, random_path
-from .pieces import Pawn
-from .position import Position
-from .setup import legal_placements
 
 #: the largest count a bot's parameter takes (top, width, playouts), as ``make_bot`` says
 MAX_PARAM = 10_000

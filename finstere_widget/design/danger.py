@@ -13,8 +13,8 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 
-from .board import SQUARES, Square
-from .events import (
+from ..engine.board import SQUARES, Square
+from ..engine.events import (
     Eat,
     End,
     Enter,
@@ -30,11 +30,11 @@ from .events import (
     Wrap,
     assert_never,
 )
-from .monster import monster_outcome, monster_turn
-from .options import RuleOptions
-from .pieces import Pawn
-from .position import Position
-from .setup import DECK
+from ..engine.monster import monster_outcome, monster_turn
+from ..engine.options import RuleOptions
+from ..engine.pieces import Pawn
+from ..engine.position import Position
+from ..engine.setup import DECK
 
 PROBE_ID = "?"  # the extra pawn's id
 

@@ -5,7 +5,7 @@ returns the same results for the same arguments whatever runs them: each game's 
 pure function of (seed, game index) and results are put back in game order, so a process
 pool (the default), a thread pool, ``jobs=1`` (in this process) or any
 ``concurrent.futures.Executor`` (dask's, ray's...) give identical output.
-Standard library only; a progress bar lives outside the engine (finstere_widget.simulate).
+Standard library only; a progress bar lives outside the engine (finstere_widget.design).
 """
 
 from __future__ import annotations
@@ -18,12 +18,12 @@ from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from itertools import islice
 from typing import Any, NamedTuple
 
+from ..engine.errors import SetupError, shown
+from ..engine.events import Eat, End
+from ..engine.game import Game
+from ..engine.options import RuleOptions
+from ..engine.setup import check_players
 from .bots import make_bot, play_game
-from .errors import SetupError, shown
-from .events import Eat, End
-from .game import Game
-from .options import RuleOptions
-from .setup import check_players
 
 #: the most games one run plays (results are kept: a GameResult per game)
 MAX_GAMES = 1_000_000

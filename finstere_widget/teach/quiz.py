@@ -22,13 +22,13 @@ from dataclasses import dataclass, field
 from gettext import NullTranslations
 from typing import Any, Literal, TypedDict
 
-from .board import Heading, Square, step
-from .errors import PuzzleError, QuizError, shown
-from .events import Event, Look, Ray
-from .i18n import resolve, translations
-from .narrate import _directions, _towards, describe, one_after_another
-from .position import Position
-from .replay import replay
+from ..engine.board import Heading, Square, step
+from ..engine.errors import PuzzleError, QuizError, shown
+from ..engine.events import Event, Look, Ray
+from ..engine.i18n import resolve, translations
+from ..engine.narrate import _directions, _towards, describe, one_after_another
+from ..engine.position import Position
+from ..engine.replay import replay
 
 #: what a learner may click or type: a direction (a Heading), a square, or a pawn id (a
 #: string: pawn ids such as "E" would be ambiguous with directions)
@@ -222,7 +222,7 @@ class Quiz:
     def play(
         cls, position: Position, tile: str | int, options: Any = None, lang: str | None = None
     ) -> Quiz:
-        from .monster import monster_turn
+        from ..engine.monster import monster_turn
 
         return cls(position, monster_turn(position, tile, options).events, lang)
 

@@ -27,14 +27,25 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from .board import SQUARES, Heading, Square, neighbour
-from .errors import PositionError, PuzzleError, shown
-from .events import Eat, Event, Look, Push, Remove, Slide, Teleport, Turn, Wrap, event_to_dict
-from .i18n import translations
-from .monster import _LOOK_DIRS, _look, _Turn
-from .options import RuleOptions
-from .pieces import Monster, Pawn, Pool, Stone, StoneKind, Teleporter
-from .position import Position, dump_json, load_json, make_pool
+from ..engine.board import SQUARES, Heading, Square, neighbour
+from ..engine.errors import PositionError, PuzzleError, shown
+from ..engine.events import (
+    Eat,
+    Event,
+    Look,
+    Push,
+    Remove,
+    Slide,
+    Teleport,
+    Turn,
+    Wrap,
+    event_to_dict,
+)
+from ..engine.i18n import translations
+from ..engine.monster import _LOOK_DIRS, _look, _Turn
+from ..engine.options import RuleOptions
+from ..engine.pieces import Monster, Pawn, Pool, Stone, StoneKind, Teleporter
+from ..engine.position import Position, dump_json, load_json, make_pool
 
 PUZZLES_FORMAT = "finstere-puzzles/1"
 

@@ -13,8 +13,8 @@ a 95 % interval from the games as paired units (:func:`paired_difference`) and w
 tells the two apart (:func:`verdict`: ``>`` when the interval lies above 0).
 
 Standard library only; the same arguments give the same result whatever executor plays
-the games (:func:`finstere_widget.engine.simulation.play_specs`). The DataFrame, plots,
-progress bar and dask live in :mod:`finstere_widget.study`.
+the games (:func:`finstere_widget.design.simulation.play_specs`). The DataFrame, plots,
+progress bar and dask live in :mod:`finstere_widget.design`.
 """
 
 from __future__ import annotations
@@ -26,11 +26,11 @@ from concurrent.futures import Executor
 from statistics import NormalDist
 from typing import Any, NamedTuple
 
+from ..engine.errors import OptionError, StudyError, shown
+from ..engine.game import Game
+from ..engine.i18n import translations
+from ..engine.options import RuleOptions
 from .bots import make_bot
-from .errors import OptionError, StudyError, shown
-from .game import Game
-from .i18n import translations
-from .options import RuleOptions
 from .simulation import (
     MAX_GAMES,
     GameResult,
@@ -282,7 +282,7 @@ class StudyResult(NamedTuple):
 
 def check_study_games(games: object, variants: int) -> None:
     """``games`` per variant, a whole number with every variant's games together at most
-    :data:`~finstere_widget.engine.simulation.MAX_GAMES` (a study builds its games' list
+    :data:`~finstere_widget.design.simulation.MAX_GAMES` (a study builds its games' list
     first: 10**8 of them took memory without bound before the first was played)."""
     most = MAX_GAMES // max(1, variants)
     if type(games) is not int or not 0 <= games <= most:

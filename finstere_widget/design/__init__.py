@@ -1,0 +1,93 @@
+"""The designer's wing: bots, the danger estimate, batch simulation, studies of rule
+variants and the bots' league, built on the rules engine (which imports nothing from here).
+
+The core modules use the standard library only: :mod:`.bots`, :mod:`.danger`,
+:mod:`.simulation`, :mod:`.studies`; the integrations with optional packages live in modules of
+their own: :mod:`.runner` (tqdm progress bars, process pools, dask), :mod:`.tables` (pandas),
+:mod:`.plots` (matplotlib).
+
+>>> from finstere_widget.design import study
+>>> result = study(20, players=[3], options={"slide_over_pawn": ["eat", "stop"]})  # doctest: +SKIP
+
+Names are imported on first use, so ``import finstere_widget.design`` is cheap.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .bots import GreedyBot, LookaheadBot, MCTSBot, RandomBot, make_bot, play_game
+    from .danger import danger_map
+    from .plots import plot_league, plot_metric, plot_seats
+    from .runner import dask_executor, league, simulate, study, to_json
+    from .simulation import GameResult, SimulationResult
+    from .studies import StudyResult, Variant, league_table, paired_difference, wilson
+    from .tables import to_dataframe
+
+#: public name -> the module of this package that defines it
+_WHERE = {
+    "GreedyBot": "bots",
+    "LookaheadBot": "bots",
+    "MCTSBot": "bots",
+    "RandomBot": "bots",
+    "make_bot": "bots",
+    "play_game": "bots",
+    "danger_map": "danger",
+    "GameResult": "simulation",
+    "SimulationResult": "simulation",
+    "StudyResult": "studies",
+    "Variant": "studies",
+    "league_table": "studies",
+    "paired_difference": "studies",
+    "wilson": "studies",
+    "dask_executor": "runner",
+    "league": "runner",
+    "simulate": "runner",
+    "study": "runner",
+    "to_json": "runner",
+    "to_dataframe": "tables",
+    "plot_league": "plots",
+    "plot_metric": "plots",
+    "plot_seats": "plots",
+}
+
+__all__ = [
+    "GameResult",
+    "GreedyBot",
+    "LookaheadBot",
+    "MCTSBot",
+    "RandomBot",
+    "SimulationResult",
+    "StudyResult",
+    "Variant",
+    "danger_map",
+    "dask_executor",
+    "league",
+    "league_table",
+    "make_bot",
+    "paired_difference",
+    "play_game",
+    "plot_league",
+    "plot_metric",
+    "plot_seats",
+    "simulate",
+    "study",
+    "to_dataframe",
+    "to_json",
+    "wilson",
+]
+
+
+def __getattr__(name: str) -> Any:
+    where = _WHERE.get(name)
+    if where is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(f"{__name__}.{where}"), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(_WHERE))

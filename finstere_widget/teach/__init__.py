@@ -1,0 +1,51 @@
+"""The teacher's wing: predict-the-monster puzzles and the stepper's quiz, built on the rules
+engine (which imports nothing from here).
+
+>>> from finstere_widget.teach import puzzles
+>>> [p.rule for p in puzzles(rule="M5", n=2, seed=1)]  # doctest: +SKIP
+
+Names are imported on first use, so ``import finstere_widget.teach`` is cheap.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .predict import Puzzle, puzzles, puzzles_from_json, puzzles_to_json
+    from .quiz import Feedback, Question, Quiz
+
+#: public name -> the module of this package that defines it
+_WHERE = {
+    "Puzzle": "predict",
+    "puzzles": "predict",
+    "puzzles_from_json": "predict",
+    "puzzles_to_json": "predict",
+    "Feedback": "quiz",
+    "Question": "quiz",
+    "Quiz": "quiz",
+}
+
+__all__ = [
+    "Feedback",
+    "Puzzle",
+    "Question",
+    "Quiz",
+    "puzzles",
+    "puzzles_from_json",
+    "puzzles_to_json",
+]
+
+
+def __getattr__(name: str) -> Any:
+    where = _WHERE.get(name)
+    if where is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(f"{__name__}.{where}"), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(_WHERE))
