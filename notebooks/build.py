@@ -3,10 +3,23 @@
     .venv/bin/python notebooks/build.py            # every notebooks/src/*.md
     .venv/bin/python notebooks/build.py 01 03      # only those whose name starts so
     .venv/bin/python notebooks/build.py --check    # fail if a committed notebook is stale
+    .venv/bin/python notebooks/build.py --lang fr  # only the French lessons
 
 A source ``notebooks/src/NN_name.md`` is Markdown: every fenced ```` ```python ```` block is
 a code cell, the text between them is a markdown cell (a line ``<!-- cell -->`` splits it
 further). Other fences (```` ```text ````) stay in the markdown.
+
+**Editions.** Text between a line ``<!-- teacher -->`` and a line ``<!-- /teacher -->``
+(answers, expected predictions, misconceptions) is for the teacher: the student edition
+``notebooks/NN_name.ipynb`` (what a learner opens, what nbval runs) leaves it out, the
+teacher's edition ``notebooks/teacher/NN_name.ipynb`` shows it under "For the teacher", with
+the same executed outputs.
+
+**Languages.** ``notebooks/src/LANG/NN_name.md`` (``fr``, ``de``, ``it``, ``cs``) is the
+lesson in that language, with the same code cells as the English source; it is built into
+``notebooks/LANG/NN_name.ipynb`` and ``notebooks/LANG/teacher/NN_name.ipynb``. The first code
+cell of every lesson is prefixed with ``use_language("LANG")``, so its boards, stories and
+quizzes speak the lesson's language, never the computer's locale.
 
 The notebook is executed top to bottom (nbclient, kernel ``python3`` of this interpreter,
 working directory ``notebooks/``) and written as ``notebooks/NN_name.ipynb`` with:
@@ -40,14 +53,26 @@ SRC = HERE / "src"
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 FENCE = re.compile(r"^```python\s*$")
 SPLIT = "<!-- cell -->"
+TEACHER, END_TEACHER = "<!-- teacher -->", "<!-- /teacher -->"
+LANGS = ("en", "fr", "de", "it", "cs")
+#: "For the teacher", as a teacher's edition heads its notes, in each lesson language
+FOR_THE_TEACHER = {
+    "en": "For the teacher",
+    "fr": "Pour l'enseignant",
+    "de": "Für die Lehrkraft",
+    "it": "Per l'insegnante",
+    "cs": "Pro učitele",
+}
 KERNELSPEC = {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"}
 
 
 def parse(text: str) -> list[tuple[str, str]]:
-    """``[(kind, source)]`` with kind ``markdown`` or ``code``."""
+    """``[(kind, source)]`` with kind ``markdown``, ``code`` or ``teacher`` (markdown for the
+    teacher's edition only)."""
     cells: list[tuple[str, str]] = []
     buf: list[str] = []
     in_code = False
+    in_teacher = False
 
     def flush(kind: str) -> None:
         src = "\n".join(buf).strip("\n")
@@ -56,7 +81,20 @@ def parse(text: str) -> list[tuple[str, str]]:
         buf.clear()
 
     for line in text.splitlines():
-        if in_code:
+        if in_teacher:
+            if line.strip() == END_TEACHER:
+                flush("teacher")
+                in_teacher = False
+            elif FENCE.match(line) or line.strip() == TEACHER:
+                raise SystemExit("a teacher's note holds markdown only, and ends with " + END_TEACHER)
+            else:
+                buf.append(line)
+        elif line.strip() == TEACHER and not in_code:
+            flush("markdown")
+            in_teacher = True
+        elif line.strip() == END_TEACHER and not in_code:
+            raise SystemExit(END_TEACHER + " without " + TEACHER)
+        elif in_code:
             if line.strip() == "```":
                 flush("code")
                 in_code = False
@@ -71,20 +109,68 @@ def parse(text: str) -> list[tuple[str, str]]:
             buf.append(line)
     if in_code:
         raise SystemExit("unterminated ```python block")
+    if in_teacher:
+        raise SystemExit("unterminated " + TEACHER)
     flush("markdown")
     return cells
 
 
-def make(src: Path) -> nbformat.NotebookNode:
+def language(src: Path) -> str:
+    """The lesson's language: its folder under ``src/`` (``fr``...), English at the top."""
+    return src.parent.name if src.parent != SRC else "en"
+
+
+def out_path(src: Path, teacher: bool = False) -> Path:
+    lang = language(src)
+    folder = HERE if lang == "en" else HERE / lang
+    return (folder / "teacher" if teacher else folder) / f"{src.stem}.ipynb"
+
+
+def speaking(code: str, lang: str) -> str:
+    """The first code cell, prefixed with the lesson's language."""
+    return (
+        "from finstere_widget.teach import use_language\n\n"
+        f'use_language("{lang}")  # the language of this lesson\'s boards and stories\n'
+        + code
+    )
+
+
+def make(src: Path, teacher: bool = False) -> nbformat.NotebookNode:
+    """The notebook of ``src`` before it runs: the student edition, or the teacher's."""
     nb = nbformat.v4.new_notebook()
     prefix = src.stem.split("_", 1)[0]
-    for k, (kind, text) in enumerate(parse(src.read_text(encoding="utf-8"))):
-        cell = (nbformat.v4.new_code_cell(text) if kind == "code"
-                else nbformat.v4.new_markdown_cell(text))
-        cell["id"] = f"{prefix}-{k:02d}"
+    lang = language(src)
+    k = t = 0
+    first_code = True
+    for kind, text in parse(src.read_text(encoding="utf-8")):
+        if kind == "teacher":
+            if not teacher:
+                continue
+            cell = nbformat.v4.new_markdown_cell(f"**{FOR_THE_TEACHER[lang]}.** " + text)
+            cell["id"] = f"{prefix}-t{t:02d}"
+            t += 1
+        else:
+            if kind == "code" and first_code:
+                text, first_code = speaking(text, lang), False
+            cell = (nbformat.v4.new_code_cell(text) if kind == "code"
+                    else nbformat.v4.new_markdown_cell(text))
+            cell["id"] = f"{prefix}-{k:02d}"
+            k += 1
         nb.cells.append(cell)
     nb.metadata = {"kernelspec": dict(KERNELSPEC), "language_info": {"name": "python"}}
     return nb
+
+
+def teacher_edition(src: Path, student: nbformat.NotebookNode) -> nbformat.NotebookNode:
+    """The executed student edition with the teacher's notes put back in their places."""
+    nb = make(src, teacher=True)
+    ran = {cell["id"]: cell for cell in student.cells}
+    nb.cells = [ran.get(cell["id"], cell) for cell in nb.cells]
+    return nb
+
+
+def code_cells(src: Path) -> list[str]:
+    return [text for kind, text in parse(src.read_text(encoding="utf-8")) if kind == "code"]
 
 
 def clean(nb: nbformat.NotebookNode) -> nbformat.NotebookNode:
@@ -107,29 +193,52 @@ def clean(nb: nbformat.NotebookNode) -> nbformat.NotebookNode:
     return nb
 
 
+def write(nb: nbformat.NotebookNode, out: Path) -> Path:
+    nbformat.validate(nb)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    text = json.dumps(nb, indent=1, ensure_ascii=False, sort_keys=True) + "\n"
+    tmp = out.with_name(out.name + ".tmp")
+    tmp.write_text(text, encoding="utf-8")
+    tmp.replace(out)
+    return out
+
+
 def build(src: Path, timeout: int = 600) -> Path:
+    """Run the student edition of ``src`` and write both editions; returns the student's."""
+    translated = language(src) != "en"
+    if translated and code_cells(src) != code_cells(SRC / src.name):
+        raise SystemExit(f"{src}: its code cells differ from {SRC / src.name}'s")
     nb = make(src)
     client = NotebookClient(nb, timeout=timeout, kernel_name="python3",
                             resources={"metadata": {"path": str(HERE)}},
                             store_widget_state=False)
     client.execute()
     nb = clean(nb)
-    nbformat.validate(nb)
-    out = HERE / f"{src.stem}.ipynb"
-    text = json.dumps(nb, indent=1, ensure_ascii=False, sort_keys=True) + "\n"
-    out.write_text(text, encoding="utf-8")
-    return out
+    write(teacher_edition(src, nb), out_path(src, teacher=True))
+    return write(nb, out_path(src))
 
 
 def stale(src: Path) -> bool:
-    """True when the committed notebook's sources differ from ``src``."""
-    out = HERE / f"{src.stem}.ipynb"
-    if not out.exists():
-        return True
-    have = nbformat.read(out, as_version=4)
-    want = make(src)
-    return ([(c.cell_type, c.source) for c in have.cells]
-            != [(c.cell_type, c.source) for c in want.cells])
+    """True when a committed edition's sources differ from ``src``."""
+    for teacher in (False, True):
+        out = out_path(src, teacher)
+        if not out.exists():
+            return True
+        have = nbformat.read(out, as_version=4)
+        want = make(src, teacher)
+        if ([(c.cell_type, c.source) for c in have.cells]
+                != [(c.cell_type, c.source) for c in want.cells]):
+            return True
+    return False
+
+
+def sources(langs: tuple[str, ...] = LANGS) -> list[Path]:
+    """Every lesson source of those languages, English first."""
+    found = []
+    for lang in langs:
+        folder = SRC if lang == "en" else SRC / lang
+        found.extend(sorted(folder.glob("*.md")))
+    return found
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -137,17 +246,20 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("names", nargs="*", help="prefixes of the notebooks to build (default: all)")
     ap.add_argument("--check", action="store_true",
                     help="only check that every notebook matches its source")
+    ap.add_argument("--lang", action="append", choices=LANGS,
+                    help="only the lessons in this language (repeatable; default: all)")
     args = ap.parse_args(argv)
-    sources = sorted(SRC.glob("*.md"))
+    todo = sources(tuple(args.lang) if args.lang else LANGS)
     if args.names:
-        sources = [s for s in sources if any(s.stem.startswith(n) for n in args.names)]
+        todo = [s for s in todo if any(s.stem.startswith(n) for n in args.names)]
     if args.check:
-        bad = [s.name for s in sources if stale(s)]
-        for name in bad:
-            print(f"stale: {name} (run: python notebooks/build.py {name[:2]})", file=sys.stderr)
+        bad = [s for s in todo if stale(s)]
+        for src in bad:
+            print(f"stale: {src.relative_to(SRC)} (run: python notebooks/build.py"
+                  f" --lang {language(src)} {src.name[:2]})", file=sys.stderr)
         return 1 if bad else 0
-    for s in sources:
-        print(f"building {s.name} ...", flush=True)
+    for s in todo:
+        print(f"building {s.relative_to(SRC)} ...", flush=True)
         print(f"  wrote {build(s).relative_to(HERE.parent)}", flush=True)
     return 0
 

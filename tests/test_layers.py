@@ -97,7 +97,7 @@ def test_every_public_name_of_a_wing_is_what_it_says_after_all_its_modules_load(
     for name in package.__all__:
         value = getattr(package, name)
         assert not inspect.ismodule(value), f"{wing}.{name} is a module"
-        assert value.__module__.startswith(f"finstere_widget.{wing}."), (name, value.__module__)
+        assert value.__module__.startswith(f"finstere_widget.{wing}"), (name, value.__module__)
     assert set(package.__all__) <= set(dir(package))
 
 

@@ -1,26 +1,33 @@
-"""The committed teaching notebooks (notebooks/*.ipynb) are clean and in step with their
-Markdown sources (notebooks/src/*.md, built by notebooks/build.py):
+"""The committed teaching notebooks are clean and in step with their Markdown sources
+(notebooks/src/*.md and their translations notebooks/src/LANG/*.md, built by
+notebooks/build.py into a student and a teacher's edition each):
 
-* every source has its notebook, with the same cells in the same order;
+* every source has both editions, with the same cells in the same order, and every
+  notebook has a source;
+* the student edition holds none of the teacher's notes, the teacher's edition all of them,
+  with the same executed outputs;
+* a translated lesson has the English lesson's code, and its first code cell sets the
+  lesson's language (never the computer's locale);
 * no stored widget state (``metadata.widgets``), no widget-view outputs (they would show
   "model not found" without a kernel), minimal metadata, stable cell ids;
 * every code cell has been executed (nbval compares outputs only of executed cells) and
   no cell output is an error.
 
-The notebooks themselves run under nbval in ``.ci/test`` (``pytest notebooks --nbval-lax``).
+The student editions run under nbval in ``.ci/test`` (``pytest notebooks --nbval-lax``).
 """
 
 from __future__ import annotations
 
 import importlib.util
 import json
+import re
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 import pytest
 
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
-SOURCES = sorted((NOTEBOOKS / "src").glob("*.md"))
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 
 
@@ -32,30 +39,100 @@ def _build_module() -> ModuleType:
     return module
 
 
+BUILD = _build_module()
+SOURCES: list[Path] = BUILD.sources()
+
+
+def _id(src: Path) -> str:
+    return str(src.relative_to(NOTEBOOKS / "src").with_suffix(""))
+
+
+def _read(path: Path) -> Any:
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
 def test_every_notebook_has_a_source_and_back() -> None:
-    built = {p.stem for p in NOTEBOOKS.glob("*.ipynb")}
-    assert built == {s.stem for s in SOURCES}
-    assert "01_tour" in built  # .ci/lab and Voila open it
+    built = {
+        p
+        for p in NOTEBOOKS.rglob("*.ipynb")
+        if ".ipynb_checkpoints" not in p.parts and "src" not in p.parts
+    }
+    want = {BUILD.out_path(s, teacher) for s in SOURCES for teacher in (False, True)}
+    assert built == want, (sorted(map(str, built - want)), sorted(map(str, want - built)))
+    assert (NOTEBOOKS / "01_tour.ipynb").exists()  # .ci/lab and Voila open it
 
 
-@pytest.mark.parametrize("src", SOURCES, ids=lambda p: p.stem)
+@pytest.mark.parametrize("src", SOURCES, ids=_id)
 def test_notebook_matches_its_source(src: Path) -> None:
-    build = _build_module()
-    assert not build.stale(src), f"run: .venv/bin/python notebooks/build.py {src.stem[:2]}"
+    lang = BUILD.language(src)
+    assert not BUILD.stale(src), (
+        f"run: .venv/bin/python notebooks/build.py --lang {lang} {src.stem[:2]}"
+    )
 
 
-@pytest.mark.parametrize("src", SOURCES, ids=lambda p: p.stem)
+@pytest.mark.parametrize("src", SOURCES, ids=_id)
 def test_notebook_is_clean(src: Path) -> None:
-    nb = json.loads((NOTEBOOKS / f"{src.stem}.ipynb").read_text(encoding="utf-8"))
-    assert set(nb["metadata"]) == {"kernelspec", "language_info"}
-    assert nb["metadata"]["kernelspec"]["name"] == "python3"
-    prefix = src.stem[:2]
-    for k, cell in enumerate(nb["cells"]):
-        assert cell["id"] == f"{prefix}-{k:02d}"
-        assert cell["metadata"] == {}
-        if cell["cell_type"] != "code":
-            continue
-        assert cell["execution_count"] is not None, f"cell {k} was not executed"
-        for out in cell["outputs"]:
-            assert out["output_type"] != "error", f"cell {k} failed when built"
-            assert WIDGET_VIEW not in out.get("data", {}), f"cell {k} stores a widget view"
+    for teacher in (False, True):
+        nb = _read(BUILD.out_path(src, teacher))
+        assert set(nb["metadata"]) == {"kernelspec", "language_info"}
+        assert nb["metadata"]["kernelspec"]["name"] == "python3"
+        prefix = src.stem[:2]
+        ids = [cell["id"] for cell in nb["cells"]]
+        assert [i for i in ids if "-t" not in i] == [
+            f"{prefix}-{k:02d}" for k in range(len(ids) - sum("-t" in i for i in ids))
+        ]
+        for k, cell in enumerate(nb["cells"]):
+            assert cell["metadata"] == {}
+            if cell["cell_type"] != "code":
+                continue
+            assert cell["execution_count"] is not None, f"cell {k} was not executed"
+            for out in cell["outputs"]:
+                assert out["output_type"] != "error", f"cell {k} failed when built"
+                assert WIDGET_VIEW not in out.get("data", {}), f"cell {k} stores a widget view"
+
+
+@pytest.mark.parametrize("src", SOURCES, ids=_id)
+def test_the_teachers_notes_are_in_the_teachers_edition_only(src: Path) -> None:
+    notes = [
+        text for kind, text in BUILD.parse(src.read_text(encoding="utf-8")) if kind == "teacher"
+    ]
+    student = _read(BUILD.out_path(src))
+    teacher = _read(BUILD.out_path(src, teacher=True))
+    said = "\n".join("".join(c["source"]) for c in student["cells"])
+    for note in notes:
+        assert note not in said
+    notes_cells = [c for c in teacher["cells"] if "-t" in c["id"]]
+    assert len(notes_cells) == len(notes)
+    heading = BUILD.FOR_THE_TEACHER[BUILD.language(src)]
+    for cell, note in zip(notes_cells, notes, strict=True):
+        assert "".join(cell["source"]) == f"**{heading}.** {note}"
+    # the same cells, run once: the teacher sees what the student sees
+    rest = [c for c in teacher["cells"] if "-t" not in c["id"]]
+    assert rest == student["cells"]
+
+
+@pytest.mark.parametrize("src", SOURCES, ids=_id)
+def test_a_lesson_speaks_its_own_language(src: Path) -> None:
+    lang = BUILD.language(src)
+    nb = _read(BUILD.out_path(src))
+    first = next(c for c in nb["cells"] if c["cell_type"] == "code")
+    assert re.search(rf'^use_language\("{lang}"\)', "".join(first["source"]), re.M)
+    if lang != "en":
+        assert BUILD.code_cells(src) == BUILD.code_cells(NOTEBOOKS / "src" / src.name)
+        english = _read(NOTEBOOKS / f"{src.stem}.ipynb")
+        assert len(nb["cells"]) == len(english["cells"])
+
+
+def test_a_teachers_note_is_markdown_only_and_closed() -> None:
+    for text in (
+        "<!-- teacher -->\nanswer\n",
+        "<!-- teacher -->\n```python\nx = 1\n```\n<!-- /teacher -->\n",
+        "text\n<!-- /teacher -->\n",
+    ):
+        with pytest.raises(SystemExit):
+            BUILD.parse(text)
+    assert BUILD.parse("a\n<!-- teacher -->\nb\n<!-- /teacher -->\nc\n") == [
+        ("markdown", "a"),
+        ("teacher", "b"),
+        ("markdown", "c"),
+    ]

@@ -5,8 +5,9 @@ in the package (``finstere_widget/locale/<lang>/LC_MESSAGES/finstere_widget.mo``
 from the ``.po`` files beside them by ``python tools/i18n.py compile``). Game terms follow
 each language's own rulebook; rule ids (``M5``, ``P7``...) are the same in every language.
 
-``lang=None`` means the user's locale: ``FINSTERE_WIDGET_LANG`` if set, else the first of
-``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES`` and ``LANG`` that names a language we have,
+``lang=None`` means the language chosen with :func:`use_language` (a lesson says which
+language it speaks), else the user's locale: ``FINSTERE_WIDGET_LANG`` if set, else the first
+of ``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES`` and ``LANG`` that names a language we have,
 else English.
 """
 
@@ -40,8 +41,28 @@ def _code(text: str) -> str | None:
     return code if code in LANGUAGES else None
 
 
+#: the language chosen for this process by :func:`use_language` (None: the locale's)
+_chosen: list[str] = []
+
+
+def use_language(lang: str | None) -> str:
+    """Speak ``lang`` (``"fr"``, ``"de-AT"``...) wherever no language is given, whatever the
+    locale: the narration, the widgets made from now on, the errors. A lesson calls it in its
+    first cell, so a French-locale computer does not tell an English lesson in French.
+    ``None`` goes back to the locale. Returns the language code now in use; an unknown
+    language is a :class:`LanguageError` and changes nothing."""
+    code = resolve(lang) if lang is not None else None
+    _chosen.clear()
+    if code is not None:
+        _chosen.append(code)
+    return default_language()
+
+
 def default_language() -> str:
-    """The user's language from the environment (see the module docstring)."""
+    """The language :func:`use_language` chose, else the user's language from the
+    environment (see the module docstring)."""
+    if _chosen:
+        return _chosen[0]
     for name in _ENV:
         for part in os.environ.get(name, "").split(":"):
             code = _code(part) if part else None

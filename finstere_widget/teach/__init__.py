@@ -28,6 +28,7 @@ _WHERE = {
 }
 
 __all__ = [
+    "use_language",
     "Feedback",
     "Puzzle",
     "Question",
@@ -36,6 +37,16 @@ __all__ = [
     "puzzles_from_json",
     "puzzles_to_json",
 ]
+
+
+def use_language(lang: str | None) -> str:
+    """Speak ``lang`` (``"en"``, ``"fr"``, ``"de"``, ``"it"``, ``"cs"``) in everything made
+    from now on in this kernel, whatever the computer's locale: every lesson's first cell
+    says its language this way. ``None`` goes back to the locale. Returns the code in use;
+    an unknown language is a ``LanguageError`` naming it."""
+    from ..engine.i18n import use_language as choose
+
+    return choose(lang)
 
 
 def __getattr__(name: str) -> Any:
