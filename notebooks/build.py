@@ -39,21 +39,19 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import re
 import sys
 from pathlib import Path
 
 import nbformat
 from nbclient import NotebookClient
 
+from finstere_widget.teach.lesson_text import parse
+
 HERE = Path(__file__).resolve().parent
 # the lessons are written (and their golden outputs pinned) in English, whatever the locale
 os.environ["FINSTERE_WIDGET_LANG"] = "en"
 SRC = HERE / "src"
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
-FENCE = re.compile(r"^```python\s*$")
-SPLIT = "<!-- cell -->"
-TEACHER, END_TEACHER = "<!-- teacher -->", "<!-- /teacher -->"
 LANGS = ("en", "fr", "de", "it", "cs")
 #: "For the teacher", as a teacher's edition heads its notes, in each lesson language
 FOR_THE_TEACHER = {
@@ -64,55 +62,6 @@ FOR_THE_TEACHER = {
     "cs": "Pro učitele",
 }
 KERNELSPEC = {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"}
-
-
-def parse(text: str) -> list[tuple[str, str]]:
-    """``[(kind, source)]`` with kind ``markdown``, ``code`` or ``teacher`` (markdown for the
-    teacher's edition only)."""
-    cells: list[tuple[str, str]] = []
-    buf: list[str] = []
-    in_code = False
-    in_teacher = False
-
-    def flush(kind: str) -> None:
-        src = "\n".join(buf).strip("\n")
-        if src.strip():
-            cells.append((kind, src))
-        buf.clear()
-
-    for line in text.splitlines():
-        if in_teacher:
-            if line.strip() == END_TEACHER:
-                flush("teacher")
-                in_teacher = False
-            elif FENCE.match(line) or line.strip() == TEACHER:
-                raise SystemExit("a teacher's note holds markdown only, and ends with " + END_TEACHER)
-            else:
-                buf.append(line)
-        elif line.strip() == TEACHER and not in_code:
-            flush("markdown")
-            in_teacher = True
-        elif line.strip() == END_TEACHER and not in_code:
-            raise SystemExit(END_TEACHER + " without " + TEACHER)
-        elif in_code:
-            if line.strip() == "```":
-                flush("code")
-                in_code = False
-            else:
-                buf.append(line)
-        elif FENCE.match(line):
-            flush("markdown")
-            in_code = True
-        elif line.strip() == SPLIT:
-            flush("markdown")
-        else:
-            buf.append(line)
-    if in_code:
-        raise SystemExit("unterminated ```python block")
-    if in_teacher:
-        raise SystemExit("unterminated " + TEACHER)
-    flush("markdown")
-    return cells
 
 
 def language(src: Path) -> str:

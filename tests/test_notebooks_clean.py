@@ -27,6 +27,8 @@ from typing import Any
 
 import pytest
 
+from finstere_widget.engine.errors import LessonError
+
 NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
 WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
 
@@ -129,7 +131,7 @@ def test_a_teachers_note_is_markdown_only_and_closed() -> None:
         "<!-- teacher -->\n```python\nx = 1\n```\n<!-- /teacher -->\n",
         "text\n<!-- /teacher -->\n",
     ):
-        with pytest.raises(SystemExit):
+        with pytest.raises(LessonError):
             BUILD.parse(text)
     assert BUILD.parse("a\n<!-- teacher -->\nb\n<!-- /teacher -->\nc\n") == [
         ("markdown", "a"),

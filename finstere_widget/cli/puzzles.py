@@ -4,6 +4,7 @@ predict-the-monster puzzles, with the answers told in the language asked."""
 from __future__ import annotations
 
 import argparse
+from pathlib import Path
 
 from ..engine.i18n import N_, translations
 from ..engine.narrate import _towards, narrate, sq
@@ -65,6 +66,30 @@ def _show(number: int, puzzle: Puzzle, answers: bool, lang: str | None) -> list[
     return out
 
 
+def _write_worksheets(found: list[Puzzle], path: str, lang: str | None) -> None:
+    """``path`` (a .pdf) gets the worksheet, ``path`` with ``-answers`` before the suffix its
+    answer key; each is written whole or not at all."""
+    from .._extras import require
+
+    if not path.lower().endswith(".pdf"):
+        raise UsageError("{path}: a worksheet is a .pdf file", path=path)
+    require("animate", "PIL", part="a worksheet")
+    from ..teach.worksheets import puzzle_worksheet
+
+    key = path[: -len(".pdf")] + "-answers.pdf"
+    for target, answers in ((path, False), (key, True)):
+        data = puzzle_worksheet(found, answers=answers, lang=lang)
+        tmp = Path(target).with_name(f".{Path(target).name}.tmp")
+        try:
+            tmp.write_bytes(data)
+            tmp.replace(target)
+        except OSError as exc:
+            tmp.unlink(missing_ok=True)
+            raise UsageError(
+                "cannot write {out!r}: {strerror}", out=target, strerror=exc.strerror
+            ) from None
+
+
 def cmd_puzzles(args: argparse.Namespace) -> int:
     if args.n < 1:  # the engine's empty set is a value; asked for here, it tells nothing
         raise UsageError("-n must be >= 1: a set of no puzzles tells nothing")
@@ -78,6 +103,8 @@ def cmd_puzzles(args: argparse.Namespace) -> int:
             raise UsageError(
                 "cannot write {out!r}: {strerror}", out=args.out, strerror=exc.strerror
             ) from None
+    if args.worksheet:
+        _write_worksheets(found, args.worksheet, args.lang)
     if args.json:
         print(puzzles_to_json(found))
         return 0
@@ -112,6 +139,16 @@ def register(sub: SubParsers) -> None:
     )
     p.add_argument(
         "--out", metavar="FILE", default=None, help=said(N_("also write the set's JSON to FILE"))
+    )
+    p.add_argument(
+        "--worksheet",
+        metavar="FILE.pdf",
+        default=None,
+        help=said(
+            N_(
+                "also write a printable worksheet to FILE.pdf and its answer key to FILE-answers.pdf"
+            )
+        ),
     )
     add_lang(p)
     p.set_defaults(handler=cmd_puzzles)

@@ -234,6 +234,11 @@ class PuzzleError(FinstereError):
     """A puzzle request (rule, count) or a puzzle file that the engine cannot honour."""
 
 
+class LessonError(FinstereError):
+    """A lesson source (a teacher's note not closed, code inside it) or a worksheet request
+    that the package cannot honour."""
+
+
 class LanguageError(FinstereError):
     """A language code that has no catalog (en, fr, de, it, cs)."""
 

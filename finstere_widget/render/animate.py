@@ -211,22 +211,6 @@ def step_scenes(pics: TurnPictures) -> list[tuple[Scene, list[str]]]:
     return out
 
 
-def _wrap(text: str, font: Any, width: float, draw: Any) -> list[str]:
-    words = text.split(" ")
-    lines: list[str] = []
-    current = ""
-    for w in words:
-        trial = f"{current} {w}".strip()
-        if current and draw.textlength(trial, font=font) > width:
-            lines.append(current)
-            current = w
-        else:
-            current = trial
-    if current:
-        lines.append(current)
-    return lines
-
-
 def handout_pages(
     turn: TurnPictures | Position,
     tile: str | int | None = None,
@@ -240,7 +224,7 @@ def handout_pages(
 ) -> list[Any]:
     """The handout's pages as ``PIL.Image`` s (see :func:`turn_handout`); ``columns``
     ``None`` takes three, or more when that keeps the turn on one page."""
-    from .raster import _pil, font, scene_image
+    from .raster import _pil, font, scene_image, wrap_text
 
     Image, ImageDraw, _ = _pil()
     key = paper.lower()
@@ -261,7 +245,7 @@ def handout_pages(
     for cols in (columns,) if columns else (3, 4, 5):
         cell_w = (pw - 2 * margin - (cols - 1) * gap) / cols
         texts = [
-            [w for s in sentences for w in _wrap(s, body, cell_w, measure)]
+            [w for s in sentences for w in wrap_text(s, body, cell_w, measure)]
             for _, sentences in cells
         ]
         pic_h = S.HEIGHT * cell_w / S.WIDTH

@@ -44,6 +44,23 @@ def font(size: int, bold: bool = False) -> Any:
     return ImageFont.load_default(size=size)
 
 
+def wrap_text(text: str, font: Any, width: float, draw: Any) -> list[str]:
+    """``text`` cut into lines no wider than ``width`` pixels in ``font`` (at spaces)."""
+    words = text.split(" ")
+    lines: list[str] = []
+    current = ""
+    for w in words:
+        trial = f"{current} {w}".strip()
+        if current and draw.textlength(trial, font=font) > width:
+            lines.append(current)
+            current = w
+        else:
+            current = trial
+    if current:
+        lines.append(current)
+    return lines
+
+
 def _rgba(colour: str, alpha: float = 1.0) -> tuple[int, int, int, int]:
     c = colour.lstrip("#")
     return (int(c[0:2], 16), int(c[2:4], 16), int(c[4:6], 16), round(255 * alpha))

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from .predict import Puzzle, puzzles, puzzles_from_json, puzzles_to_json
     from .quiz import Feedback, Question, Quiz
+    from .worksheets import lesson_worksheet, puzzle_worksheet
 
 #: public name -> the module of this package that defines it
 _WHERE = {
@@ -25,6 +26,8 @@ _WHERE = {
     "Feedback": "quiz",
     "Question": "quiz",
     "Quiz": "quiz",
+    "lesson_worksheet": "worksheets",
+    "puzzle_worksheet": "worksheets",
 }
 
 __all__ = [
@@ -33,6 +36,8 @@ __all__ = [
     "Puzzle",
     "Question",
     "Quiz",
+    "lesson_worksheet",
+    "puzzle_worksheet",
     "puzzles",
     "puzzles_from_json",
     "puzzles_to_json",

@@ -1,0 +1,103 @@
+"""A lesson's Markdown source as cells: the text the learner reads, the code cells, and the
+teacher's notes (between a line ``<!-- teacher -->`` and a line ``<!-- /teacher -->``).
+
+``notebooks/build.py`` builds the lessons' two editions from it, and
+:mod:`~finstere_widget.teach.worksheets` prints a lesson's exercises and their answers.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Literal
+
+from ..engine.errors import LessonError
+
+CellKind = Literal["markdown", "code", "teacher"]
+
+FENCE = re.compile(r"^```python\s*$")
+SPLIT = "<!-- cell -->"
+TEACHER, END_TEACHER = "<!-- teacher -->", "<!-- /teacher -->"
+#: a markdown cell that asks the learner to do something: an exercise or a check question
+EXERCISE = re.compile(
+    r"^(\*\*(Exercise|Your turn|Question)\b[^*]*\*\*|#+\s*Check yourself\b)", re.I | re.M
+)
+
+
+def parse(text: str) -> list[tuple[CellKind, str]]:
+    """``[(kind, source)]``: ``markdown``, ``code`` (a ```` ```python ```` fence) or
+    ``teacher`` (markdown for the teacher's edition only). A teacher's note holds markdown
+    only and must be closed: anything else is a ``LessonError`` naming the line."""
+    cells: list[tuple[CellKind, str]] = []
+    buf: list[str] = []
+    mode: CellKind = "markdown"
+
+    def flush(kind: CellKind) -> None:
+        src = "\n".join(buf).strip("\n")
+        if src.strip():
+            cells.append((kind, src))
+        buf.clear()
+
+    for number, line in enumerate(text.splitlines(), 1):
+        bare = line.strip()
+        if mode == "code":
+            if bare == "```":
+                flush("code")
+                mode = "markdown"
+            else:
+                buf.append(line)
+        elif mode == "teacher":
+            if bare == END_TEACHER:
+                flush("teacher")
+                mode = "markdown"
+            elif FENCE.match(line) or bare == TEACHER:
+                raise LessonError(
+                    "line {number}: a teacher's note holds markdown only and ends with {end}",
+                    number=number,
+                    end=END_TEACHER,
+                )
+            else:
+                buf.append(line)
+        elif FENCE.match(line):
+            flush("markdown")
+            mode = "code"
+        elif bare == TEACHER:
+            flush("markdown")
+            mode = "teacher"
+        elif bare == END_TEACHER:
+            raise LessonError(
+                "line {number}: {end} without {start}",
+                number=number,
+                end=END_TEACHER,
+                start=TEACHER,
+            )
+        elif bare == SPLIT:
+            flush("markdown")
+        else:
+            buf.append(line)
+    if mode != "markdown":
+        raise LessonError("the lesson ends inside a {kind} block", kind=mode)
+    flush("markdown")
+    return cells
+
+
+def exercises(text: str) -> list[tuple[str, str]]:
+    """A lesson's exercises and check questions (a paragraph starting ``**Exercise N.**``,
+    ``**Your turn.**`` or ``**Question N.**``, or a ``## Check yourself`` section) with the teacher's note that follows each
+    (``""`` where none does): ``[(question, answer)]`` in the lesson's order."""
+    found: list[tuple[str, str]] = []
+    for kind, src in parse(text):
+        starts = [m.start() for m in EXERCISE.finditer(src)] if kind == "markdown" else []
+        for k, start in enumerate(starts):  # from each exercise's mark to the next one's
+            end = starts[k + 1] if k + 1 < len(starts) else len(src)
+            found.append((src[start:end].strip(), ""))
+        if kind == "teacher" and found and not found[-1][1]:
+            found[-1] = (found[-1][0], src.strip())
+    return found
+
+
+def title(text: str) -> str:
+    """The lesson's title: its first ``# `` heading (``""`` when it has none)."""
+    for line in text.splitlines():
+        if line.startswith("# "):
+            return line[2:].strip()
+    return ""
