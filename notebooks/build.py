@@ -4,6 +4,7 @@
     .venv/bin/python notebooks/build.py 01 03      # only those whose name starts so
     .venv/bin/python notebooks/build.py --check    # fail if a committed notebook is stale
     .venv/bin/python notebooks/build.py --lang fr  # only the French lessons
+    .venv/bin/python notebooks/build.py --worksheets  # notebooks/worksheets/*.pdf only
 
 A source ``notebooks/src/NN_name.md`` is Markdown: every fenced ```` ```python ```` block is
 a code cell, the text between them is a markdown cell (a line ``<!-- cell -->`` splits it
@@ -181,6 +182,28 @@ def stale(src: Path) -> bool:
     return False
 
 
+def worksheets(src: Path) -> list[Path]:
+    """The lesson's exercises and their answer key as PDFs in ``notebooks/worksheets/``
+    (``LANG/`` for a translation); none for a lesson without exercises."""
+    from finstere_widget.teach.lesson_text import exercises
+    from finstere_widget.teach.worksheets import lesson_worksheet
+
+    text = src.read_text(encoding="utf-8")
+    if not exercises(text):
+        return []
+    lang = language(src)
+    folder = HERE / "worksheets" if lang == "en" else HERE / "worksheets" / lang
+    folder.mkdir(parents=True, exist_ok=True)
+    written = []
+    for answers, suffix in ((False, ""), (True, "-answers")):
+        out = folder / f"{src.stem}{suffix}.pdf"
+        tmp = out.with_name(out.name + ".tmp")
+        tmp.write_bytes(lesson_worksheet(text, answers=answers, lang=lang))
+        tmp.replace(out)
+        written.append(out)
+    return written
+
+
 def sources(langs: tuple[str, ...] = LANGS) -> list[Path]:
     """Every lesson source of those languages, English first."""
     found = []
@@ -195,6 +218,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("names", nargs="*", help="prefixes of the notebooks to build (default: all)")
     ap.add_argument("--check", action="store_true",
                     help="only check that every notebook matches its source")
+    ap.add_argument("--worksheets", action="store_true",
+                    help="only write the lessons' worksheets (notebooks/worksheets/)")
     ap.add_argument("--lang", action="append", choices=LANGS,
                     help="only the lessons in this language (repeatable; default: all)")
     args = ap.parse_args(argv)
@@ -208,8 +233,11 @@ def main(argv: list[str] | None = None) -> int:
                   f" --lang {language(src)} {src.name[:2]})", file=sys.stderr)
         return 1 if bad else 0
     for s in todo:
-        print(f"building {s.relative_to(SRC)} ...", flush=True)
-        print(f"  wrote {build(s).relative_to(HERE.parent)}", flush=True)
+        if not args.worksheets:
+            print(f"building {s.relative_to(SRC)} ...", flush=True)
+            print(f"  wrote {build(s).relative_to(HERE.parent)}", flush=True)
+        for sheet in worksheets(s):
+            print(f"  wrote {sheet.relative_to(HERE.parent)}", flush=True)
     return 0
 
 
