@@ -109,6 +109,7 @@ def test_the_stay_is_a_named_visible_destination_P2() -> None:
     # the pawn's own square is drawn as a destination (a dashed ring around it)
     from finstere_widget.render.scene import center
 
+    assert isinstance(at, tuple)
     cx, cy = center(at)
     drawn = [p for f in b.frames for g in f["g"] for p in b.groups[g]]
     rings = [
@@ -139,7 +140,9 @@ def test_a_plain_board_still_deselects_on_a_second_click() -> None:
     pid = next(p.id for p in b.position.pawns if isinstance(p.at, tuple))
     b.select(pid)
     assert "pawn again to deselect" in b.hint
-    b.click(b.position.pawn(pid).at)
+    at = b.position.pawn(pid).at
+    assert isinstance(at, tuple)
+    b.click(at)
     assert b._ui.selected is None
 
 
