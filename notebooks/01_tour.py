@@ -4,7 +4,9 @@
 # ///
 """Finstere Flure: a tour of the board, as a marimo notebook.
 
-    marimo edit notebooks/01_tour.py     (or: marimo run notebooks/01_tour.py)
+    marimo run notebooks/01_tour.py      (an app: every cell run, the boards shown)
+    marimo edit notebooks/01_tour.py     (the code: marimo's editor opens it with no
+                                          outputs; run all its cells to see the boards)
 
 The marimo version of notebooks/01_tour.ipynb (source notebooks/src/01_tour.md): the same
 boards, the same monster turn and the same checks, with the widgets of

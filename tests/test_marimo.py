@@ -115,6 +115,10 @@ def test_editor_panel_shows_the_fields_of_the_chosen_tool_and_undoes() -> None:
 
 def test_game_panel_status_follows_the_frame_on_show() -> None:
     view = fm.game(players=("blue", "red"), you="blue", seed=1)
+    # a new game where blue moves first opens on its last frame: whose move it is
+    status = view.above.controls[0]
+    assert status["kind"] == "html" and "Your move (blue)" in status["value"]
+    view.board.frame = 0
     status = view.above.controls[0]
     assert status["kind"] == "html" and "See what happened" in status["value"]
     view.board.frame = len(view.board.frames) - 1

@@ -218,11 +218,13 @@ def test_every_widget_cell_carries_a_static_fallback() -> None:
         bundle = w._repr_mimebundle_()
         data = bundle[0] if isinstance(bundle, tuple) else bundle
         assert "application/vnd.jupyter.widget-view+json" in data
+        # the frame on show, as a page with nothing to press shows it (static_svg)
         assert (
-            data["image/svg+xml"] == w.svg()
+            data["image/svg+xml"] == w.static_svg()
             if isinstance(w, BoardWidget)
-            else data["image/svg+xml"] == w.board.svg()
+            else data["image/svg+xml"] == w.board.static_svg()
         )
+        assert "press ▶" not in data["image/svg+xml"]
         assert data["text/plain"].startswith(repr(w))
     text = v._repr_mimebundle_()["text/plain"]
     assert "red (bot): pawn" in text and "your move (blue)" in text
@@ -386,7 +388,8 @@ def test_each_frames_headline_counts_the_steps_left_from_it_and_the_last_says_wh
         n = last - k
         steps = "1 more step" if n == 1 else f"{n} more steps"
         assert bold == "See what happened", (k, bold)
-        assert rest == f": step with ▶ or → ({steps}), then it is your move", (k, rest)
+        # a click on a pawn plays at once: no "then it is your move" (#25 item 15)
+        assert rest == f": step with ▶ or → ({steps}), or click one of your pawns to play now"
     pawns = ", ".join(sorted(p.id for p in v.game.movable_pawns()))
     assert heads[-1] == (
         "Your move (blue)",

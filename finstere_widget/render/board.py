@@ -148,11 +148,11 @@ def fixture_group(position: Position) -> Group:
 
 @cache
 def _board_below_fixtures(lang: str) -> tuple[Prim, ...]:
-    """The page, the caption strip, the floor, the grid and the corner squares: the same
-    for every position (built once per language)."""
+    """The page, the floor, the grid and the corner squares: the same for every position
+    (built once per language). The caption strip is the caption's (margins.caption_group):
+    a board with no caption (move mode) shows no empty tinted strip."""
     out: Group = [
         rect(0, 0, S.WIDTH, S.HEIGHT, fill=S.BACKGROUND),
-        rect(0, 0, S.WIDTH, S.CAPTION_H, fill=S.CAPTION_FILL),
         poly(_outline_corners(), closed=True, fill=S.FLOOR),
     ]
     return tuple(out + _grid_lines() + _corners(lang))

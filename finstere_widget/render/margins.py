@@ -50,12 +50,12 @@ def caption_fit(words: str, room: float = CAPTION_ROOM, size: float = CAPTION_SI
 
 
 def caption_group(words: str, *, banner: bool = False) -> Group:
-    """The caption strip's text (cut to fit: :func:`caption_fit`); ``banner`` paints the
-    strip in the tie colour (M5)."""
+    """The caption strip and its text (cut to fit: :func:`caption_fit`); ``banner`` paints
+    the strip in the tie colour (M5). No words: no strip."""
     words = caption_fit(words)
-    out: Group = []
-    if banner:
-        out.append(rect(0, 0, S.WIDTH, S.CAPTION_H, fill=S.TIE))
+    if not words and not banner:
+        return []  # no empty tinted strip over a board with nothing to say
+    out: Group = [rect(0, 0, S.WIDTH, S.CAPTION_H, fill=S.TIE if banner else S.CAPTION_FILL)]
     out.append(
         text(
             CAPTION_X,

@@ -59,12 +59,25 @@ def _sections(widths: Sequence[float]) -> tuple[TraySection, ...]:
 DEFAULT_TRAY = _sections([w for _, _, w in _SECTIONS])
 
 
-#: the pawns off the board, in the position's order: (id, place) each
+#: the pawns off the board, in the position's order: (id, place) each; while a pawn waits
+#: outside, the pawns on the board keep their places in that section too (as
+#: ``(GAP + id, "outside")``: a gap, no pawn drawn)
 _OffBoard = tuple[tuple[str, str], ...]
+GAP = "\x00"
 
 
 def _off_board(position: Position) -> _OffBoard:
-    return tuple((p.id, p.at) for p in position.pawns if isinstance(p.at, str))
+    """The pawns off the board by place. The pawns waiting outside keep their slots when
+    another one enters the board: a pawn on the board leaves a gap in that section (while
+    any pawn still waits there), so the tray never closes up under a pawn's move and the
+    path of a pawn entering from the tray starts at its own slot, where no other pawn has
+    moved up to."""
+    waiting = any(p.at == "outside" for p in position.pawns)
+    return tuple(
+        (p.id, p.at) if isinstance(p.at, str) else (GAP + p.id, "outside")
+        for p in position.pawns
+        if isinstance(p.at, str) or waiting
+    )
 
 
 def _ids_by_place(off: _OffBoard) -> dict[str, list[str]]:
@@ -76,7 +89,7 @@ def _ids_by_place(off: _OffBoard) -> dict[str, list[str]]:
 
 def _step(ids: Sequence[str]) -> float:
     """The room between two pawns' centres that keeps their tags apart."""
-    return max(float(TRAY_STEP), max(tag_width(pid, TRAY_TAG_SIZE) for pid in ids) + 2)
+    return max(float(TRAY_STEP), max(tag_width(pid.lstrip(GAP), TRAY_TAG_SIZE) for pid in ids) + 2)
 
 
 def _need(ids: Sequence[str]) -> float:
@@ -171,6 +184,8 @@ def _slots(
         per_row = max(int(room // step), math.ceil(len(ids) / TRAY_ROWS), 1)
         step = min(step, room / per_row)
         for k, pid in enumerate(ids):
+            if pid.startswith(GAP):
+                continue  # a pawn on the board: its slot kept empty
             row, col = divmod(k, per_row)
             slots[pid] = (
                 section.x + 6 + step / 2 + col * step,

@@ -104,6 +104,7 @@ class BoardWidget(BoardMessages, MoveMode, EditMode, Overlays, TurnsOnShow):
         # the board's state: a few immutable values, each replaced as a whole
         self._history = History()
         self._on_show: OnShow | None = None  # the frames being stepped through, if any
+        self._told: tuple[str, ...] = ()
         self._trace_source = None
         self._heat = Heat()
         #: what the user is in the middle of (selection, lit targets, path, a pending pad)
@@ -179,7 +180,7 @@ class BoardWidget(BoardMessages, MoveMode, EditMode, Overlays, TurnsOnShow):
         current = frames[self.frame]["e"] if frames and 0 <= self.frame < len(frames) else None
         return with_static(
             super()._repr_mimebundle_(**kwargs),
-            self.svg(),
+            self.static_svg(),
             static_text(repr(self), list(self.event_log), current),
         )
 
@@ -188,6 +189,24 @@ class BoardWidget(BoardMessages, MoveMode, EditMode, Overlays, TurnsOnShow):
         if self._on_show is not None:
             return self._on_show.frame(self.frame).svg()
         return scene_svg(build_scene(self._position, self._overlay()))
+
+    def static_svg(self) -> str:
+        """:meth:`svg` for a page with no kernel and no buttons (the picture under a widget
+        cell on GitHub, nbviewer, the docs): a monster turn's opening frame sets the scene
+        ("tile 8: the monster at (9, 7) facing west") instead of saying "press ▶ to step"
+        under a picture that has nothing to press."""
+        if self._on_show is None or self._trace_source is None:
+            return self.svg()
+        frame = self._on_show.frame(self.frame)
+        position, _events, tile, _after, opening = self._trace_source
+        if frame.event is not None or opening is not None:
+            return self.svg()
+        from dataclasses import replace
+
+        from ..render.animate import opening_caption
+
+        words = opening_caption(position, tile, self.lang or None) if tile else ""
+        return replace(frame, caption=words).svg()
 
     # --- position and undo ------------------------------------------------------------
 
@@ -238,6 +257,7 @@ class BoardWidget(BoardMessages, MoveMode, EditMode, Overlays, TurnsOnShow):
         self._history = self._history.committed(self._position, new)
         self._position = new
         self._on_show = None
+        self._told = ()
         self._ui = Interaction()
         self.tell(hint, "success" if hint else "info")
         self._refresh()
@@ -266,6 +286,7 @@ class BoardWidget(BoardMessages, MoveMode, EditMode, Overlays, TurnsOnShow):
             return False
         self._history, self._position = step
         self._on_show = None
+        self._told = ()
         self._ui = Interaction()
         self.tell(_("undone") if word == "undo" else _("redone"), "success")
         self._refresh()
@@ -320,7 +341,7 @@ class BoardWidget(BoardMessages, MoveMode, EditMode, Overlays, TurnsOnShow):
                 [self._note],
                 [self._headline],
             )
-            lines = []
+            lines = list(self._told)  # the story left, if any (no frame of it on show)
             self.quiz = {}
         geo = geometry()
         geo["font"] = S.FONT

@@ -14,6 +14,7 @@ from ..engine.i18n import error_message
 from .board_traits import BoardTraits, one_message
 from .interaction import (
     KeyPress,
+    OffBoardClick,
     QuizReport,
     SquareClick,
     Unreadable,
@@ -31,8 +32,8 @@ class BoardMessages(BoardTraits):
 
     def _on_msg(self, _widget: Any, content: Any, _buffers: Any) -> None:
         """A message from the browser (read by :func:`.interaction.read_message`): a click
-        on a square or a zone, or a key (Ctrl+Z / Ctrl+Shift+Z: the editor's undo and
-        redo). Anything else is ignored with a hint; nothing here raises."""
+        on a square or a zone, or off the board (move mode: deselects), or a key (Ctrl+Z /
+        Ctrl+Shift+Z: the editor's undo and redo; Escape: move mode's deselect). Anything else is ignored with a hint; nothing here raises."""
         try:
             match read_message(content):
                 case KeyPress(key):
@@ -40,6 +41,13 @@ class BoardMessages(BoardTraits):
                         self.undo()
                     elif self.mode == "edit" and key == "redo":
                         self.redo()
+                    elif self.mode == "move" and key == "escape":
+                        self._deselect()
+                case OffBoardClick():
+                    if self.mode == "move" and self._ui.selected is not None:
+                        self._deselect()
+                    else:
+                        self.tell(self._("click on a square of the board"), "problem")
                 case SquareClick(square):
                     self.click(square)
                 case ZoneClick(zone):

@@ -77,7 +77,20 @@ class MoveMode(BoardTraits):
             selected=pawn_id, targets=targets, pending_teleporter=self._ui.pending_teleporter
         )
         t = translations(self.lang or None)
-        if targets:
+        if pawn.at in targets:  # its own place is a destination (P2): named, not a deselect
+            self.tell(
+                t.ngettext(
+                    "pawn {pawn} ({value} to move): {n} destination lit, its own place among "
+                    "them to stay (a move of 0, P2); click one, or press Escape or click off "
+                    "the board to deselect",
+                    "pawn {pawn} ({value} to move): {n} destinations lit, its own place among "
+                    "them to stay (a move of 0, P2); click one, or press Escape or click off "
+                    "the board to deselect",
+                    len(targets),
+                ).format(pawn=pawn_id, value=pawn.value, n=len(targets)),
+                "info",
+            )
+        elif targets:
             self.tell(
                 t.ngettext(
                     "pawn {pawn} ({value} to move): {n} destination lit; click it, or the "
@@ -93,6 +106,17 @@ class MoveMode(BoardTraits):
                 t.gettext("pawn {pawn} has no destination this move").format(pawn=pawn_id),
                 "problem",
             )
+        self._refresh()
+
+    @one_message
+    def _deselect(self) -> None:
+        """Deselect the pawn selected (a second click on it where it may not stay, Escape,
+        a click off the board): its squares unlit, nothing played."""
+        pawn = self._ui.selected
+        if pawn is None:
+            return
+        self._ui = self._ui.deselected()
+        self.tell(self._("pawn {pawn} deselected").format(pawn=pawn), "info")
         self._refresh()
 
     def move(self, pawn_id: str, path: str | Sequence[str]) -> Any:
@@ -132,9 +156,7 @@ class MoveMode(BoardTraits):
             case SelectPawn(pawn):
                 self.select(pawn)
             case DeselectPawn(pawn):
-                self._ui = self._ui.deselected()
-                self.tell(self._("pawn {pawn} deselected").format(pawn=pawn), "info")
-                self._refresh()
+                self._deselect()
             case NotLit(pawn, square):
                 where = square_name(square) if square is not None else self._("there")
                 self.tell(

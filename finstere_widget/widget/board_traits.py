@@ -176,6 +176,9 @@ class BoardTraits(Language, anywidget.AnyWidget):
     _position: Position
     _history: History
     _on_show: OnShow | None  # the frames being stepped through, if any
+    #: the log of the frames last left for the board now (kept in "What happens" until
+    #: the position changes)
+    _told: tuple[str, ...]
     #: the monster trace on show (position, events, tile, after): told again when the
     #: language changes
     #: what show_trace was given (told again when the language changes)
@@ -252,6 +255,9 @@ class BoardTraits(Language, anywidget.AnyWidget):
         raise NotImplementedError
 
     def _click_move(self, sq: Square | None, zone: str | None) -> None:
+        raise NotImplementedError
+
+    def _deselect(self) -> None:
         raise NotImplementedError
 
     def _click_edit(self, sq: Square | None, zone: str | None) -> None:

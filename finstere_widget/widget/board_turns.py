@@ -88,6 +88,7 @@ class TurnsOnShow(BoardTraits):
         end = frames[-1].position if after is None else after
         self._position = end
         self._on_show = OnShow(tuple(log), tuple(frames), end)
+        self._told = ()
         self._ui = Interaction(pending_teleporter=self._ui.pending_teleporter)
         self.frame = 0
         self.quiz = {}  # a quiz belongs to the frames it was built for
@@ -108,6 +109,9 @@ class TurnsOnShow(BoardTraits):
     def _leave_trace(self) -> None:
         if self._on_show is not None:
             self._position = self._on_show.after
+            # "What happens" keeps the story left (a game view: the bots' and the monster's
+            # turns) until the position changes: selecting a pawn must not empty it
+            self._told = self._on_show.log
         self._on_show = None
         self.frame = 0
 

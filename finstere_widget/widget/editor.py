@@ -88,6 +88,9 @@ class BoardEditor(StaticFallback, Language, W.VBox):  # type: ignore[misc]
         _ = self._
         code = self.lang
         relabel_menu(self.mode, [(_("edit"), "edit"), (_("move pawns"), "move")])
+        # the group's name, read by screen readers with each button's pressed state
+        self.mode.description = _("the board")
+        self.mode.style.description_width = "initial"
         relabel_menu(self.tool, [(_(TOOL_WORDS[t]), t) for t in EDIT_TOOLS])
         names = heading_words(code)
         relabel_menu(self.heading, [(names[h], h) for h in ("N", "E", "S", "W")])

@@ -368,8 +368,11 @@ class GameView(StaticFallback, Language, W.VBox):  # type: ignore[misc]
             story.finish(
                 your_move, g.position, lambda lang: your_move_headline(to_move, movable, lang)
             )
-        start = 1 if learner_moved and len(story.frames) > 2 else 0
-        if learner_moved and len(story.frames) <= 2:
+        # a story to step through opens on its first news (after the learner's own move);
+        # one with nothing to see (a new game the learner opens, a move straight back to
+        # them) opens on its last frame: never "step with ▶ (1 more step)" to no news
+        start = 1 if learner_moved else 0
+        if len(story.frames) <= 2:
             start = len(story.frames) - 1
         self.board.show_frames(story.frames, story.log, start=start)
         self._shown = story

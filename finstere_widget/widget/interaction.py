@@ -176,6 +176,12 @@ class ZoneClick:
 
 
 @dataclass(frozen=True)
+class OffBoardClick:
+    """A click on the canvas off the grid and off every named area (it deselects a pawn in
+    move mode)."""
+
+
+@dataclass(frozen=True)
 class KeyPress:
     """A key the board passes on (``undo``, ``redo``); None if it named none."""
 
@@ -199,12 +205,13 @@ class QuizReport:
     content: QuizMessage
 
 
-Message = SquareClick | ZoneClick | KeyPress | QuizReport | Unreadable
+Message = SquareClick | ZoneClick | OffBoardClick | KeyPress | QuizReport | Unreadable
 
 
 def read_message(content: Any) -> Message:
     """The browser's ``{"type": "click", "square": [x, y]}``, ``{"type": "click", "zone":
-    "pawn:A"}``, ``{"type": "key", "key": "undo"}`` or a quiz message (checked by
+    "pawn:A"}``, ``{"type": "click", "square": null}`` (off the board),
+    ``{"type": "key", "key": "undo"}`` (or ``"escape"``) or a quiz message (checked by
     :func:`.synced.quiz_message`) as a typed value; anything else :class:`Unreadable`, a
     malformed quiz message with the error naming its key at fault (never raises)."""
     if not isinstance(content, dict):
@@ -228,6 +235,8 @@ def read_message(content: Any) -> Message:
     zone = content.get("zone")
     if isinstance(zone, str):
         return ZoneClick(zone)
+    if "square" in content and "zone" not in content:  # {"square": null}: off the board
+        return OffBoardClick()
     return Unreadable(N_("click on a square of the board"))
 
 
@@ -331,6 +340,8 @@ def interaction_overlay(
         pawn = pos.pawn_by_id.get(ui.selected)
         if pawn is not None and isinstance(pawn.at, tuple):
             selected = pawn.at
+            if pawn.at in ui.targets:  # its own square is a destination: the stay (P2)
+                extra_over.append(ring(pawn.at, S.TARGET, r=15, lw=2.5, dash=[4, 3]))
         elif pawn is not None:
             selected = tray_slots(pos).get(pawn.id)
             if pawn.at in ui.targets and selected is not None:

@@ -83,7 +83,7 @@ class PuzzleQuiz(W.VBox):  # type: ignore[misc]
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         """The static fallback: the puzzle's position and nothing of its answer."""
         bundle = super()._repr_mimebundle_(**kwargs)
-        return with_static(bundle, self.board.svg(), told_text(self.board, repr(self)))
+        return with_static(bundle, self.board.static_svg(), told_text(self.board, repr(self)))
 
     @property
     def puzzle(self) -> Puzzle:

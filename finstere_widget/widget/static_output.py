@@ -41,4 +41,6 @@ class StaticFallback:
         b = self.board
         frames = b.frames
         current = frames[b.frame]["e"] if frames and 0 <= b.frame < len(frames) else None
-        return with_static(bundle, b.svg(), static_text(repr(self), list(b.event_log), current))
+        return with_static(
+            bundle, b.static_svg(), static_text(repr(self), list(b.event_log), current)
+        )

@@ -180,7 +180,7 @@ class MonsterStepper(StaticFallback, Language, W.VBox):  # type: ignore[misc]
         if self.quiz is None:
             return super()._repr_mimebundle_(**kwargs)
         bundle = W.VBox._repr_mimebundle_(self, **kwargs)
-        return with_static(bundle, self.board.svg(), told_text(self.board, repr(self)))
+        return with_static(bundle, self.board.static_svg(), told_text(self.board, repr(self)))
 
     # --- values -----------------------------------------------------------------------
 

@@ -197,10 +197,21 @@ def headline_html(headline: Headline) -> str:
 
 def steps_headline(left: int, over: bool, lang: str | None = "en") -> Headline:
     """The headline of a frame ``left`` steps before the end of a game view's story: "See
-    what happened: step with ▶ or → (3 more steps), then it is your move" (``over``: the
-    end of the game)."""
+    what happened: step with ▶ or → (3 more steps), or click one of your pawns to play now"
+    (a click works at once); ``over``: "..., then it is the end of the game"."""
     t = translations(lang)
-    then = t.gettext("the end of the game") if over else t.gettext("your move")
+    if not over:  # a click on a pawn plays at once: the steps are there to see, not a must
+        bold, rest = bold_split(
+            t.ngettext(
+                "<b>See what happened</b>: step with ▶ or → ({left} more step), or click "
+                "one of your pawns to play now",
+                "<b>See what happened</b>: step with ▶ or → ({left} more steps), or click "
+                "one of your pawns to play now",
+                left,
+            )
+        )
+        return bold.format(left=left), rest.format(left=left)
+    then = t.gettext("the end of the game")
     bold, rest = bold_split(
         t.ngettext(
             "<b>See what happened</b>: step with ▶ or → ({left} more step), then it is {then}",

@@ -200,13 +200,61 @@ def test_marimo_tour_draws_steps_and_moves(tour: tuple[Any, list[str]], shots: P
     # --- the game view: the line over its board follows the frame on show ------------
     game = boards[3]
     status = game.root.locator(".fw-headline")
-    assert "See what happened" in status.inner_text()
+    # a new game the learner opens: its last frame, whose move it is (#25 item 15)
+    assert game.frame() == game.frames() - 1
+    assert "Your move (blue)" in status.inner_text()
+    game.root.locator("button[data-action=first]").click()
+    wait_for(page, lambda: "See what happened" in status.inner_text(), 20, "the first frame")
     game.root.locator("button[data-action=last]").click()
     wait_for(page, lambda: "Your move (blue)" in status.inner_text(), 20, "your move")
     game.canvas.scroll_into_view_if_needed()
     page.screenshot(path=str(shots / "marimo-game.png"))
 
+    _keys_in_the_four_widgets(page, boards)
     assert_no_page_errors(page, errors)
+
+
+def _press(board: Canvas, key: str) -> None:
+    """Focus the board's canvas (inside marimo's shadow root) and press ``key``."""
+    board.canvas.scroll_into_view_if_needed()
+    board.canvas.focus()
+    board.page.keyboard.press(key)
+
+
+def _keys_in_the_four_widgets(page: Any, boards: list[Canvas]) -> None:
+    """Issue 28: marimo puts each widget in a shadow root, where a key's target seen from
+    window is the host element, not the canvas: no key worked on a board. Keys pressed on
+    each of the four boards now do what they do in Jupyter."""
+    stepper, board, editor, game = boards
+    # the stepper: → steps, End goes to the last frame, Home back to the first
+    _press(stepper, "Home")
+    wait_for(page, lambda: stepper.frame() == 0, 10, "Home: frame 0")
+    _press(stepper, "ArrowRight")
+    wait_for(page, lambda: stepper.frame() == 1, 10, "→: frame 1")
+    _press(stepper, "End")
+    wait_for(page, lambda: stepper.frame() == stepper.frames() - 1, 10, "End: the last frame")
+    # the move board: a pawn selected, Escape deselects it (nothing moved)
+    pieces = _json(board.pieces())
+    a_at = (5, 2)  # pawn A after its move above
+    board.click_sq(a_at)
+    wait_for(page, lambda: "destination" in board.hint(), 20, "pawn A selected again")
+    _press(board, "Escape")
+    wait_for(page, lambda: "pawn A deselected" in board.hint(), 20, "Escape deselects A")
+    assert _json(board.pieces()) == pieces
+    # the editor: a stone placed by a click, Ctrl+Z on the board takes it back
+    before = _json(editor.pieces())
+    editor.click_sq((4, 4))
+    wait_for(page, lambda: len(editor.pieces()) == len(before) + 1, 20, "a stone placed")
+    _press(editor, "Control+z")
+    wait_for(page, lambda: _json(editor.pieces()) == before, 20, "Ctrl+Z took it back")
+    # the game view: Home and End step through its story, the line over the board follows
+    status = game.root.locator(".fw-headline")
+    _press(game, "Home")
+    wait_for(page, lambda: game.frame() == 0, 10, "Home: the game's frame 0")
+    assert "See what happened" in status.inner_text()
+    _press(game, "End")
+    wait_for(page, lambda: game.frame() == game.frames() - 1, 10, "End: the game's last frame")
+    assert "Your move (blue)" in status.inner_text()
 
 
 def _luminance(css_colour: str) -> float:

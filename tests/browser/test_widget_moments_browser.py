@@ -590,7 +590,9 @@ def test_the_game_views_headline_follows_the_frame_stepped_to_with_the_kernel_bu
             return f"Your move (blue): click one of your pawns ({pawns.strip()}), then a lit square"
         left = last - k
         steps = "1 more step" if left == 1 else f"{left} more steps"
-        return f"See what happened: step with ▶ or → ({steps}), then it is your move"
+        return (
+            f"See what happened: step with ▶ or → ({steps}), or click one of your pawns to play now"
+        )
 
     def on_show() -> str:
         return str(canvas.evaluate(HEADLINE_ON_SHOW))

@@ -342,6 +342,60 @@ function el_(tag, cls, text) {
   return e;
 }
 
+// Where a key or click event started: the innermost element of its composed path. marimo
+// puts a widget in a shadow root, where a listener on window sees the host element as the
+// event's target, never the canvas.
+/** @param {Event} ev */
+function origin(ev) {
+  const path = ev.composedPath ? ev.composedPath() : [];
+  return path.length ? path[0] : ev.target;
+}
+
+// Screen readers: ipywidgets' toggle buttons (the stepper's tiles, the editor's mode) are
+// plain buttons ("5", "7"...) with no group name and no pressed state. Each such group in
+// the composite widget around this board gets a group role named by its label and each
+// button aria-pressed, kept up to date as the choice changes (the selected button carries
+// ipywidgets' class mod-active).
+/** @param {Element} scope */
+function nameToggleGroups(scope) {
+  for (const g of scope.querySelectorAll(".widget-toggle-buttons")) {
+    const buttons = g.querySelectorAll("button");
+    if (!buttons.length) continue;
+    const label = g.querySelector(":scope > .widget-label");
+    const words = label ? label.textContent.trim() : "";
+    if (g.getAttribute("role") !== "group") g.setAttribute("role", "group");
+    if (words && label) {
+      if (!label.id) label.id = "fw-toggle-" + Math.random().toString(36).slice(2);
+      if (g.getAttribute("aria-labelledby") !== label.id) g.setAttribute("aria-labelledby", label.id);
+    }
+    for (const b of buttons) {
+      const pressed = String(b.classList.contains("mod-active"));
+      if (b.getAttribute("aria-pressed") !== pressed) b.setAttribute("aria-pressed", pressed);
+    }
+  }
+}
+
+// Watch the composite widget (the nearest ipywidgets box holding this board, once the board
+// is in the page) and keep its toggle groups named; returns the cleanup.
+/** @param {HTMLElement} el */
+function watchToggleGroups(el) {
+  let observer = null;
+  let tries = 0;
+  let timer = null;
+  const attach = () => {
+    const scope = el.isConnected ? el.closest(".widget-vbox, .widget-box") : null;
+    if (!scope) {
+      if (tries++ < 50) timer = setTimeout(attach, 100);
+      return;
+    }
+    nameToggleGroups(scope);
+    observer = new MutationObserver(() => nameToggleGroups(scope));
+    observer.observe(scope, { subtree: true, childList: true, attributes: true, attributeFilter: ["class"] });
+  };
+  attach();
+  return () => { if (timer) clearTimeout(timer); if (observer) observer.disconnect(); };
+}
+
 // Room the event log needs beside the board, and the narrowest board worth putting the log
 // beside (below that the log goes under the board). DOM arrangement only: the drawing's
 // layout is decided in Python.
@@ -729,10 +783,15 @@ function render({ model, el }) {
       ev.stopPropagation();
       return;
     }
-    if (ev.target !== canvas && ev.target !== slider) return;
+    const at = origin(ev);
+    if (at !== canvas && at !== slider) return;
     if (ev.ctrlKey || ev.metaKey || ev.altKey) return;
     const keys = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 };
-    if (ev.key in keys) {
+    if (ev.key === "Escape") {
+      // move mode: Escape deselects the pawn (Python knows whether one is selected)
+      if (at !== canvas || (model.get("mode") || "view") !== "move" || model.get("standalone")) return;
+      model.send({ type: "key", key: "escape" });
+    } else if (ev.key in keys) {
       stop();
       setFrame(cur + keys[ev.key], true);
     } else if (ev.key === "Home") {
@@ -741,7 +800,7 @@ function render({ model, el }) {
     } else if (ev.key === "End") {
       stop();
       setFrame(frames().length - 1, true);
-    } else if (ev.key === " " && ev.target === canvas) {
+    } else if (ev.key === " " && at === canvas) {
       play();
     } else {
       return;
@@ -794,7 +853,7 @@ function render({ model, el }) {
 
   // Keyboard shortcuts sent to Python (undo/redo in the editor): Ctrl+Z / Ctrl+Shift+Z.
   const onEditKey = (ev) => {
-    if (ev.target !== canvas || !(ev.ctrlKey || ev.metaKey)) return;
+    if (origin(ev) !== canvas || !(ev.ctrlKey || ev.metaKey)) return;
     if (ev.key !== "z" && ev.key !== "Z" && ev.key !== "y") return;
     if (model.get("standalone")) return;
     const redo = ev.key === "y" || ev.shiftKey;
@@ -893,9 +952,11 @@ function render({ model, el }) {
   updateControls();
   updateLog();
   updateHint();
+  const unwatchToggles = watchToggleGroups(el);
 
   return () => {
     stop();
+    unwatchToggles();
     window.removeEventListener("keydown", onKey, true);
     window.removeEventListener("keydown", onEditKey, true);
     ro.disconnect();
@@ -1182,7 +1243,8 @@ function mountQuiz({ model, main, canvas, board }) {
   // (elsewhere they step), H asks for a hint.
   function onKey(ev) {
     if (!active() || ev.ctrlKey || ev.metaKey || ev.altKey) return false;
-    if (ev.target !== canvas && !panel.contains(ev.target)) return false;
+    const at = origin(ev);
+    if (at !== canvas && !(at instanceof Node && panel.contains(at))) return false;
     if (ev.key === "h" || ev.key === "H") { hint(); return true; }
     if (ev.key in QUIZ_KEYS && asking()) { answer({ heading: QUIZ_KEYS[ev.key] }); return true; }
     return false;
