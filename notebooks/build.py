@@ -100,7 +100,9 @@ def make(src: Path, teacher: bool = False) -> nbformat.NotebookNode:
             cell["id"] = f"{prefix}-t{t:02d}"
             t += 1
         else:
-            if kind == "code" and first_code:
+            # the language goes first in the first code cell, after the JupyterLite install
+            # cell where there is one (tools/lite.py: it must stay the first code cell)
+            if kind == "code" and first_code and "piplite" not in text:
                 text, first_code = speaking(text, lang), False
             cell = (nbformat.v4.new_code_cell(text) if kind == "code"
                     else nbformat.v4.new_markdown_cell(text))

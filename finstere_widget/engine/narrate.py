@@ -233,8 +233,8 @@ def _told(t: NullTranslations, event: Event) -> tuple[str, str]:
         case Look():
             final = event.rule == "M6"
             return (t.gettext("final look") if final else step), _look(t, event)
-        case Turn():
-            return step, _turn(t, event)
+        case Turn():  # the turn after the final look is no step either (M6)
+            return (t.gettext("final look") if event.rule == "M6" else step), _turn(t, event)
         case Move():
             return step, t.gettext("moves from {frm} to {to} ({rule})").format(
                 frm=sq(event.from_), to=sq(event.to), rule=event.rule

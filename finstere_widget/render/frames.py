@@ -65,17 +65,9 @@ WORD = {Heading.N: "north", Heading.E: "east", Heading.S: "south", Heading.W: "w
 
 
 def _narrate_line(event: Event, lang: str | None = None) -> str:
-    """One sentence with its rule id (the engine's narration). The monster's turn after
-    its final look (M6) is told as the final look's, not as a step: the final look is no
-    step of the turn (an 8-step turn showed "step 9: turns from east to south (M6)")."""
-    from ..engine.i18n import translations
-    from ..engine.narrate import describe, line
+    """One sentence with its rule id (the engine's narration)."""
+    from ..engine.narrate import line
 
-    if isinstance(event, Turn) and event.rule == "M6":
-        t = translations(lang)
-        return t.gettext("{prefix}: {text}").format(
-            prefix=t.gettext("final look"), text=describe(event, lang)
-        )
     return line(event, lang)
 
 
