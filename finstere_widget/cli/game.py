@@ -17,7 +17,7 @@ from ..engine.board import HEIGHT, ROW_EXTENT, WIDTH, Square
 from ..engine.bots import make_bot
 from ..engine.diagram import CHAR_OF_HEADING, CHAR_OF_STONE
 from ..engine.errors import FinstereError, shown
-from ..engine.events import Event
+from ..engine.events import Event, Flip
 from ..engine.game import Game, PawnMove
 from ..engine.i18n import N_, colour_word, error_message, place_words, reason_words, translations
 from ..engine.monster import TurnResult
@@ -329,15 +329,16 @@ def turn_lines(turn: TurnResult, lang: str | None) -> list[str]:
 
 
 def _told_changes(extra: Sequence[Event], lang: str | None) -> list[str]:
-    """What the game did by itself after a move: at the end of the first round's pawn
-    phase, the pawns not moved turned over where they wait (P10), a sentence each."""
-    if not extra:
-        return []
+    """What the game did by itself after a move, a sentence each: at the end of the first
+    round's pawn phase, the pawns not moved turned over where they wait (P10)."""
     _ = translations(lang).gettext
-    head = _(
-        "the first round's pawn phase is over: the pawns not moved are turned over outside (P10)"
-    )
-    return [head] + ["  " + printable(describe(e, lang), 400) for e in extra]
+    told = ["  " + printable(describe(e, lang), 400) for e in extra]
+    if any(isinstance(e, Flip) and e.rule == "P10" for e in extra):
+        head = N_(
+            "the first round's pawn phase is over: the pawns not moved are turned over outside (P10)"
+        )
+        told.insert(0, _(head))
+    return told
 
 
 #: the longest line the terminal game reads (a move is a pawn id and at most 64 tokens)
