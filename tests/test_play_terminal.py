@@ -24,13 +24,13 @@ from pathlib import Path
 import pytest
 
 from finstere_widget.engine import Game, Position
-from finstere_widget.engine.board import ROW_EXTENT
+from finstere_widget.engine.board import ROW_EXTENT, WALL_LETTERS, Heading
 
 ROOT = Path(__file__).resolve().parent.parent
 ANSI = re.compile(r"\x1b\[[0-9;]*m")
 PROMPT = re.compile(r"\] > ")
 #: where column x of the board is drawn on a grid line (and its number on the margin's)
-COL0, CELL = 4, 3
+COL0, CELL = 5, 3
 
 
 class Terminal:
@@ -110,18 +110,20 @@ class Terminal:
         return out
 
 
-def grid_lines(screen: str) -> tuple[str, dict[int, str]]:
-    """The last board on ``screen``: its column numbers' line and its rows by number."""
+def grid_lines(screen: str) -> tuple[str, dict[int, str], str, str]:
+    """The last board on ``screen``: its column numbers' line, its rows by number, and the
+    lines of the walls' letters above and below it."""
     lines = screen.splitlines()
     heads = [k for k, line in enumerate(lines) if line.split()[:3] == ["0", "1", "2"]]
     assert heads, screen
-    k = heads[-2] if len(heads) >= 2 and heads[-1] - heads[-2] == 12 else heads[-1]
+    k = heads[-2] if len(heads) >= 2 and heads[-1] - heads[-2] == 14 else heads[-1]
+    assert lines[k + 14] == lines[k], screen  # the numbers below as above
     rows = {}
-    for line in lines[k + 1 : k + 12]:
-        m = re.match(r"^( ?\d{1,2})  ", line)
+    for line in lines[k + 2 : k + 13]:
+        m = re.match(r"^( ?\d{1,2}) ", line)
         assert m, (line, screen)
         rows[int(m.group(1))] = line
-    return lines[k], rows
+    return lines[k], rows, lines[k + 1], lines[k + 13]
 
 
 def cell(line: str, x: int) -> str:
@@ -138,21 +140,23 @@ def test_the_board_numbers_its_margins_and_draws_each_pawn_under_its_column() ->
     and a number) in its square, and the tags are listed with the pawns' ids."""
     term = Terminal("--seed", "1", "--lang", "en")
     first = term.prompt()
-    head, rows = grid_lines(first)
+    head, rows, _, _ = grid_lines(first)
     assert [cell(head, x) for x in range(16)] == [str(x) for x in range(16)]
     assert sorted(rows) == list(range(11))
     for y, line in rows.items():
         lo, hi = ROW_EXTENT[y]
-        drawn = [cell(line, x) for x in range(16)]
-        assert all(c == "" for c in drawn[:lo]) and all(c for c in drawn[lo : hi + 1]), line
-        assert all(c == "" for c in drawn[hi + 1 :]), line
+        drawn = [cell(line, x) for x in range(17)]
+        assert all(c == "" for c in drawn[: max(0, lo - 1)]), line
+        assert all(c in ".#~>" for c in drawn[lo : hi + 1]), line
+        assert drawn[hi + 1].isupper() or drawn[hi + 1] == "*", line  # the east wall's letter
+        assert line[COL0 + CELL * (hi + 1) + 1 :] == "", line
     assert cell(rows[0], 0) == ">"  # B4: the monster on the exit, facing east
     assert cell(rows[2], 2) == "#" and cell(rows[2], 8) == "~"  # a stone, the 2x2 pool
     term.type("blue5 IN,W")
     term.prompt()
     term.type("board")
     board = term.prompt()
-    head, rows = grid_lines(board)
+    head, rows, _, _ = grid_lines(board)
     assert cell(rows[10], 14) == "B5"  # blue5 on (14, 10), under the column numbered 14
     assert cell(head, 14) == "14"
     assert "B5 = blue5 (2) on (14, 10)" in board  # the tag's legend: id, number shown, square
@@ -162,6 +166,29 @@ def test_the_board_numbers_its_margins_and_draws_each_pawn_under_its_column() ->
     assert "outside the entrance: blue1 (1), blue3 (3), blue4 (4)" in board
     term.type("quit")
     assert term.finish() == 0
+
+
+def test_B3_every_walls_letter_is_in_the_margin_beside_its_wall() -> None:
+    """B3: as the widget draws them, each wall's letter beside the board: a column's top and
+    bottom walls' letters above and below it, a row's west and east walls' letters just
+    before its first square and after its last (following the notches). All 54 edges, so
+    that "goes through wall M from (11, 0) and comes out at the other M on (4, 10)" (M10)
+    is read off the screen."""
+    term = Terminal("--seed", "1", "--lang", "en")
+    _, rows, top, bottom = grid_lines(term.prompt())
+    term.type("quit")
+    assert term.finish() == 0
+    for ((x, y), heading), letter in WALL_LETTERS.items():
+        if heading == Heading.N:
+            shown = top[COL0 + CELL * x]
+        elif heading == Heading.S:
+            shown = bottom[COL0 + CELL * x]
+        elif heading == Heading.W:
+            shown = rows[y][COL0 + CELL * x - 2]
+        else:
+            shown = rows[y][COL0 + CELL * (x + 1)]
+        assert shown == letter, ((x, y), heading.name, letter, shown)
+    assert rows[0][COL0 + CELL * 12] == "M" and rows[10][COL0 + CELL * 4 - 2] == "M"
 
 
 def test_help_explains_every_symbol_of_the_board() -> None:
@@ -177,6 +204,7 @@ def test_help_explains_every_symbol_of_the_board() -> None:
         ("=", "teleporter"),
         ("B5", "blue5"),
         (".", "empty square"),
+        ("A-Z *", "walls' letters"),
     ]:
         assert re.search(rf"^\s+{re.escape(symbol)}\s.*{words}", text, re.M), (symbol, text)
     assert "(0, 0)" in text and "(15, 10)" in text  # the exit and the entrance

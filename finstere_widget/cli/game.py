@@ -13,7 +13,7 @@ import tempfile
 from collections.abc import Callable, Sequence
 from typing import TextIO
 
-from ..engine.board import HEIGHT, ROW_EXTENT, WIDTH, Square
+from ..engine.board import HEIGHT, ROW_EXTENT, WALL_LETTERS, WIDTH, Heading, Square
 from ..engine.bots import make_bot
 from ..engine.diagram import CHAR_OF_HEADING, CHAR_OF_STONE
 from ..engine.errors import FinstereError, shown
@@ -124,6 +124,8 @@ PAWN is a pawn's id (blue5) or its tag on the board (B5).""")
 #: what the board's characters are (the help's second part)
 BOARD_HELP = N_("""the board:
   0-15 above and below it: the columns (x); 0-10 on its left: the rows (y); a square is (x, y)
+  A-Z *    the walls' letters (B3), beside each wall: the monster that walks through one
+           comes out at the other wall of the same letter (M10)
   > ^ v <  the monster, facing east, north, south or west
   B5       a pawn: its player's letter and a number, listed under the board (B5 = blue5)
   .        an empty square
@@ -135,8 +137,9 @@ BOARD_HELP = N_("""the board:
 the exit is (0, 0), top left; pawns come in by the entrance (15, 10), bottom right (IN).
 (2) after a pawn's id: the number it shows, the points it moves (P2).""")
 
-#: where column x of the board is drawn: ``COL0 + CELL * x`` on its line (its number too)
-COL0, CELL = 4, 3
+#: where column x of the board is drawn: ``COL0 + CELL * x`` on its line (its number and
+#: its walls' letters too); a row's number, then its west wall's letter, come before
+COL0, CELL = 5, 3
 
 #: a terminal's colours (SGR codes), used only where it has them: the players' colours
 #: (bold), the monster (bold, reversed), the blood
@@ -149,7 +152,22 @@ SGR = {
     "black": "1;90",
     "white": "1;97",
 }
-MONSTER_SGR, POOL_SGR = "1;7", "31"
+MONSTER_SGR, POOL_SGR, WALL_SGR = "1;7", "31", "2"
+
+
+def _column_ends(x: int) -> tuple[int, int]:
+    """The first and last rows of column ``x`` (B1: the board is notched)."""
+    rows = [y for y in range(HEIGHT) if ROW_EXTENT[y][0] <= x <= ROW_EXTENT[y][1]]
+    return rows[0], rows[-1]
+
+
+#: B3: the walls' letters as the margins show them: above each column the letter of its
+#: top wall, below it its bottom wall's (each column has one of each, wherever the notches
+#: put it), and beside each row its west and east walls'
+TOP_LETTERS = tuple(WALL_LETTERS[((x, _column_ends(x)[0]), Heading.N)] for x in range(WIDTH))
+BOTTOM_LETTERS = tuple(WALL_LETTERS[((x, _column_ends(x)[1]), Heading.S)] for x in range(WIDTH))
+WEST_LETTERS = tuple(WALL_LETTERS[((ROW_EXTENT[y][0], y), Heading.W)] for y in range(HEIGHT))
+EAST_LETTERS = tuple(WALL_LETTERS[((ROW_EXTENT[y][1], y), Heading.E)] for y in range(HEIGHT))
 
 
 def _paint(text: str, sgr: str | None, colour: bool) -> str:
@@ -218,22 +236,30 @@ def board_lines(
     position: Position, tags: dict[str, str], lang: str | None = None, colour: bool = False
 ) -> list[str]:
     """The terminal's board: the columns' numbers above and below, each row's number on its
-    left (the widget's square names, render/margins.py), three characters a square (a pawn
-    is its tag, :func:`pawn_tags`), then the pawns: those on the board by tag, id, the
+    left (the widget's square names, render/margins.py), the walls' letters between them
+    and the board (B3: :data:`TOP_LETTERS`...), three characters a square (a pawn is its
+    tag, :func:`pawn_tags`), then the pawns: those on the board by tag, id, the
     number each shows and its square, the others by where they are. Readable without
     colours; ``colour`` paints the pawns, the monster and the blood. Ids are escaped."""
     _ = translations(lang).gettext
     cells = _board_cells(position, tags)
     numbers = (" " * COL0 + "".join(f"{x:<{CELL}}" for x in range(WIDTH))).rstrip()
-    lines = [numbers]
+
+    def letters(row: Sequence[str]) -> str:
+        return " " * COL0 + "".join(_paint(c, WALL_SGR, colour) + " " * (CELL - 1) for c in row)
+
+    lines = [numbers, letters(TOP_LETTERS).rstrip()]
     for y in range(HEIGHT):
         lo, hi = ROW_EXTENT[y]
-        row = [" " * CELL] * lo
+        west, east = (_paint(c, WALL_SGR, colour) for c in (WEST_LETTERS[y], EAST_LETTERS[y]))
+        # the west wall's letter two characters before the row's first square, the east
+        # wall's where the square after its last would be: they follow the notches
+        row = [f"{y:>2}" + " " * (COL0 + CELL * lo - 4), west, " "]
         for x in range(lo, hi + 1):
             text, sgr = cells.get((x, y), (".", None))
             row.append(_paint(text, sgr, colour) + " " * (CELL - len(text)))
-        lines.append((f"{y:>2}" + " " * (COL0 - 2) + "".join(row)).rstrip())
-    lines.append(numbers)
+        lines.append("".join(row) + east)
+    lines += [letters(BOTTOM_LETTERS).rstrip(), numbers]
     on_board = [
         _("{tag} = {pawn} ({value}) on {square}").format(
             tag=_paint(tags.get(p.id, "??"), SGR.get(p.player), colour),
