@@ -463,3 +463,18 @@ def test_a_record_keeps_the_files_permissions(tmp_path: Path) -> None:
     assert p.returncode == 0, p.stderr
     assert record.stat().st_mode & 0o777 == 0o640
     assert Game.from_record(record.read_text()).is_terminal()
+
+
+def test_S1_a_watched_game_says_when_stage_2_begins_and_narrates_to_the_end() -> None:
+    """S1: the new pile of stage 2 is told when it comes; ``--narrate`` tells every monster
+    turn of a whole game (no hint to type a command when nobody types)."""
+    from finstere_widget.cli.game import play_loop
+
+    out = io.StringIO()
+    game = Game(3, seed=1)
+    assert play_loop(game, set(), ["greedy"], io.StringIO(""), out, narrate=True) == 0
+    text = out.getvalue()
+    assert text.count("stage 2 begins with a new pile of tiles (S1)") == 1
+    turns = sum(1 for entry in game.history if entry.monster is not None)
+    assert text.count("monster: tile ") == turns and text.count("  end: ") == turns
+    assert "type monster" not in text and "game over" in text
