@@ -23,7 +23,7 @@ from pathlib import Path
 
 import pytest
 
-from finstere_widget.engine import Game, Position
+from finstere_widget.engine import Game, PawnMove, Position
 from finstere_widget.engine.board import ROW_EXTENT, WALL_LETTERS, Heading
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -34,16 +34,20 @@ COL0, CELL = 5, 3
 
 
 class Terminal:
-    """``finstere-widget ARGS`` on a pseudo-terminal of 40 x 100 characters: what it shows
-    (``\\r\\n`` read as ``\\n``), lines typed at it, its exit status."""
+    """``finstere-widget play ARGS`` on a pseudo-terminal of 40 lines of ``columns``
+    characters: what it shows (``\\r\\n`` read as ``\\n``), lines typed at it, its exit
+    status."""
 
-    def __init__(self, *args: str, colour_env: bool = False, cwd: Path | None = None) -> None:
+    def __init__(
+        self, *args: str, colour_env: bool = False, cwd: Path | None = None, columns: int = 100
+    ) -> None:
         env = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "FORCE_COLOR")}
-        env.update(PYTHONPATH=str(ROOT), TERM="xterm-256color", COLUMNS="100", LINES="40")
+        env.update(PYTHONPATH=str(ROOT), TERM="xterm-256color", LINES="40")
+        env.pop("COLUMNS", None)  # the terminal's own size is read
         if not colour_env:
             env["NO_COLOR"] = "1"
         master, slave = os.openpty()
-        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 40, 100, 0, 0))
+        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 40, columns, 0, 0))
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "finstere_widget", "play", *args],
             stdin=slave,
@@ -161,7 +165,9 @@ def test_the_board_numbers_its_margins_and_draws_each_pawn_under_its_column() ->
     assert cell(head, 14) == "14"
     assert "B5 = blue5 (2) on (14, 10)" in board  # the tag's legend: id, number shown, square
     assert re.search(r"Y5 = yellow5 \(2\) on \(15, \d+\)", board)
-    yellow_y = int(re.search(r"yellow5 \(2\) on \(15, (\d+)\)", board).group(1))  # type: ignore[union-attr]
+    found = re.search(r"yellow5 \(2\) on \(15, (\d+)\)", board)
+    assert found, board
+    yellow_y = int(found.group(1))
     assert cell(rows[yellow_y], 15) == "Y5"
     assert "outside the entrance: blue1 (1), blue3 (3), blue4 (4)" in board
     term.type("quit")
@@ -210,6 +216,27 @@ def test_help_explains_every_symbol_of_the_board() -> None:
     assert "(0, 0)" in text and "(15, 10)" in text  # the exit and the entrance
     term.type("quit")
     assert term.finish() == 0
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "de", "it", "cs"])
+def test_help_fits_a_narrow_terminal_in_every_language(lang: str) -> None:
+    """On a terminal 60 characters wide, help's lines are broken between words to fit (a
+    longer line would be cut by the terminal mid-word), indented under their text, no word
+    lost."""
+    from finstere_widget.cli.game import BOARD_HELP, PLAY_HELP
+    from finstere_widget.engine.i18n import translations
+
+    term = Terminal("--seed", "1", "--lang", lang, columns=60)
+    term.prompt()
+    term.type("help")
+    shown = term.prompt().splitlines()[1:-1]  # the typed line and the prompt left out
+    term.type("quit")
+    assert term.finish() == 0
+    shown = [line for line in shown if not line.startswith("P10")]
+    assert max(len(line) for line in shown) < 60, shown
+    words = translations(lang).gettext
+    assert " ".join(shown).split() == (words(PLAY_HELP) + " " + words(BOARD_HELP)).split()
+    assert any(line.startswith(" " * 11) for line in shown)  # under the symbols' text
 
 
 def test_P10_the_prompt_offers_only_pawns_that_can_move_and_the_flips_are_told() -> None:
@@ -408,7 +435,8 @@ def test_record_is_written_as_the_game_goes(tmp_path: Path) -> None:
     assert len(actions) == 2  # and the bot's move after it
     term.proc.send_signal(signal.SIGKILL)  # no chance to write anything at the end
     term.finish()
-    assert Game.from_record(record.read_text()).history[0].action.pawn == "blue5"  # type: ignore[union-attr]
+    first = Game.from_record(record.read_text()).history[0].action
+    assert isinstance(first, PawnMove) and first.pawn == "blue5"
     assert [p.name for p in tmp_path.iterdir()] == ["game.json"]  # no temporary file left
 
 

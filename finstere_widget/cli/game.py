@@ -7,9 +7,12 @@ import argparse
 import contextlib
 import json
 import os
+import re
+import shutil
 import stat
 import sys
 import tempfile
+import textwrap
 from collections.abc import Callable, Sequence
 from typing import TextIO
 
@@ -300,6 +303,51 @@ def _plain(text: str) -> str:
     return text
 
 
+def screen_width(stream: TextIO) -> int:
+    """The columns to fit text in: the terminal's (``COLUMNS``, else its size) when
+    ``stream`` is standard output, else 80; never under 40."""
+    if stream is sys.stdout:
+        return max(40, shutil.get_terminal_size((80, 24)).columns)
+    return 80
+
+
+#: a help line's first column (a symbol or a command) and the spaces after it
+_GLUE = "\u00a0"  # a space textwrap does not break at
+_COLUMN = re.compile(r"^(  \S(?:.*?\S)?\s{2,})\S")
+
+
+def wrapped(text: str, width: int) -> str:
+    """A help text fitted in ``width`` columns: a line indented by five spaces or more
+    continues the one before it; a longer line is broken between words, its next lines
+    indented to its second column (or by four)."""
+    lines: list[str] = []
+    for line in text.splitlines():
+        if lines and line.startswith("     ") and line.strip():
+            lines[-1] += " " + line.strip()
+        else:
+            lines.append(line)
+    out: list[str] = []
+    for line in lines:
+        if len(line) < width:
+            out.append(line)
+            continue
+        m = _COLUMN.match(line)
+        indent = len(m.group(1)) if m and len(m.group(1)) <= width // 3 else 4
+        # never a line break before French's spaced punctuation (" :", " ;")
+        glued = re.sub(r" (?=[:;!?»])", _GLUE, line)
+        out += [
+            part.replace(_GLUE, " ")
+            for part in textwrap.wrap(
+                glued,
+                width - 1,
+                subsequent_indent=" " * indent,
+                break_long_words=False,
+                break_on_hyphens=False,
+            )
+        ]
+    return "\n".join(out)
+
+
 def _out(stream: TextIO, text: str = "") -> None:
     stream.write(text + "\n")
     stream.flush()
@@ -510,8 +558,9 @@ def _play(
             _out(out, _("game stopped"))
             return 0
         if cmd in ("help", "h", "?"):
-            _out(out, _(PLAY_HELP))
-            _out(out, _(BOARD_HELP))
+            width = screen_width(out)
+            _out(out, wrapped(_(PLAY_HELP), width))
+            _out(out, wrapped(_(BOARD_HELP), width))
             continue
         if cmd == "board":
             show()
