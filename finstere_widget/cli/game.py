@@ -786,6 +786,8 @@ def register(sub: SubParsers) -> None:
     )
     p.add_argument(
         "--colour",
+        "--color",
+        dest="colour",
         choices=("auto", "always", "never"),
         default="auto",
         help=said(N_("the board in colours: auto (on a terminal without NO_COLOR), always, never")),
