@@ -506,3 +506,54 @@ def test_S1_a_watched_game_says_when_stage_2_begins_and_narrates_to_the_end() ->
     turns = sum(1 for entry in game.history if entry.monster is not None)
     assert text.count("monster: tile ") == turns and text.count("  end: ") == turns
     assert "type monster" not in text and "game over" in text
+
+
+class _BotTyping(io.StringIO):
+    """Standard input that types, at each prompt, a move a random bot picks for the game
+    the loop plays (so a human seat plays whole games), and ``help``/``board``/``monster``
+    now and then."""
+
+    def __init__(self, game: Game, seed: int) -> None:
+        super().__init__()
+        from finstere_widget.engine import RandomBot
+
+        self.game, self.bot, self.count = game, RandomBot(seed), 0
+
+    def readline(self, size: int | None = -1) -> str:  # type: ignore[override]
+        self.count += 1
+        if self.count % 7 == 0:
+            return ("help", "board", "monster")[self.count % 3] + "\n"
+        move = self.bot.choose(self.game)
+        assert isinstance(move, PawnMove)
+        return f"{move.pawn} {','.join(move.path)}\n"
+
+
+@pytest.mark.parametrize("players, seed", [(2, 1), (3, 5), (5, 2), (7, 3)])
+def test_a_human_seat_plays_whole_games_with_the_record_kept_as_it_goes(
+    tmp_path: Path, players: int, seed: int
+) -> None:
+    """Whole games with a human seat (its moves typed by a random bot): every prompt
+    offers exactly the pawns with a legal move (in the first round, P10, those that can
+    enter while any can), every move typed is played, and the record on disk is the
+    finished game's."""
+    from finstere_widget.cli.game import RecordWriter, play_loop
+
+    game = Game(players, seed=seed)
+    typing = _BotTyping(game, seed)
+    out = io.StringIO()
+    record = tmp_path / "game.json"
+    offered_ok = []
+
+    class Checking(io.StringIO):
+        def write(self, text: str) -> int:
+            if text.endswith("] > "):  # a prompt: the pawns offered are the legal ones
+                offered = set(re.findall(r"(\w+)=\d+@", text))
+                legal = {a.pawn for a in game.legal_actions() if isinstance(a, PawnMove)}
+                offered_ok.append(offered == legal)
+            return out.write(text)
+
+    status = play_loop(game, {0}, ["greedy"], typing, Checking(), record=RecordWriter(str(record)))
+    assert status == 0 and game.is_terminal()
+    assert offered_ok and all(offered_ok)
+    assert "illegal" not in out.getvalue()
+    assert json.loads(record.read_text()) == json.loads(game.to_json())
