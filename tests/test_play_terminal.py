@@ -11,6 +11,7 @@ import fcntl
 import io
 import json
 import os
+import random
 import re
 import select
 import signal
@@ -508,23 +509,21 @@ def test_S1_a_watched_game_says_when_stage_2_begins_and_narrates_to_the_end() ->
     assert "type monster" not in text and "game over" in text
 
 
-class _BotTyping(io.StringIO):
-    """Standard input that types, at each prompt, a move a random bot picks for the game
-    the loop plays (so a human seat plays whole games), and ``help``/``board``/``monster``
-    now and then."""
+class _RandomTyping(io.StringIO):
+    """Standard input that types, at each prompt, a legal move picked at random for the
+    game the loop plays (so a human seat plays whole games), and ``help``/``board``/
+    ``monster`` now and then."""
 
     def __init__(self, game: Game, seed: int) -> None:
         super().__init__()
-        from finstere_widget.engine import RandomBot
-
-        self.game, self.bot, self.count = game, RandomBot(seed), 0
+        self.game, self.pick, self.count = game, random.Random(seed), 0
 
     def readline(self, size: int | None = -1) -> str:  # type: ignore[override]
         self.count += 1
         if self.count % 7 == 0:
             return ("help", "board", "monster")[self.count % 3] + "\n"
-        move = self.bot.choose(self.game)
-        assert isinstance(move, PawnMove)
+        moves = [a for a in self.game.legal_actions() if isinstance(a, PawnMove)]
+        move = self.pick.choice(moves)
         return f"{move.pawn} {','.join(move.path)}\n"
 
 
@@ -532,14 +531,14 @@ class _BotTyping(io.StringIO):
 def test_a_human_seat_plays_whole_games_with_the_record_kept_as_it_goes(
     tmp_path: Path, players: int, seed: int
 ) -> None:
-    """Whole games with a human seat (its moves typed by a random bot): every prompt
+    """Whole games with a human seat (its moves legal ones picked at random): every prompt
     offers exactly the pawns with a legal move (in the first round, P10, those that can
     enter while any can), every move typed is played, and the record on disk is the
     finished game's."""
     from finstere_widget.cli.game import RecordWriter, play_loop
 
     game = Game(players, seed=seed)
-    typing = _BotTyping(game, seed)
+    typing = _RandomTyping(game, seed)
     out = io.StringIO()
     record = tmp_path / "game.json"
     offered_ok = []
