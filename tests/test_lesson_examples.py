@@ -392,3 +392,37 @@ def test_quiz_M5_a_learner_who_forgets_the_tie() -> None:
         assert drill.judge(guess).correct
     wrong = drill.judge("D")  # D and E are both 3 squares away...
     assert not wrong.correct and wrong.rule == "M5" and drill.score == (3, 4)
+
+
+def test_predict_levels_M4_level_1_has_only_the_basic_pieces_and_no_pawn_on_blood() -> None:
+    from finstere_widget.teach.walkthrough import BASIC_TOPICS, puzzle_levels
+
+    level1, level2, level3 = puzzle_levels(2026)
+    assert [p.topic for p in level1] == list(BASIC_TOPICS)
+    for p in level1:
+        assert all(s.kind.value == "stone" for s in p.position.stones)
+        assert not p.position.teleporters
+    for p in level1 + level2:  # a pawn on blood is possible only under FAQ 1
+        assert not any(w.at in p.position.pool_squares for w in p.position.pawns)
+    assert [p.topic for p in level2] == ["pivot", "teleporter", "crystal"]
+    assert len(level3) == 9 and all(p.difficulty == 2 for p in level3)
+
+
+def test_predict_the_answer_key_of_lesson_09_is_the_engines() -> None:
+    """The teacher's answer key written in notebooks/src/09 names, for every puzzle, the
+    choice the engine's own one-step turn makes."""
+    import re
+    from pathlib import Path
+
+    from finstere_widget.teach.walkthrough import puzzle_levels
+
+    src = Path(__file__).resolve().parent.parent / "notebooks" / "src" / "09_predict_the_monster.md"
+    key = dict(re.findall(r"^- Puzzle (\d+): \*\*([a-g])\)\*\*", src.read_text("utf-8"), re.M))
+    series = [p for level in puzzle_levels(2026) for p in level]
+    assert len(key) == len(series)
+    for k, p in enumerate(series, start=1):
+        turn = monster_turn(p.position, "1")
+        engine = [c for c in p.choices if c.square == turn.position.monster.at
+                  and c.taken == turn.eaten]
+        assert "abcdefg"[p.choices.index(p.answer)] == key[str(k)], k
+        assert p.answer in engine

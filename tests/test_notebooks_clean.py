@@ -49,7 +49,7 @@ def test_notebook_is_clean(src: Path) -> None:
     nb = json.loads((NOTEBOOKS / f"{src.stem}.ipynb").read_text(encoding="utf-8"))
     assert set(nb["metadata"]) == {"kernelspec", "language_info"}
     assert nb["metadata"]["kernelspec"]["name"] == "python3"
-    prefix = src.stem[:2]
+    prefix = src.stem.split("_", 1)[0]  # 01, 02a, ...
     for k, cell in enumerate(nb["cells"]):
         assert cell["id"] == f"{prefix}-{k:02d}"
         assert cell["metadata"] == {}

@@ -89,3 +89,14 @@ def test_T1_rounds_told_and_goal_check_follow_the_game() -> None:
     told = rounds_told(game, lang="en")
     assert told[-1].startswith("round 5 (stage 1): the monster draws ")
     assert game.state.round == 6
+
+
+def test_S1_rounds_told_starts_stage_two_after_the_seventh_tile() -> None:
+    from finstere_widget.design.bots import make_bot, play_game
+
+    bots = [make_bot("greedy", "3/blue"), make_bot("greedy", "3/red")]
+    game = play_game(Game(["blue", "red"], seed=3), bots)
+    monster_lines = [line for line in rounds_told(game, lang="en") if "monster" in line]
+    assert all("(stage 1)" in line for line in monster_lines[:7])
+    assert all("(stage 2)" in line for line in monster_lines[7:])
+    assert monster_lines[7].startswith("round 8 (stage 2)")

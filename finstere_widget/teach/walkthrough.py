@@ -31,12 +31,14 @@ from ..engine.narrate import describe
 from ..engine.options import RuleOptions
 from ..engine.position import Position
 from ..render.frames import TraceFrame, trace_frames
+from .predict import Puzzle
 
 __all__ = [
     "Comparison",
     "goal_check",
     "landing_squares",
     "move_told",
+    "puzzle_levels",
     "rounds_told",
     "side_by_side",
     "try_path",
@@ -213,7 +215,9 @@ def rounds_told(game: Game, *, lang: str | None = None) -> list[str]:
     code = resolve(lang)
     t = translations(code)
     round_ = game.setup.round
-    stage = game.setup.position.stage if game.setup.position is not None else 1
+    first_stage = game.setup.position.stage if game.setup.position is not None else 1
+    played = game.setup.tiles_played  # tiles played this stage (S1: a stage has 7, or 8)
+    per_stage = game.options.tiles_per_stage
     lines = []
     for entry in game.history:
         if entry.move is not None and entry.move.to == "escaped":
@@ -235,14 +239,14 @@ def rounds_told(game: Game, *, lang: str | None = None) -> list[str]:
                     steps,
                 ).format(
                     round=round_,
-                    stage=stage,
+                    stage=first_stage + played // per_stage,
                     tile=turn.tile,
                     steps=steps,
                     taken=", ".join(taken) or t.gettext("nobody"),
                 )
             )
             round_ += 1
-            stage = turn.position.stage
+            played += 1
     return lines
 
 
@@ -263,3 +267,35 @@ def goal_check(game: Game, colour: str, by_round: int, *, lang: str | None = Non
     return t.gettext("Round {round}: no pawn out yet; you have until the end of round {by}.").format(
         round=now, by=by_round
     )
+
+
+#: the topics of the basic game (lessons 01-03, 05), then those of the advanced pieces (04)
+BASIC_TOPICS = ("nearest", "tie", "wrap", "slide", "push", "crush")
+ADVANCED_TOPICS = ("pivot", "teleporter", "crystal")
+
+
+def _plain(puzzle: Puzzle, basic: bool) -> bool:
+    """No pawn standing on blood (possible only under the ruling FAQ 1), and with ``basic``
+    only the basic game's pieces (no crystal, pivot stone or teleporter)."""
+    pos = puzzle.position
+    if any(p.at in pos.pool_squares for p in pos.pawns):
+        return False
+    return not basic or (
+        all(s.kind.value == "stone" for s in pos.stones) and not pos.teleporters
+    )
+
+
+def puzzle_levels(seed: int = 2026) -> tuple[list[Puzzle], list[Puzzle], list[Puzzle]]:
+    """Lesson 09's three levels, reproducible from ``seed``: one puzzle per topic of the
+    basic game with its pieces only; one per advanced piece (pivot stone, teleporter,
+    crystal); then one per topic where two rules meet. No pawn stands on blood in the
+    first two levels."""
+    from .predict import puzzles
+
+    def pick(topic: str, basic: bool) -> Puzzle:
+        return next(p for p in puzzles(topic, n=20, seed=seed, difficulty=1) if _plain(p, basic))
+
+    level1 = [pick(topic, True) for topic in BASIC_TOPICS]
+    level2 = [pick(topic, False) for topic in ADVANCED_TOPICS]
+    level3 = puzzles("all", n=len(BASIC_TOPICS) + len(ADVANCED_TOPICS), seed=seed, difficulty=2)
+    return level1, level2, level3
