@@ -240,7 +240,9 @@ def test_advanced_example_M4_M5_M8_M11_M12_every_claim_of_the_lesson() -> None:
     assert not any(e.type == "turn" and e.reason == "pivot" and e.step == 1 for e in turn.events)
     assert seen[2] == {"N": ("A", 4)} and decision[2] == "keep"
     assert seen[3] == {"N": ("A", 3), "E": ("E", 3)} and decision[3] == "tie"
-    teleports = [(e.step, e.from_, e.to, e.facing.name) for e in turn.events if e.type == "teleport"]
+    teleports = [
+        (e.step, e.from_, e.to, e.facing.name) for e in turn.events if e.type == "teleport"
+    ]
     assert teleports == [(3, (4, 3), (7, 6), "S"), (5, (7, 6), (4, 3), "E")]
     # no look on the departure pad: neither B nor C is seen before step 6 (M12)
     assert all(p not in ("B", "C") for s in range(1, 6) for p, _ in seen[s].values())
@@ -422,7 +424,8 @@ def test_predict_the_answer_key_of_lesson_09_is_the_engines() -> None:
     assert len(key) == len(series)
     for k, p in enumerate(series, start=1):
         turn = monster_turn(p.position, "1")
-        engine = [c for c in p.choices if c.square == turn.position.monster.at
-                  and c.taken == turn.eaten]
+        engine = [
+            c for c in p.choices if c.square == turn.position.monster.at and c.taken == turn.eaten
+        ]
         assert "abcdefg"[p.choices.index(p.answer)] == key[str(k)], k
         assert p.answer in engine

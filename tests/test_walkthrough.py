@@ -32,7 +32,10 @@ def test_P6_a_refused_path_names_the_point_and_the_rule_without_developer_words(
 
 def test_P5_P7_ending_on_a_pawn_is_told_with_the_square() -> None:
     two = try_path(examples.load("pawn_example_2"), "P5", "E,E", lang="en")
-    assert two == "Refused. Point 2 (E) is not allowed: it would end on (4, 4), where another pawn stands (P5)."
+    assert (
+        two
+        == "Refused. Point 2 (E) is not allowed: it would end on (4, 4), where another pawn stands (P5)."
+    )
     three = try_path(examples.load("pawn_example_3"), "P5", "N,N,W,W,W", lang="en")
     assert three.endswith("it would end on (7, 2), where another pawn stands (P7).")
 

@@ -22,7 +22,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
 
 from ..engine.errors import FinstereError, IllegalMoveError, Translatable
-from ..engine.events import Eat, Flip
+from ..engine.events import Eat, End, Flip
 from ..engine.game import Game
 from ..engine.i18n import error_message, place_words, resolve, translations, word_in
 from ..engine.monster import monster_turn
@@ -231,7 +231,7 @@ def rounds_told(game: Game, *, lang: str | None = None) -> list[str]:
         turn = entry.monster
         if turn is not None:
             taken = [e.pawn for e in turn.events if isinstance(e, Eat)]
-            steps = turn.events[-1].steps if turn.events else 0
+            steps = next((e.steps for e in turn.events if isinstance(e, End)), 0)
             lines.append(
                 t.ngettext(
                     "round {round} (stage {stage}): the monster draws {tile} and takes {steps} step; taken: {taken}.",
@@ -264,9 +264,9 @@ def goal_check(game: Game, colour: str, by_round: int, *, lang: str | None = Non
         return t.gettext("Goal missed: no pawn out by the end of round {by}. Try again!").format(
             by=by_round
         )
-    return t.gettext("Round {round}: no pawn out yet; you have until the end of round {by}.").format(
-        round=now, by=by_round
-    )
+    return t.gettext(
+        "Round {round}: no pawn out yet; you have until the end of round {by}."
+    ).format(round=now, by=by_round)
 
 
 #: the topics of the basic game (lessons 01-03, 05), then those of the advanced pieces (04)
@@ -280,9 +280,7 @@ def _plain(puzzle: Puzzle, basic: bool) -> bool:
     pos = puzzle.position
     if any(p.at in pos.pool_squares for p in pos.pawns):
         return False
-    return not basic or (
-        all(s.kind.value == "stone" for s in pos.stones) and not pos.teleporters
-    )
+    return not basic or (all(s.kind.value == "stone" for s in pos.stones) and not pos.teleporters)
 
 
 def puzzle_levels(seed: int = 2026) -> tuple[list[Puzzle], list[Puzzle], list[Puzzle]]:
