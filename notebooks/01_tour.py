@@ -293,7 +293,7 @@ def _(mo):
     mo.md(r"""
     ## Where next
 
-    The Jupyter notebooks `02_pawn_movement` to `10_design_study` go on from here.
+    The Jupyter notebooks `02a_pawn_moves` to `10_design_study` go on from here.
 
     A board to play with — click a pawn to light up its legal moves, click one to move:
     """)

@@ -68,7 +68,7 @@ def test_every_notebook_has_a_source_and_back() -> None:
 def test_notebook_matches_its_source(src: Path) -> None:
     lang = BUILD.language(src)
     assert not BUILD.stale(src), (
-        f"run: .venv/bin/python notebooks/build.py --lang {lang} {src.stem[:2]}"
+        f"run: .venv/bin/python notebooks/build.py --lang {lang} {src.stem.split('_', 1)[0]}"
     )
 
 
@@ -78,7 +78,7 @@ def test_notebook_is_clean(src: Path) -> None:
         nb = _read(BUILD.out_path(src, teacher))
         assert set(nb["metadata"]) == {"kernelspec", "language_info"}
         assert nb["metadata"]["kernelspec"]["name"] == "python3"
-        prefix = src.stem[:2]
+        prefix = src.stem.split("_", 1)[0]
         ids = [cell["id"] for cell in nb["cells"]]
         assert [i for i in ids if "-t" not in i] == [
             f"{prefix}-{k:02d}" for k in range(len(ids) - sum("-t" in i for i in ids))

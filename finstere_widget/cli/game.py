@@ -16,8 +16,8 @@ import textwrap
 from collections.abc import Callable, Sequence
 from typing import TextIO
 
-from ..engine.board import HEIGHT, ROW_EXTENT, WALL_LETTERS, WIDTH, Heading, Square
 from ..design.bots import make_bot
+from ..engine.board import HEIGHT, ROW_EXTENT, WALL_LETTERS, WIDTH, Heading, Square
 from ..engine.diagram import CHAR_OF_HEADING, CHAR_OF_STONE
 from ..engine.errors import FinstereError, shown
 from ..engine.events import Event, Flip

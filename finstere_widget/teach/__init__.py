@@ -1,4 +1,5 @@
-"""The teacher's wing: predict-the-monster puzzles and the stepper's quiz, built on the rules
+"""The teacher's wing: predict-the-monster puzzles, the stepper's quiz and the lessons'
+helpers (a pawn's path tried, a rulebook beside the engine, a game told round by round), built on the rules
 engine (which imports nothing from here).
 
 >>> from finstere_widget.teach import puzzles
@@ -15,6 +16,16 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from .predict import Puzzle, puzzles, puzzles_from_json, puzzles_to_json
     from .quiz import Feedback, Question, Quiz
+    from .walkthrough import (
+        Comparison,
+        goal_check,
+        landing_squares,
+        move_told,
+        puzzle_levels,
+        rounds_told,
+        side_by_side,
+        try_path,
+    )
     from .worksheets import lesson_worksheet, puzzle_worksheet
 
 #: public name -> the module of this package that defines it
@@ -28,19 +39,35 @@ _WHERE = {
     "Quiz": "quiz",
     "lesson_worksheet": "worksheets",
     "puzzle_worksheet": "worksheets",
+    "Comparison": "walkthrough",
+    "goal_check": "walkthrough",
+    "landing_squares": "walkthrough",
+    "move_told": "walkthrough",
+    "puzzle_levels": "walkthrough",
+    "rounds_told": "walkthrough",
+    "side_by_side": "walkthrough",
+    "try_path": "walkthrough",
 }
 
 __all__ = [
     "use_language",
+    "Comparison",
     "Feedback",
     "Puzzle",
     "Question",
     "Quiz",
     "lesson_worksheet",
     "puzzle_worksheet",
+    "goal_check",
+    "landing_squares",
+    "move_told",
+    "puzzle_levels",
     "puzzles",
     "puzzles_from_json",
     "puzzles_to_json",
+    "rounds_told",
+    "side_by_side",
+    "try_path",
 ]
 
 

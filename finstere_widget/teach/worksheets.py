@@ -83,9 +83,11 @@ class _Pages:
     def gap(self, lines: float = 0.6) -> None:
         self.y += round(self.line * lines)
 
-    def pdf(self, title_: str, dpi: int) -> bytes:
+    def pdf(self, title_: str, dpi: int, *, mono: bool = False) -> bytes:
+        """The pages as one PDF; ``mono``: black and white (text pages: a tenth of the
+        bytes)."""
         buf = io.BytesIO()
-        first, *rest = self.pages
+        first, *rest = (page.convert("1") for page in self.pages) if mono else self.pages
         first.save(
             buf, format="PDF", save_all=True, append_images=rest, resolution=dpi, title=title_
         )
@@ -144,7 +146,7 @@ def puzzle_worksheet(
             for sentence in narrate(puzzle.events, lang=code):
                 pages.text(sentence, indent=pages.line)
             pages.gap()
-        return pages.pdf(name, dpi)
+        return pages.pdf(name, dpi, mono=True)
     pages.text(question_text(code))
     pages.gap()
     gap = pages.margin // 2
@@ -211,4 +213,4 @@ def lesson_worksheet(
                     (pages.margin, pages.y, pages.width - pages.margin, pages.y), fill="#999999"
                 )
         pages.gap(1.2)
-    return pages.pdf(name, dpi)
+    return pages.pdf(name, dpi, mono=True)
