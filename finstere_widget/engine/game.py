@@ -541,7 +541,7 @@ class Game:
         if pawn.value >= 1 and e != ix.monster and e not in ix.teleporters:
             if e not in ix.stones and e not in ix.pawn_squares:
                 return True  # the path IN ends alone on the entrance
-        return can_enter(position, pawn.id)  # a search that stops at the first
+        return can_enter(position, pawn.id, self.options)  # a search that stops at the first
 
     def legal_actions(self) -> list[Action]:
         """Every legal action: pawn moves (one per distinct outcome, with a shortest path,

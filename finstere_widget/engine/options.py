@@ -21,6 +21,18 @@ OPTION_INFO: dict[str, tuple[tuple[str, ...], str, str]] = {
         "M8",
         "a stone the monster pushes onto the entrance or exit is removed, or stays",
     ),
+    "pawn_slide_stone": (
+        ("slide_on", "stop"),
+        "P7",
+        "a stone on a pool square in a pawn's slide: pushed, it slides on and the pawn slides "
+        "after it (pushing it again), or pushed once and the pawn stops where it stood",
+    ),
+    "pawn_slide_over_pawn": (
+        ("pass", "stop"),
+        "P7",
+        "another pawn resting on a pool square in a pawn's slide: the slide passes over it, or "
+        "stops on the pool square before it",
+    ),
     "slide_over_pawn": (
         ("eat", "stop"),
         "M9",
@@ -63,6 +75,8 @@ class RuleOptions:
 
     first_draw_rule: str = "game_start"
     monster_stone_on_corner: str = "remove"
+    pawn_slide_stone: str = "slide_on"
+    pawn_slide_over_pawn: str = "pass"
     slide_over_pawn: str = "eat"
     pivot_when_tied: str = "push"
     tiles_per_stage: int = 7
