@@ -580,7 +580,7 @@ def test_M11_after_a_tie_the_pivot_is_pushed_by_default(option: str, pushed: boo
         assert brief(events)[:2] == [(1, "turn", "E", "S", "pivot"), (1, "move", (5, 5), (5, 6))]
 
 
-def test_M11_four_turns_in_one_step_stays_put() -> None:
+def test_M11_FAQ8_four_turns_in_one_step_stays_put() -> None:
     pivots = {
         (6, 5): "pivot_right",
         (5, 6): "pivot_right",

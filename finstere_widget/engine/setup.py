@@ -217,7 +217,7 @@ def check_placement(
     if p.piece.startswith("teleporter"):
         x, y = p.at
         for t in position.teleporters:
-            if abs(t.at[0] - x) + abs(t.at[1] - y) == 1:
+            if max(abs(t.at[0] - x), abs(t.at[1] - y)) == 1:  # diagonals too (French list)
                 raise IllegalMoveError(
                     "A2: teleporter at {at} would be next to the teleporter at {at2}",
                     at=list(p.at),
