@@ -806,3 +806,28 @@ def test_M8_P8_a_stone_the_monster_pushes_onto_a_pool_keeps_the_stone_rule() -> 
     pos = _row5("E", 1, [2, 3, 8], {}, range(4, 8))
     result = monster_turn(pos, 1)
     assert sorted(s.at for s in result.position.stones) == [(3, 5), (7, 5), (8, 5)]
+
+
+@pytest.mark.parametrize(
+    ("tile", "message"),
+    [
+        (Tile("X", 3, None), "the tile X is 20 steps and 1 prey"),
+        (Tile("5", 20, 1), "the tile 5 is 5 steps and 0 prey"),
+        (Tile("5", 20, 3), "the tile 5 is 5 steps and 0 prey"),
+        (Tile("7", 8, None), "the tile 7 is 7 steps and 0 prey"),
+        (Tile("Q", 5, None), "'Q' is no tile"),
+        (Tile("x", 20, 1), "'x' is no tile"),
+        (Tile(" 8", 8, None), "' 8' is no tile"),
+    ],
+)
+def test_M1_only_the_decks_tiles_and_step_counts_are_tiles(tile: Tile, message: str) -> None:
+    """M1 (issue 25, 6): a hand-built :class:`Tile` is a tile only if it is what its label
+    reads as: an X tile of 3 steps or a 5 tile taking a prey is refused with a TileError
+    naming it (S4's three-prey 5 only with its option), and nothing is played."""
+    pos = P((5, 5), "E", pawns={"A": (8, 5)})
+    with pytest.raises(TileError, match=message):
+        monster_turn(pos, tile)
+    assert monster_turn(pos, Tile("X", 20, 1)).eaten == ("A",)
+    assert monster_turn(pos, Tile("12", 12, None)).events[-1].steps == 12  # type: ignore[union-attr]
+    opts = RuleOptions.parse(["five_is_three_prey=on"])
+    assert monster_turn(pos, Tile("5", 20, 3), opts).eaten == ("A",)

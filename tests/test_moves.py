@@ -126,6 +126,26 @@ def test_parse_path() -> None:
     assert info.value.token == "NE" and info.value.index == 1
 
 
+@pytest.mark.parametrize("token", ["ın", "ſ", "ＩＮ", "Ｗ", "ouT\u0307"])
+def test_P2_path_tokens_are_ascii_no_unicode_folding(token: str) -> None:
+    """P2 (issue 25, 7): a path token is ASCII; ``str.upper()`` is not let to read the
+    dotless "ı" as I or the long "ſ" as S: such a token is a PathError naming it, and a
+    record holding it is refused, never replayed and written back changed."""
+    with pytest.raises(PathError) as info:
+        parse_path(f"N,{token}")
+    assert info.value.token == token and info.value.index == 1
+    with pytest.raises(PathError):
+        parse_path(["N", token])
+    assert parse_path("in,s,out") == ("IN", "S", "OUT")
+    from finstere_widget.engine.game import Game, PawnMove
+
+    game = Game(2, seed=1)
+    game.apply(PawnMove(game.movable_pawns()[0].id, ("IN",)))
+    record = game.to_json().replace('"IN"', json.dumps(token), 1)
+    with pytest.raises(ValueError, match="unknown token"):  # a RecordError
+        Game.from_record(record)
+
+
 # --- P2 -----------------------------------------------------------------------------------
 
 

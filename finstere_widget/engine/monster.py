@@ -112,18 +112,42 @@ class Tile(NamedTuple):
     def parse(cls, tile: str | int | Tile, options: RuleOptions = _DEFAULT) -> Tile:
         """``5 7 8 10 X XX`` (and ``XXX``), or a step count 1..20 (:data:`MAX_STEPS`, the
         prey tiles' cap of M1/M13). S4: with ``five_is_three_prey`` the 5 tile is a
-        three-prey tile. Anything else is a :class:`TileError` naming the tile."""
+        three-prey tile. Anything else is a :class:`TileError` naming the tile. A
+        :class:`Tile` given is one only if it is what its label reads as (``Tile("X", 3,
+        None)``, an X tile of 3 steps, is none)."""
         if isinstance(tile, Tile):
             if (
                 type(tile.steps) is not int
                 or not 1 <= tile.steps <= MAX_STEPS
                 or tile.prey not in (None, 1, 2, 3)
-                or not isinstance(tile.label, str)
+                or type(tile.label) is not str
             ):
                 raise TileError(
                     "tile {tile}: expected 1..{max_steps} steps and 1..3 prey or none (M1, M13)",
                     tile=shown(tile),
                     max_steps=MAX_STEPS,
+                )
+            if tile.label.strip() != tile.label or tile.label.upper() != tile.label:
+                expected: Tile | None = None
+            else:
+                try:
+                    expected = cls.parse(tile.label, options)
+                except TileError:
+                    expected = None
+            if expected is None:
+                raise TileError(
+                    "tile {tile}: {label} is no tile: 5, 7, 8, 10, X, XX or a step count 1..{max_steps} (M1)",
+                    tile=shown(tile),
+                    label=shown(tile.label),
+                    max_steps=MAX_STEPS,
+                )
+            if expected != tile:
+                raise TileError(
+                    "tile {tile}: the tile {label} is {steps} steps and {prey} prey (M1, M13, S4)",
+                    tile=shown(tile),
+                    label=expected.label,
+                    steps=expected.steps,
+                    prey=expected.prey if expected.prey is not None else 0,
                 )
             return tile
         if type(tile) is not str and type(tile) is not int:

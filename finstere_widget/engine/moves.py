@@ -60,7 +60,8 @@ Place = Square | str  # a square, "outside" or "escaped"
 def parse_path(path: str | Sequence[str]) -> tuple[str, ...]:
     """``"W,W,N"`` or ``["W", "W", "N"]`` -> ``("W", "W", "N")``; ``""`` is the empty path.
 
-    Tokens are case-insensitive; an unknown token raises :class:`PathError` (P2).
+    Tokens are ASCII and case-insensitive (``n`` is ``N``; ``ın`` with a dotless i is no
+    token); an unknown token raises :class:`PathError` (P2).
     """
     if isinstance(path, str):
         if len(path) > 8 * MAX_PATH:
@@ -88,7 +89,8 @@ def parse_path(path: str | Sequence[str]) -> tuple[str, ...]:
         raise PathError("path of {count} tokens: longer than any move (P2)", count=len(items))
     tokens = []
     for k, item in enumerate(items):
-        tok = item.upper()
+        # ASCII only: str.upper() reads the dotless "ı" as I and the long "ſ" as S
+        tok = item.upper() if item.isascii() else item
         if tok not in TOKENS:
             raise PathError(
                 "token {number} {item}: unknown token; a path is made of N, E, S, W, IN, OUT (P2, docs/format.md)",
