@@ -17,12 +17,12 @@ from finstere_widget.engine.errors import TraceError
 from finstere_widget.engine.events import (
     BLOCKERS,
     EVENT_TYPES,
+    STONE_KINDS,
     End,
     Event,
     Flip,
     Look,
     Move,
-    STONE_KINDS,
     Ray,
     Turn,
 )

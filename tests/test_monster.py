@@ -831,3 +831,57 @@ def test_M1_only_the_decks_tiles_and_step_counts_are_tiles(tile: Tile, message: 
     assert monster_turn(pos, Tile("12", 12, None)).events[-1].steps == 12  # type: ignore[union-attr]
     opts = RuleOptions.parse(["five_is_three_prey=on"])
     assert monster_turn(pos, Tile("5", 20, 3), opts).eaten == ("A",)
+
+
+CRYSTAL_WORD = {
+    "en": "crystal",
+    "fr": "cristal",
+    "de": "kristall",
+    "it": "cristall",
+    "cs": "krystal",
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "de", "it", "cs"])
+def test_M8_a_pushed_crystal_is_told_as_a_crystal_in_every_language(lang: str) -> None:
+    """M8 (issue 25, 11): the rulebook's advanced example pushes the crystal ("pousse donc
+    d'une case le cristal"): the push event carries the stone's kind, and the narration
+    and the stepper's captions name a crystal, a pivot stone, a stone, in five languages."""
+    from finstere_widget.examples import load
+    from finstere_widget.render.frames import trace_frames
+
+    pos = load("monster_advanced_8")
+    result = monster_turn(pos, "8")
+    pushes = [e for e in result.events if e.type == "push" and isinstance(e.piece, tuple)]
+    assert [e.kind for e in pushes] == ["crystal"] * 3  # type: ignore[union-attr]
+    told = [
+        line for line in narrate(result.events, lang=lang) if "(6, 3)" in line and "(5, 3)" in line
+    ]
+    assert len(told) == 1 and CRYSTAL_WORD[lang] in told[0].lower()
+    captions = [f.caption for f in trace_frames(pos, result.events, "8", lang=lang)]
+    assert told[0] in captions
+    stone = narrate([event_to_dict_back(pushes[0]._replace(kind="stone"))], lang=lang)[0]
+    pivot = narrate([event_to_dict_back(pushes[0]._replace(kind="pivot_180"))], lang=lang)[0]
+    assert len({told[0], stone, pivot}) == 3  # three kinds, three words
+
+
+def event_to_dict_back(event: Any) -> Any:
+    """An event through its JSON and back (the kind survives)."""
+    from finstere_widget.engine import event_from_dict
+
+    return event_from_dict(event_to_dict(event))
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "de", "it", "cs"])
+def test_M8_P7_the_pushed_pawns_own_push_is_told_as_the_pawns(lang: str) -> None:
+    """M8/P7: the stone past the pool pushed by the pawn the monster pushed onto it is told
+    as that pawn's push, naming it, in five languages (not as the monster's)."""
+    pos = _row5("E", 1, [2, 8], {"P0": 3}, range(4, 8))
+    result = monster_turn(pos, 1)
+    lines = narrate(result.events, lang=lang)
+    by_pawn = [line for line in lines if "(8, 5)" in line and "(9, 5)" in line]
+    assert len(by_pawn) == 1 and "P0" in by_pawn[0] and "P6" in by_pawn[0]
+    monster_push = next(line for line in lines if "(2, 5)" in line and "(3, 5)" in line)
+    assert "P0" not in monster_push
+    english = "step 1: pawn P0 pushes the stone from (8, 5) to (9, 5) (P6)"
+    assert (by_pawn[0] == english) is (lang == "en")

@@ -763,3 +763,32 @@ def test_M8_P7_a_pushed_pawn_follows_the_pawn_slide_options() -> None:
     )
     after = monster_turn(walled, 1).position
     assert after.pawn("P0").at == (6, 5) and after.pawn("B").at == (7, 5)
+
+
+def test_P2_P6_A2_errors_write_squares_as_the_narration_does() -> None:
+    """P2, P6, A2 (issue 25, 19): an error names a square ``(x, y)``, as the narration and
+    the widgets' hints do, never ``[x, y]``."""
+    pos = mk([pawn(at=(15, 4), light=2, dark=5)], stones=[(14, 5), (13, 5)])
+    with pytest.raises(IllegalMoveError) as info:
+        apply_move(pos, "A", "E")
+    assert "(15, 4)" in str(info.value) and "[" not in str(info.value)
+    with pytest.raises(IllegalMoveError) as info:
+        apply_move(pos.replace(pawns=(pawn(at=(15, 5), light=2, dark=5),)), "A", "W")
+    assert "(14, 5)" in str(info.value) and "(13, 5)" in str(info.value)
+    with pytest.raises(IllegalMoveError) as info:
+        apply_move(pos.replace(pawns=(pawn(at=(1, 0), light=2, dark=5),)), "A", "OUT")
+    assert "(0, 0)" in str(info.value) and "(1, 0)" in str(info.value)
+    from finstere_widget.engine.setup import PLACEMENT_PIECES, Placement, check_placement
+
+    with pytest.raises(IllegalMoveError) as info:
+        check_placement(pos, Placement("stone", (14, 5)), PLACEMENT_PIECES, RuleOptions())
+    assert "(14, 5)" in str(info.value) and "[" not in str(info.value)
+
+
+def test_P2_a_pawns_flip_is_not_told_as_a_numbered_step() -> None:
+    """P2 (issue 25, 19): the flip ends the move; it is no step of the path, so its line
+    is not numbered like one."""
+    pos = mk([pawn(at=(7, 6), light=2, dark=5)])
+    told = narrate(apply_move(pos, "A", "N,N").events)
+    assert told[-1] == "after the move: pawn A is flipped and now shows 5 (P2)"
+    assert not any(line.startswith("step 3") for line in told)

@@ -181,14 +181,16 @@ def _push(
     dest = NEXT[h][n]
     sq = SQUARE_OF[n]
     if dest < 0:
-        return _Fail("P6", Message("the stone on {sq} cannot be pushed off the board", sq=list(sq)))
+        return _Fail(
+            "P6", Message("the stone on {sq} cannot be pushed off the board", sq=tuple(sq))
+        )
     if dest in stones:
         return _Fail(
             "P6",
             Message(
                 "the stone on {sq} cannot be pushed: {dest} holds another stone (one stone at a time)",
-                sq=list(sq),
-                dest=list(SQUARE_OF[dest]),
+                sq=tuple(sq),
+                dest=tuple(SQUARE_OF[dest]),
             ),
         )
     if dest in b.others:
@@ -196,13 +198,13 @@ def _push(
             "P6",
             Message(
                 "the stone on {sq} cannot be pushed: {dest} holds a pawn",
-                sq=list(sq),
-                dest=list(SQUARE_OF[dest]),
+                sq=tuple(sq),
+                dest=tuple(SQUARE_OF[dest]),
             ),
         )
     if dest == b.monster:
         return _Fail(
-            "P6", Message("the stone on {sq} cannot be pushed onto the monster", sq=list(sq))
+            "P6", Message("the stone on {sq} cannot be pushed onto the monster", sq=tuple(sq))
         )
     k = stones.index(n)
     kind = b.position.stones[k].kind.value
@@ -245,7 +247,7 @@ def _step(
             "P2",
             Message(
                 "{square} is against the wall: a pawn cannot leave the board (only the monster goes through walls)",
-                square=list(SQUARE_OF[at]),
+                square=tuple(SQUARE_OF[at]),
             ),
         )
     if t == b.monster:
@@ -253,13 +255,13 @@ def _step(
             "P5",
             Message(
                 "{square} is the monster's square: a pawn never enters it",
-                square=list(SQUARE_OF[t]),
+                square=tuple(SQUARE_OF[t]),
             ),
         )
     if t in b.tele:
         return _Fail(
             "P9",
-            Message("{square} holds a teleporter: a wall for pawns", square=list(SQUARE_OF[t])),
+            Message("{square} holds a teleporter: a wall for pawns", square=tuple(SQUARE_OF[t])),
         )
     pool = b.pool
     if t in stones:
@@ -372,8 +374,8 @@ def _walk(b: _Board, tokens: tuple[str, ...], ev: list[Event] | None) -> _Walk:
                 fail = _Fail(
                     "P4",
                     Message(
-                        "OUT leaves by the exit [0, 0]; the pawn is on {square}",
-                        square=list(SQUARE_OF[at]),
+                        "OUT leaves by the exit (0, 0); the pawn is on {square}",
+                        square=tuple(SQUARE_OF[at]),
                     ),
                 )
             else:
@@ -405,7 +407,7 @@ def _walk(b: _Board, tokens: tuple[str, ...], ev: list[Event] | None) -> _Walk:
                 "token {number} {tok!r}: the slide ends on {square} where another pawn stands, with no point left to walk on (P7)",
                 number=k + 1,
                 tok=tok,
-                square=list(SQUARE_OF[at]),
+                square=tuple(SQUARE_OF[at]),
                 token=tok,
                 index=k,
                 rule="P7",
@@ -414,7 +416,7 @@ def _walk(b: _Board, tokens: tuple[str, ...], ev: list[Event] | None) -> _Walk:
             "token {number} {tok!r}: the move would end on {square} where another pawn stands; a pawn must end its move alone (P5)",
             number=k + 1,
             tok=tok,
-            square=list(SQUARE_OF[at]),
+            square=tuple(SQUARE_OF[at]),
             token=tok,
             index=k,
             rule="P5",

@@ -306,10 +306,10 @@ def _told(t: NullTranslations, event: Event) -> tuple[str, str]:
             return step, t.gettext(
                 "pawn {pawn} leaves the fortress by the exit {frm} ({rule})"
             ).format(pawn=event.pawn, frm=sq(event.from_), rule=event.rule)
-        case Flip():
-            return step, t.gettext("pawn {pawn} is flipped and now shows {value} ({rule})").format(
-                pawn=event.pawn, value=event.value, rule=event.rule
-            )
+        case Flip():  # not a step: the flip ends the move (P2)
+            return t.gettext("after the move"), t.gettext(
+                "pawn {pawn} is flipped and now shows {value} ({rule})"
+            ).format(pawn=event.pawn, value=event.value, rule=event.rule)
         case _:
             assert_never(event)
 
@@ -320,7 +320,8 @@ def describe(event: Event, lang: str | None = None) -> str:
 
 
 def line(event: Event, lang: str | None = None) -> str:
-    """``step N: …`` (``final look: …`` for M6, ``end: …`` for the end)."""
+    """``step N: …`` (``final look: …`` for M6, ``end: …`` for the end, ``after the
+    move: …`` for a pawn's flip, P2)."""
     t = translations(lang)
     prefix, text = _told(t, event)
     return t.gettext("{prefix}: {text}").format(prefix=prefix, text=text)
