@@ -673,7 +673,7 @@ ISSUE_32 = mk(
 
 
 def test_P7_pawn_slide_stone_slide_on_pushes_the_stone_twice_and_tells_it_twice() -> None:
-    """P7, ``pawn_slide_stone=slide_on`` (default, this project's ruling): a stone lying on
+    """P7, FAQ 5, ``pawn_slide_stone=slide_on`` (default, this project's ruling): a stone lying on
     a pool square in the pawn's slide is pushed, slides on (P8), and the pawn sliding after
     it pushes it again past the pool; the narration tells each push."""
     r = apply_move(ISSUE_32, "A", "S,W,S")
@@ -689,7 +689,7 @@ def test_P7_pawn_slide_stone_slide_on_pushes_the_stone_twice_and_tells_it_twice(
 
 
 def test_P7_pawn_slide_stone_stop_pushes_it_once_and_stops_where_it_stood() -> None:
-    """P7, ``pawn_slide_stone=stop`` (the other reading: a pawn pushes "un seul bloc à la
+    """P7, FAQ 5, ``pawn_slide_stone=stop`` (the other reading: a pawn pushes "un seul bloc à la
     fois, d'une case à la fois"): the pawn pushes the stone once (it slides on, P8) and
     its slide ends on the square the stone left."""
     opts = RuleOptions.parse(["pawn_slide_stone=stop"])
@@ -710,13 +710,13 @@ RESTING = mk(
 
 
 def test_P7_pawn_slide_over_pawn_pass_slides_over_a_pawn_resting_on_the_pool() -> None:
-    """P7, ``pawn_slide_over_pawn=pass`` (default, this project's ruling): another pawn
+    """P7, FAQ 6, ``pawn_slide_over_pawn=pass`` (default, this project's ruling): another pawn
     resting on a pool square (FAQ 1) does not stop the slide, which passes over it (P5)."""
     assert apply_move(RESTING, "A", "S").to == (1, 6)
 
 
 def test_P7_pawn_slide_over_pawn_stop_stops_the_slide_before_the_pawn() -> None:
-    """P7, ``pawn_slide_over_pawn=stop`` (the other reading): the slide stops on the pool
+    """P7, FAQ 6, ``pawn_slide_over_pawn=stop`` (the other reading): the slide stops on the pool
     square before the pawn resting there; on the pawn's own square it does not start, and
     the mover must walk on (P5)."""
     opts = RuleOptions.parse(["pawn_slide_over_pawn=stop"])
@@ -735,7 +735,7 @@ def test_P7_pawn_slide_over_pawn_stop_stops_the_slide_before_the_pawn() -> None:
 
 
 def test_M8_P7_a_pushed_pawn_follows_the_pawn_slide_options() -> None:
-    """M8/P7: a pawn the monster pushes onto a pool slides as a walking pawn does, under
+    """M8/P7 (FAQ 5, FAQ 6): a pawn the monster pushes onto a pool slides as a walking pawn does, under
     the same two options: a stone on the pool pushed on (twice) or once; a pawn resting on
     the pool passed over or stopped at; a pushed pawn never ends on another pawn."""
     pool = [(4, 5), (5, 5), (6, 5), (7, 5)]
