@@ -853,7 +853,7 @@ def test_M8_a_pushed_crystal_is_told_as_a_crystal_in_every_language(lang: str) -
     pos = load("monster_advanced_8")
     result = monster_turn(pos, "8")
     pushes = [e for e in result.events if e.type == "push" and isinstance(e.piece, tuple)]
-    assert [e.kind for e in pushes] == ["crystal"] * 3  # type: ignore[union-attr]
+    assert [e.kind for e in pushes] == ["crystal"] * 3
     lines = narrate(result.events, lang=lang)
     told = [line for line in lines if "(5, 3)" in line and "(6, 3) (M8)" in line]
     assert len(told) == 1 and CRYSTAL_WORD[lang] in told[0].lower()
