@@ -884,3 +884,24 @@ def test_M8_P7_the_pushed_pawns_own_push_is_told_as_the_pawns(lang: str) -> None
     assert "P0" not in monster_push
     english = "step 1: pawn P0 pushes the stone from (8, 5) to (9, 5) (P6)"
     assert (by_pawn[0] == english) is (lang == "en")
+
+
+def test_M8_P7_the_frame_of_a_pushed_pawns_push_rings_that_pawn() -> None:
+    """M8/P7: in the stepper's frames, the push made by a pawn the monster pushed onto a
+    pool rings that pawn (on the last pool square), besides the push's arrow."""
+    from finstere_widget.render.frames import trace_frames
+
+    pos = _row5("E", 1, [2, 8], {"P0": 3}, range(4, 8))
+    result = monster_turn(pos, 1)
+    frames = trace_frames(pos, result.events, "1")
+    by_pawn = next(f for f in frames if f.event is not None and getattr(f.event, "by", None))
+    monster_push = next(
+        f
+        for f in frames
+        if f.event is not None
+        and f.event.type == "push"
+        and f.event.rule == "M8"
+        and isinstance(f.event.piece, tuple)
+    )
+    assert by_pawn.position.pawn("P0").at == (7, 5)
+    assert len(by_pawn.over) == len(monster_push.over) + 1
