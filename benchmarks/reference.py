@@ -4,8 +4,10 @@ Written the obvious way, for reading rather than speed: squares are ``(x, y)`` t
 headings the letters ``N E S W``, the pieces dicts keyed by square, and the events plain
 dicts in the JSON form of the monster trace (docs/format.md). It plays
 
-* the monster's turn (docs/rules.md M3-M13) with its events: :func:`monster_turn`;
-* every legal outcome of one pawn's move (docs/rules.md P2-P9): :func:`legal_outcomes`.
+* the monster's turn (docs/rules.md M3-M13) with its events: :func:`monster_turn` (a
+  pawn it pushes onto a pool slides by the pawn rules, M8 and P7);
+* every legal outcome of one pawn's move (docs/rules.md P2-P9): :func:`legal_outcomes`,
+  under the rule options of P7's slide.
 
 ``tests/test_reference.py`` checks, on random positions with every kind of piece and
 every rule option, that it agrees with the engine event for event and outcome for
@@ -75,8 +77,8 @@ class MonsterTurn:
         self.events: list[dict[str, Any]] = []
         self.step = 0
 
-    def event(self, kind: str, rule: str, **keys: Any) -> None:
-        self.events.append({"type": kind, "step": self.step, "rule": rule, **keys})
+    def event(self, type_: str, rule: str, **keys: Any) -> None:
+        self.events.append({"type": type_, "step": self.step, "rule": rule, **keys})
 
     # M4, M5
     def look(self, heading: str, rule: str) -> tuple[str, str]:
@@ -123,9 +125,11 @@ class MonsterTurn:
         self.eaten.append(pawn)
         self.event("eat", rule, pawn=pawn, at=xy(at), how=how)
 
-    def remove_stone(self, sq: Square, at: Square, why: str, pushed_from: Square) -> None:
+    def remove_stone(
+        self, sq: Square, at: Square, why: str, pushed_from: Square, rule: str = "M8"
+    ) -> None:
         del self.stones[sq]
-        self.event("remove", "M8", stone=xy(pushed_from), at=xy(at), why=why)
+        self.event("remove", rule, stone=xy(pushed_from), at=xy(at), why=why)
 
     def move_piece(self, src: Square, dst: Square) -> None:
         if src in self.stones:
@@ -158,7 +162,8 @@ class MonsterTurn:
             else:
                 self.eat(sq, sq, "crushed", "M8")
             return
-        self.event("push", "M8", piece=piece, **{"from": xy(sq)}, to=xy(dest))
+        kind = {"kind": self.stones[sq]} if is_stone else {}
+        self.event("push", "M8", piece=piece, **{"from": xy(sq)}, to=xy(dest), **kind)
         if dest in self.teleporters:  # destroyed
             if is_stone:
                 self.remove_stone(sq, dest, "teleporter", sq)
@@ -166,6 +171,9 @@ class MonsterTurn:
                 self.eat(sq, dest, "teleporter", "M8")
             return
         self.move_piece(sq, dest)
+        if not is_stone and dest in self.pools:  # a pawn slides by the pawn rules (P7)
+            self.pawn_slide(dest, h)
+            return
         end = dest
         while end in self.pools:  # P8: slides across, stops before anything occupied
             beyond = next_square(end, h)
@@ -179,19 +187,91 @@ class MonsterTurn:
             end = beyond
         if end != dest:
             self.move_piece(dest, end)
-            self.event(
-                "slide",
-                "P8",
-                piece=xy(dest) if is_stone else piece,
-                **{"from": xy(dest)},
-                to=xy(end),
-            )
+            self.event("slide", "P8", piece=xy(dest), **{"from": xy(dest)}, to=xy(end), **kind)
         if (
             is_stone
             and end in (ENTRANCE, EXIT)
             and self.options.get("monster_stone_on_corner", "remove") == "remove"
         ):
             self.remove_stone(end, end, "corner", sq)
+
+    # M8 + P7: a pawn the monster pushes onto a pool
+    def pawn_slide(self, dest: Square, h: str) -> None:
+        """The pawn on ``dest`` (a pool square) slides on as a pawn does (P7), pushing the
+        stones it meets (P6); it never ends on another pawn: if its slide would, the slide
+        is played again up to the last square of its way no other pawn holds."""
+        saved = (dict(self.stones), dict(self.pawns), dict(self.places), len(self.events))
+        end, way = self.pawn_slide_walk(dest, h, None)
+        if end != dest and end in self.pawns:
+            stop = [sq for sq in way[: way.index(end)] if sq == dest or sq not in self.pawns][-1]
+            self.stones, self.pawns, self.places = saved[0], saved[1], saved[2]
+            del self.events[saved[3] :]
+            end, _ = self.pawn_slide_walk(dest, h, stop)
+        if end != dest:
+            self.move_piece(dest, end)
+
+    def pawn_slide_walk(
+        self, dest: Square, h: str, stop_at: Square | None
+    ) -> tuple[Square, list[Square]]:
+        pawn = self.pawns[dest]
+        here = start = dest
+        way = [dest]
+        while here != stop_at:
+            beyond = next_square(here, h)
+            if beyond is None or beyond == self.at or beyond in self.teleporters:
+                break
+            stop = False
+            if beyond in self.pawns:
+                if beyond not in self.pools:
+                    break
+                if self.options.get("pawn_slide_over_pawn", "pass") == "stop":
+                    break
+            elif beyond in self.stones:
+                to = next_square(beyond, h)
+                if to is None or self.occupied(to) or to == self.at:
+                    break  # P6: this stone cannot be pushed
+                if here != start:
+                    self.event("slide", "P7", piece=pawn, **{"from": xy(start)}, to=xy(here))
+                    start = here
+                stop = (
+                    beyond in self.pools
+                    and self.options.get("pawn_slide_stone", "slide_on") == "stop"
+                )
+                self.pawn_push(beyond, h, pawn)
+            here = beyond
+            way.append(here)
+            if stop or here not in self.pools:
+                break
+        if here != start:
+            self.event("slide", "P7", piece=pawn, **{"from": xy(start)}, to=xy(here))
+        return here, way
+
+    def pawn_push(self, sq: Square, h: str, pawn: str) -> None:
+        """P6 + P8: pawn ``pawn`` pushes the stone on ``sq`` one square on."""
+        dest = next_square(sq, h)
+        assert dest is not None
+        kind = self.stones[sq]
+        self.event("push", "P6", piece=xy(sq), **{"from": xy(sq)}, to=xy(dest), kind=kind, by=pawn)
+        if dest in self.teleporters:
+            self.remove_stone(sq, dest, "teleporter", sq, "P6")
+            return
+        self.move_piece(sq, dest)
+        end = dest
+        while end in self.pools:
+            beyond = next_square(end, h)
+            if (
+                beyond is None
+                or self.occupied(beyond)
+                or beyond == self.at
+                or beyond in self.teleporters
+            ):
+                break
+            end = beyond
+        if end != dest:
+            self.move_piece(dest, end)
+            self.event("slide", "P8", piece=xy(dest), **{"from": xy(dest)}, to=xy(end), kind=kind)
+        if end in (ENTRANCE, EXIT):
+            self.remove_stone(end, end, "corner", sq, "P6")
 
     # M7-M12: one step
     def advance(self, h: str, saw_pawn: bool, tied: bool) -> str:
@@ -310,7 +390,9 @@ def monster_turn(
 class PawnBoard:
     """What stays put while one pawn moves: the monster, pools, teleporters, other pawns."""
 
-    def __init__(self, pos: Position, pawn_id: str) -> None:
+    def __init__(self, pos: Position, pawn_id: str, options: Mapping[str, str]) -> None:
+        self.stone_stops = options.get("pawn_slide_stone", "slide_on") == "stop"
+        self.pawn_stops = options.get("pawn_slide_over_pawn", "pass") == "stop"
         self.pawn = next(p for p in pos.pawns if p.id == pawn_id)
         self.monster = pos.monster.at
         self.pools = {sq for pool in pos.pools for sq in pool.squares}
@@ -355,30 +437,38 @@ class PawnBoard:
             if pushed is None:
                 return None
             stones = pushed
+            if target in self.pools and self.stone_stops:
+                return target, stones  # pawn_slide_stone=stop: pushed once, no slide
         if target not in self.pools:
             return target, stones
+        if self.pawn_stops and target in self.others:
+            return target, stones  # pawn_slide_over_pawn=stop: no slide past a pawn
         here = target  # P7: slide on until the first square beyond the pool
         while True:
             beyond = next_square(here, h)
             if beyond is None or beyond == self.monster or beyond in self.teleporters:
                 break
+            stop = False
             if beyond in stones:
                 pushed = self.push(beyond, h, stones)
                 if pushed is None:
                     break
                 stones = pushed
+                stop = beyond in self.pools and self.stone_stops
+            elif self.pawn_stops and beyond in self.pools and beyond in self.others:
+                break
             here = beyond
-            if here not in self.pools:
+            if stop or here not in self.pools:
                 break
         return here, stones
 
 
 def legal_outcomes(
-    position: Position, pawn_id: str
+    position: Position, pawn_id: str, options: Mapping[str, str] | None = None
 ) -> list[tuple[Any, tuple[str, ...], dict[Square, str]]]:
     """Every distinct result of pawn ``pawn_id``'s move, breadth first, with a shortest
     path (tokens tried in the order N, E, S, W, then OUT): ``(place, path, stones)``."""
-    board = PawnBoard(position, pawn_id)
+    board = PawnBoard(position, pawn_id, options or {})
     pawn = board.pawn
     points = pawn.light if pawn.up == "light" else pawn.dark
     outcomes: list[tuple[Any, tuple[str, ...], dict[Square, str]]] = []

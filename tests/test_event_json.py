@@ -17,6 +17,7 @@ from finstere_widget.engine.errors import TraceError
 from finstere_widget.engine.events import (
     BLOCKERS,
     EVENT_TYPES,
+    STONE_KINDS,
     End,
     Event,
     Flip,
@@ -33,7 +34,10 @@ squares = st.tuples(st.integers(0, WIDTH - 1), st.integers(0, HEIGHT - 1))
 headings = st.sampled_from(list(Heading))
 ids = st.text(min_size=1, max_size=6)
 rules = st.sampled_from(["M3", "M4", "M5", "M7", "M8", "M9", "M10", "M12", "M13", "P2", "P6"])
-pieces = st.one_of(st.just("monster"), ids, squares)
+stone_kinds = st.none() | st.sampled_from(STONE_KINDS)
+by = st.none() | ids
+#: the keys an event writes only when they are set (docs/format.md): absent reads as None
+OPTIONAL_KEYS = {"kind", "by"}
 rays = st.builds(
     Ray,
     headings,
@@ -58,8 +62,23 @@ KINDS: dict[str, st.SearchStrategy[Any]] = {
         Turn, steps, headings, headings, st.sampled_from(["sight", "pivot", "teleporter"]), rules
     ),
     "move": st.builds(Move, steps, squares, squares, rules),
-    "slide": st.builds(EVENT_TYPES["slide"], steps, pieces, squares, squares, rules),
-    "push": st.builds(EVENT_TYPES["push"], steps, pieces, squares, squares, rules),
+    # a stone's kind only beside a stone (a square); ``by``, a pawn pushing in a monster turn
+    "slide": st.builds(
+        EVENT_TYPES["slide"],
+        steps,
+        st.just("monster") | ids,
+        squares,
+        squares,
+        rules,
+        kind=st.none(),
+    )
+    | st.builds(EVENT_TYPES["slide"], steps, squares, squares, squares, rules, kind=stone_kinds),
+    "push": st.builds(
+        EVENT_TYPES["push"], steps, ids, squares, squares, rules, kind=st.none(), by=st.none()
+    )
+    | st.builds(
+        EVENT_TYPES["push"], steps, squares, squares, squares, rules, kind=stone_kinds, by=by
+    ),
     "eat": st.builds(
         EVENT_TYPES["eat"],
         steps,
@@ -115,8 +134,12 @@ def test_a_missing_wrong_or_unknown_key_is_named(kind: str, data: st.DataObject)
     good = event.to_dict()
     key = data.draw(st.sampled_from(sorted(good)))
     missing = {k: v for k, v in good.items() if k != key}
-    with pytest.raises(TraceError, match=f"{kind} event: missing key '{key}'"):
-        event_from_dict(missing) if key != "type" else type(event).from_dict(missing)
+    if key in OPTIONAL_KEYS:  # an optional key left out reads as None
+        optional: Any = event  # a Push or a Slide: the kinds with optional keys
+        assert event_from_dict(missing) == optional._replace(**{key: None})
+    else:
+        with pytest.raises(TraceError, match=f"{kind} event: missing key '{key}'"):
+            event_from_dict(missing) if key != "type" else type(event).from_dict(missing)
     if key in ("seen", "distance"):  # null is a value these keys take
         wrong = data.draw(st.sampled_from(WRONG[:-1]))
     else:
@@ -126,6 +149,21 @@ def test_a_missing_wrong_or_unknown_key_is_named(kind: str, data: st.DataObject)
     assert isinstance(info.value, FinstereError) and kind in str(info.value)
     with pytest.raises(TraceError, match="unknown key 'colour'"):
         event_from_dict({**good, "colour": "red"})
+
+
+def test_a_stone_kind_only_beside_a_stone_and_only_a_kind_of_B5() -> None:
+    """A push's or slide's ``kind`` (a stone's kind, B5) is refused beside a pawn or the
+    monster, and a kind that is no stone's is named."""
+    from finstere_widget.engine import StoneKind
+
+    assert set(STONE_KINDS) == {k.value for k in StoneKind}
+    pushed = {"type": "push", "step": 1, "piece": "A", "from": [1, 1], "to": [2, 1], "rule": "M8"}
+    with pytest.raises(TraceError, match="'kind' must be absent: only a stone has a kind"):
+        event_from_dict({**pushed, "kind": "crystal"})
+    stone = {**pushed, "piece": [1, 1]}
+    with pytest.raises(TraceError, match="'kind' must be one of stone, crystal"):
+        event_from_dict({**stone, "kind": "boulder"})
+    assert event_from_dict({**stone, "kind": "crystal"}).kind == "crystal"  # type: ignore[union-attr]
 
 
 def test_a_ray_at_fault_is_named_by_its_place() -> None:

@@ -36,6 +36,8 @@ def field_by_field(value: Any) -> Any:
         fields = dict(zip(value._fields, value, strict=True))
         out = {"type": fields["type"], "step": fields["step"]}
         for name, v in fields.items():
+            if name in ("kind", "by") and v is None:
+                continue  # optional keys, written only when set (docs/format.md)
             if name not in ("type", "step"):
                 out["from" if name == "from_" else name] = field_by_field(v)
         return out

@@ -408,6 +408,32 @@ def test_S1_tiles_to_play_counts_the_monster_turns_each_stage_still_has(per_stag
     assert g.is_terminal() and g.tiles_to_play() == 0
 
 
+@pytest.mark.parametrize(("pile", "stage2"), [("same", 7), ("all", 8)])
+def test_S1_stage2_pile_same_or_all_eight_the_online_guides_reading(pile: str, stage2: int) -> None:
+    """S1, ``stage2_pile``: stage 2 plays as many tiles as stage 1 (``same``, default), or
+    its whole pile of eight (``all``: the online guide ends stage 2 when "la pioche de
+    cartes monstre est épuisée", after 7 of 8 in stage 1)."""
+    g = Game(2, seed=11, options=RuleOptions.parse({"stage2_pile": pile}))
+    for _ in range(7):
+        assert g.position.stage == 1
+        first_moves(g)
+        g.sample_chance()
+    assert g.position.stage == 2 and g.tiles_to_play() == stage2
+    for played in range(stage2):
+        assert not g.is_terminal() and g.tiles_to_play() == stage2 - played
+        first_moves(g)
+        g.sample_chance()
+    assert g.is_terminal() and outcome(g).rule == "S3"
+    # a game set up in stage 2 may have played up to the stage's tiles less one
+    pos = scenario([pw("b", "blue", [3, 0]), pw("y", "yellow", [12, 10])], stage=2)
+    opts = RuleOptions.parse({"stage2_pile": pile})
+    assert (
+        Game.from_position(pos, seed=0, options=opts, tiles_played=stage2 - 1).tiles_to_play() == 1
+    )
+    with pytest.raises(SetupError, match="tiles_played"):
+        Game.from_position(pos, seed=0, options=opts, tiles_played=stage2)
+
+
 def test_S1_stage_two_eaten_pawns_are_out_for_good() -> None:
     pos = scenario(
         [pw("b", "blue", [3, 0]), pw("b2", "blue", [9, 9]), pw("y", "yellow", [12, 10])], stage=2
@@ -566,6 +592,31 @@ def test_S3_tie_break_whoever_reached_the_number_first() -> None:
     assert g.is_terminal()
     out = outcome(g)
     assert out.escaped == {"blue": 1, "yellow": 1} and out.winner == "yellow" and out.rule == "S3"
+
+
+@pytest.mark.parametrize(("first", "winner"), [("y2", "yellow"), ("b2", "blue")])
+def test_S3_a_scenarios_escaped_pawns_escaped_in_the_order_the_position_lists_them(
+    first: str, winner: str
+) -> None:
+    """S3 (issue 25, 18): in ``Game.from_position`` the pawns already escaped escaped in
+    the order the position lists them, so a tie between them goes to the player whose
+    pawn is listed first -- not to the first seat."""
+    escaped = [pw("y2", "yellow", "escaped"), pw("b2", "blue", "escaped")]
+    if first == "b2":
+        escaped.reverse()
+    pos = scenario(
+        [pw("b", "blue", [3, 0]), pw("y", "yellow", [4, 0]), *escaped],
+        stage=2,
+        monster={"at": [8, 0], "facing": "W"},
+    )
+    g = Game.from_position(pos, seed=0)
+    assert g.colours == ("blue", "yellow")
+    g.apply(PawnMove("b", ()))
+    g.apply(PawnMove("y", ()))
+    g.apply(DrawTile("10"))
+    out = outcome(g)
+    assert out.rule == "S3" and out.escaped == {"blue": 1, "yellow": 1}
+    assert out.winner == winner
 
 
 def _stage2_board_emptied_by_the_monster(option: str) -> Game:
@@ -740,9 +791,11 @@ def test_A2_placement_limits() -> None:
     assert _refused(empty, Placement("pool_1x4", (10, 0), "h")) == "A2"  # runs off the board
     tele = _placed(Placement("teleporter_blue", (6, 6), "N"))
     assert _refused(tele, Placement("teleporter_yellow", (6, 7), "E")) == "A2"
+    # A2: diagonally adjacent too (the French set-up list counts the diagonals)
+    assert _refused(tele, Placement("teleporter_yellow", (7, 7), "E")) == "A2"
     check_placement(
-        tele, Placement("teleporter_yellow", (7, 7), "E"), PLACEMENT_PIECES, RuleOptions()
-    )  # diagonal is fine
+        tele, Placement("teleporter_yellow", (8, 7), "E"), PLACEMENT_PIECES, RuleOptions()
+    )
     assert _refused(empty, Placement("teleporter_blue", (6, 6))) == "A1"  # needs an arrow
     assert _refused(empty, Placement("dragon", (6, 6))) == "A1"
     done = _placed(Placement("pool_2x2", (5, 5)))
@@ -1051,17 +1104,17 @@ def test_S3_stage_two_ends_at_once_when_the_last_pawn_in_play_escapes_without_wi
 
 
 def test_A2_same_pair_teleporters_and_pools_over_a_diagonal_neighbour_refused() -> None:
-    """A2: two teleporters of the same pair may not touch either (diagonally they may); a
-    pool may not cover a square touching the entrance or exit diagonally (French rulebook)
-    -- under the online limits (A3) the teleporters keep A2's rule."""
+    """A2: two teleporters of the same pair may not touch either, nor diagonally (the
+    French set-up list counts the diagonal squares as adjacent); a pool may not cover a
+    square touching the entrance or exit diagonally (French rulebook) -- under the online
+    limits (A3) the teleporters keep A2's rule."""
     tele = _placed(Placement("teleporter_blue", (6, 6), "N"))
     assert _refused(tele, Placement("teleporter_blue", (7, 6), "S")) == "A2"
-    assert (
-        _refused(tele, Placement("teleporter_blue", (7, 6), "S"), RuleOptions(placement="online"))
-        == "A2"
-    )
+    for options in (RuleOptions(), RuleOptions(placement="online")):
+        assert _refused(tele, Placement("teleporter_blue", (7, 6), "S"), options) == "A2"
+        assert _refused(tele, Placement("teleporter_blue", (5, 7), "S"), options) == "A2"
     check_placement(
-        tele, Placement("teleporter_blue", (7, 7), "S"), PLACEMENT_PIECES, RuleOptions()
+        tele, Placement("teleporter_blue", (8, 6), "S"), PLACEMENT_PIECES, RuleOptions()
     )
     empty = _placed()
     assert _refused(empty, Placement("pool_2x2", (13, 8))) == "A2"  # covers (14, 9)

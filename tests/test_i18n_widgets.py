@@ -269,3 +269,26 @@ def test_a_language_switch_after_the_story_keeps_the_learners_pawn_selected() ->
     assert g.board._ui.selected == pawn and lit() == targets
     assert g.board.position == g.game.position
     assert g.board.texts["log_title"] != board_texts("en")["log_title"]
+
+
+@pytest.mark.parametrize("lang", ["fr", "de", "it", "cs"])
+def test_P7_S1_the_new_options_menus_are_worded_in_every_language(lang: str) -> None:
+    """P7 (FAQ 5, FAQ 6) and S1: the options of a pawn's slide and of stage 2's pile are in
+    the game view's menus (and the slide's in the stepper's), their labels and choices in
+    the widget's language, the rule id beside them."""
+    from finstere_widget.engine import OPTION_INFO
+    from finstere_widget.widget import GameView
+    from finstere_widget.widget.labels import option_choices, option_label
+
+    view = GameView(("blue", "red"), you="blue", seed=3, lang=lang)
+    stepper = MonsterStepper(lang=lang)
+    for name in ("pawn_slide_stone", "pawn_slide_over_pawn", "stage2_pile"):
+        menu = view.option_widgets[name]
+        rule = OPTION_INFO[name][1]
+        assert menu.description == option_label(name, lang) != option_label(name, "en")
+        assert menu.description.endswith(f"({rule})")
+        assert [v for _, v in menu.options] == list(OPTION_INFO[name][0])
+        words = [w for w, _ in option_choices(name, lang)]
+        assert words != [w for w, _ in option_choices(name, "en")] and "_" not in "".join(words)
+        if name != "stage2_pile":
+            assert stepper.option_widgets[name].description == menu.description

@@ -352,10 +352,11 @@ def test_M8_P8_stone_pushed_onto_a_pool_slides_and_stops_before_occupied_squares
     assert brief(blocked)[1] == (1, "slide", (4, 8), (4, 8), (7, 8))
 
 
-def test_M8_P8_a_pawn_pushed_onto_a_pool_slides_across_and_is_not_taken() -> None:
-    """M8: a pawn pushed (behind a stone) onto a pool slides by P8 like a stone: to the
-    square beyond if it is free, else it stops on the last pool square, before a stone or
-    at the wall; a pawn on the board there is neither eaten nor crushed."""
+def test_M8_P7_a_pawn_pushed_onto_a_pool_slides_across_and_is_not_taken() -> None:
+    """M8: a pawn pushed (behind a stone) onto a pool slides by the pawn rules (P7): to the
+    square beyond if it is free; a stone there it pushes one square on; it stops on the
+    last pool square before a stone that cannot move or at the wall; a pawn on the board
+    there is neither eaten nor crushed."""
     pool = [(6, 5), (7, 5), (8, 5), (9, 5)]
     free = monster_turn(P((3, 5), "E", stones=[(4, 5)], pawns={"A": (5, 5)}, pools=[pool]), 1)
     assert brief([event_to_dict(e) for e in free.events]) == [
@@ -366,7 +367,11 @@ def test_M8_P8_a_pawn_pushed_onto_a_pool_slides_across_and_is_not_taken() -> Non
     ]
     assert free.eaten == () and free.position.pawn("A").at == (10, 5)
     stone = P((3, 5), "E", stones=[(4, 5), (10, 5)], pawns={"A": (5, 5)}, pools=[pool])
-    assert monster_turn(stone, 1).position.pawn("A").at == (9, 5)
+    pushed = monster_turn(stone, 1).position
+    assert pushed.pawn("A").at == (10, 5)
+    assert sorted(s.at for s in pushed.stones) == [(5, 5), (11, 5)]
+    stuck = P((3, 5), "E", stones=[(4, 5), (10, 5), (11, 5)], pawns={"A": (5, 5)}, pools=[pool])
+    assert monster_turn(stuck, 1).position.pawn("A").at == (9, 5)
     wall = [(12, 5), (13, 5), (14, 5), (15, 5)]
     walled = monster_turn(P((9, 5), "E", stones=[(10, 5)], pawns={"A": (11, 5)}, pools=[wall]), 1)
     assert walled.eaten == () and walled.position.pawn("A").at == (15, 5)
@@ -575,7 +580,7 @@ def test_M11_after_a_tie_the_pivot_is_pushed_by_default(option: str, pushed: boo
         assert brief(events)[:2] == [(1, "turn", "E", "S", "pivot"), (1, "move", (5, 5), (5, 6))]
 
 
-def test_M11_four_turns_in_one_step_stays_put() -> None:
+def test_M11_FAQ8_four_turns_in_one_step_stays_put() -> None:
     pivots = {
         (6, 5): "pivot_right",
         (5, 6): "pivot_right",
@@ -683,3 +688,220 @@ def test_P8_a_stone_sliding_over_the_blood_is_told_by_its_squares_once(lang: str
     assert slid[0].count("(5, 5)") == 1, slid[0]
     if lang == "en":
         assert slid[0] == "step 1: the stone slides over the blood from (5, 5) to (9, 5) (P8)"
+
+
+# --- M8 + P7: a pawn the monster pushes onto a pool slides by the pawn rules -----------------
+
+
+def _row5(
+    facing: str, monster: int, stones: Iterable[int], pawns: Mapping[str, int], pool: range
+) -> Position:
+    """A position on row 5 (full width), given eastwards; ``facing="W"`` mirrors it
+    (x -> 15 - x), so each case is checked in both directions."""
+
+    def x(v: int) -> int:
+        return v if facing == "E" else 15 - v
+
+    return P(
+        (x(monster), 5),
+        facing,
+        stones=[(x(s), 5) for s in stones],
+        pawns={pid: (x(v), 5) for pid, v in pawns.items()},
+        pools=[[(x(v), 5) for v in pool]],
+    )
+
+
+def _x(facing: str, v: int) -> Sq:
+    return (v if facing == "E" else 15 - v, 5)
+
+
+@pytest.mark.parametrize("facing", ["E", "W"])
+def test_M8_P7_a_pawn_pushed_onto_a_pool_slides_past_it_and_pushes_the_stone_there(
+    facing: str,
+) -> None:
+    """M8/P7 (issue 30): whatever the monster pushes onto a pool slides by the pawn rules,
+    so the pawn slides to the square past the pool and pushes the stone standing there one
+    square on (the French rulebook: "le bloc est normalement poussé ... à l'issue de la
+    glissade"), in both directions."""
+    pos = _row5(facing, 1, [2, 8], {"P0": 3}, range(4, 8))
+    result = monster_turn(pos, 1)
+    assert result.position.pawn("P0").at == _x(facing, 8)
+    assert sorted(s.at for s in result.position.stones) == sorted([_x(facing, 3), _x(facing, 9)])
+    assert brief([event_to_dict(e) for e in result.events]) == [
+        (1, "push", "P0", _x(facing, 3), _x(facing, 4)),
+        (1, "slide", "P0", _x(facing, 4), _x(facing, 7)),
+        (1, "push", _x(facing, 8), _x(facing, 8), _x(facing, 9)),
+        (1, "slide", "P0", _x(facing, 7), _x(facing, 8)),
+        (1, "push", _x(facing, 2), _x(facing, 2), _x(facing, 3)),
+        (1, "move", _x(facing, 1), _x(facing, 2)),
+    ]
+    rules = [(e.type, e.rule) for e in result.events if e.type in ("push", "slide")]
+    assert rules == [
+        ("push", "M8"),
+        ("slide", "P7"),
+        ("push", "P6"),
+        ("slide", "P7"),
+        ("push", "M8"),
+    ]
+    assert result.eaten == ()
+
+
+@pytest.mark.parametrize("facing", ["E", "W"])
+@pytest.mark.parametrize(
+    ("stones", "pawns", "why"),
+    [
+        ([2, 8, 9], {}, "a stone behind the stone"),
+        ([2, 8], {"B": 9}, "a pawn behind the stone"),
+        ([2], {"B": 8}, "a pawn on the landing square"),
+    ],
+)
+def test_M8_P7_a_pushed_pawn_stops_on_the_last_pool_square_when_the_stone_cannot_move(
+    facing: str, stones: list[int], pawns: dict[str, int], why: str
+) -> None:
+    """M8/P7: when the stone past the pool cannot be pushed (another stone or a pawn
+    behind it), or a pawn stands on the landing square, the pushed pawn stops on the last
+    pool square and nothing past the pool moves; in both directions."""
+    pos = _row5(facing, 1, stones, {"P0": 3, **pawns}, range(4, 8))
+    result = monster_turn(pos, 1)
+    assert result.position.pawn("P0").at == _x(facing, 7), why
+    assert sorted(s.at for s in result.position.stones) == sorted(
+        [_x(facing, 3)] + [_x(facing, s) for s in stones if s != 2]
+    ), why
+    for pid, v in pawns.items():
+        assert result.position.pawn(pid).at == _x(facing, v), why
+    assert result.eaten == ()
+
+
+@pytest.mark.parametrize("facing", ["E", "W"])
+def test_M8_P7_a_pushed_pawn_stops_on_the_pool_when_the_stone_past_it_is_at_the_wall(
+    facing: str,
+) -> None:
+    """M8/P7: a stone past the pool against the wall cannot be pushed off the board by a
+    pawn (P6): the pushed pawn stops on the last pool square; the stone stays."""
+    pos = _row5(facing, 8, [9, 15], {"P0": 10}, range(11, 15))
+    result = monster_turn(pos, 1)
+    assert result.position.pawn("P0").at == _x(facing, 14)
+    assert sorted(s.at for s in result.position.stones) == sorted([_x(facing, 10), _x(facing, 15)])
+
+
+@pytest.mark.parametrize("facing", ["E", "W"])
+def test_M8_P7_through_a_chain_the_pawn_pushed_onto_the_pool_slides_and_pushes(
+    facing: str,
+) -> None:
+    """M8/P7: the monster pushes a chain (a stone, two pawns): the farthest pawn is pushed
+    onto the pool first, slides by the pawn rules and pushes the stone past the pool; then
+    the rest of the chain moves one square on."""
+    pos = _row5(facing, 0, [1, 8], {"A": 2, "B": 3}, range(4, 8))
+    result = monster_turn(pos, 1)
+    assert result.position.pawn("B").at == _x(facing, 8)
+    assert result.position.pawn("A").at == _x(facing, 3)
+    assert sorted(s.at for s in result.position.stones) == sorted([_x(facing, 2), _x(facing, 9)])
+    pushes = [(e.piece, e.rule) for e in result.events if e.type == "push"]
+    assert pushes == [("B", "M8"), (_x(facing, 8), "P6"), ("A", "M8"), (_x(facing, 1), "M8")]
+
+
+def test_M8_P8_a_stone_the_monster_pushes_onto_a_pool_keeps_the_stone_rule() -> None:
+    """M8/P8: a stone (not a pawn) the monster pushes onto a pool keeps the stone rule: it
+    stops on the last pool square before a stone past the pool, which does not move."""
+    pos = _row5("E", 1, [2, 3, 8], {}, range(4, 8))
+    result = monster_turn(pos, 1)
+    assert sorted(s.at for s in result.position.stones) == [(3, 5), (7, 5), (8, 5)]
+
+
+@pytest.mark.parametrize(
+    ("tile", "message"),
+    [
+        (Tile("X", 3, None), "the tile X is 20 steps and 1 prey"),
+        (Tile("5", 20, 1), "the tile 5 is 5 steps and 0 prey"),
+        (Tile("5", 20, 3), "the tile 5 is 5 steps and 0 prey"),
+        (Tile("7", 8, None), "the tile 7 is 7 steps and 0 prey"),
+        (Tile("Q", 5, None), "'Q' is no tile"),
+        (Tile("x", 20, 1), "'x' is no tile"),
+        (Tile(" 8", 8, None), "' 8' is no tile"),
+    ],
+)
+def test_M1_only_the_decks_tiles_and_step_counts_are_tiles(tile: Tile, message: str) -> None:
+    """M1 (issue 25, 6): a hand-built :class:`Tile` is a tile only if it is what its label
+    reads as: an X tile of 3 steps or a 5 tile taking a prey is refused with a TileError
+    naming it (S4's three-prey 5 only with its option), and nothing is played."""
+    pos = P((5, 5), "E", pawns={"A": (8, 5)})
+    with pytest.raises(TileError, match=message):
+        monster_turn(pos, tile)
+    assert monster_turn(pos, Tile("X", 20, 1)).eaten == ("A",)
+    assert monster_turn(pos, Tile("12", 12, None)).events[-1].steps == 12  # type: ignore[union-attr]
+    opts = RuleOptions.parse(["five_is_three_prey=on"])
+    assert monster_turn(pos, Tile("5", 20, 3), opts).eaten == ("A",)
+
+
+CRYSTAL_WORD = {
+    "en": "crystal",
+    "fr": "cristal",
+    "de": "kristall",
+    "it": "cristall",
+    "cs": "krystal",
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "de", "it", "cs"])
+def test_M8_a_pushed_crystal_is_told_as_a_crystal_in_every_language(lang: str) -> None:
+    """M8 (issue 25, 11): the rulebook's advanced example pushes the crystal ("pousse donc
+    d'une case le cristal"): the push event carries the stone's kind, and the narration
+    and the stepper's captions name a crystal, a pivot stone, a stone, in five languages."""
+    from finstere_widget.examples import load
+    from finstere_widget.render.frames import trace_frames
+
+    pos = load("monster_advanced_8")
+    result = monster_turn(pos, "8")
+    pushes = [e for e in result.events if e.type == "push" and isinstance(e.piece, tuple)]
+    assert [e.kind for e in pushes] == ["crystal"] * 3
+    lines = narrate(result.events, lang=lang)
+    told = [line for line in lines if "(5, 3)" in line and "(6, 3) (M8)" in line]
+    assert len(told) == 1 and CRYSTAL_WORD[lang] in told[0].lower()
+    captions = [f.caption for f in trace_frames(pos, result.events, "8", lang=lang)]
+    assert told[0] in captions
+    stone = narrate([event_to_dict_back(pushes[0]._replace(kind="stone"))], lang=lang)[0]
+    pivot = narrate([event_to_dict_back(pushes[0]._replace(kind="pivot_180"))], lang=lang)[0]
+    assert len({told[0], stone, pivot}) == 3  # three kinds, three words
+
+
+def event_to_dict_back(event: Any) -> Any:
+    """An event through its JSON and back (the kind survives)."""
+    from finstere_widget.engine import event_from_dict
+
+    return event_from_dict(event_to_dict(event))
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "de", "it", "cs"])
+def test_M8_P7_the_pushed_pawns_own_push_is_told_as_the_pawns(lang: str) -> None:
+    """M8/P7: the stone past the pool pushed by the pawn the monster pushed onto it is told
+    as that pawn's push, naming it, in five languages (not as the monster's)."""
+    pos = _row5("E", 1, [2, 8], {"P0": 3}, range(4, 8))
+    result = monster_turn(pos, 1)
+    lines = narrate(result.events, lang=lang)
+    by_pawn = [line for line in lines if "(8, 5)" in line and "(9, 5)" in line]
+    assert len(by_pawn) == 1 and "P0" in by_pawn[0] and "P6" in by_pawn[0]
+    monster_push = next(line for line in lines if "(2, 5)" in line and "(3, 5)" in line)
+    assert "P0" not in monster_push
+    english = "step 1: pawn P0 pushes the stone from (8, 5) to (9, 5) (P6)"
+    assert (by_pawn[0] == english) is (lang == "en")
+
+
+def test_M8_P7_the_frame_of_a_pushed_pawns_push_rings_that_pawn() -> None:
+    """M8/P7: in the stepper's frames, the push made by a pawn the monster pushed onto a
+    pool rings that pawn (on the last pool square), besides the push's arrow."""
+    from finstere_widget.render.frames import trace_frames
+
+    pos = _row5("E", 1, [2, 8], {"P0": 3}, range(4, 8))
+    result = monster_turn(pos, 1)
+    frames = trace_frames(pos, result.events, "1")
+    by_pawn = next(f for f in frames if f.event is not None and getattr(f.event, "by", None))
+    monster_push = next(
+        f
+        for f in frames
+        if f.event is not None
+        and f.event.type == "push"
+        and f.event.rule == "M8"
+        and isinstance(f.event.piece, tuple)
+    )
+    assert by_pawn.position.pawn("P0").at == (7, 5)
+    assert len(by_pawn.over) == len(monster_push.over) + 1

@@ -84,6 +84,8 @@ tiles = st.sampled_from(["5", "7", "8", "10", "X", "XX", "1", "3"])
 options = st.builds(
     RuleOptions,
     monster_stone_on_corner=st.sampled_from(["remove", "keep"]),
+    pawn_slide_stone=st.sampled_from(["slide_on", "stop"]),
+    pawn_slide_over_pawn=st.sampled_from(["pass", "stop"]),
     slide_over_pawn=st.sampled_from(["eat", "stop"]),
     pivot_when_tied=st.sampled_from(["push", "turn"]),
 )

@@ -17,10 +17,12 @@ from finstere_widget.engine import (
     Monster,
     Pawn,
     Position,
+    RuleOptions,
     Stone,
     StoneKind,
     Teleporter,
     make_pool,
+    monster_turn,
 )
 from finstere_widget.engine.board import Square
 from finstere_widget.engine.errors import PathError
@@ -35,6 +37,7 @@ from finstere_widget.engine.events import (
     event_to_dict,
 )
 from finstere_widget.engine.moves import MoveOutcome, apply_move, legal_moves, parse_path
+from finstere_widget.engine.narrate import narrate
 from finstere_widget.engine.pieces import PawnPlace, Side
 
 HERE = Path(__file__).resolve().parent
@@ -121,6 +124,26 @@ def test_parse_path() -> None:
     with pytest.raises(PathError) as info:  # a syntax error, not a move the rules forbid
         parse_path("W,NE")
     assert info.value.token == "NE" and info.value.index == 1
+
+
+@pytest.mark.parametrize("token", ["ın", "ſ", "ＩＮ", "Ｗ", "ouT\u0307"])
+def test_P2_path_tokens_are_ascii_no_unicode_folding(token: str) -> None:
+    """P2 (issue 25, 7): a path token is ASCII; ``str.upper()`` is not let to read the
+    dotless "ı" as I or the long "ſ" as S: such a token is a PathError naming it, and a
+    record holding it is refused, never replayed and written back changed."""
+    with pytest.raises(PathError) as info:
+        parse_path(f"N,{token}")
+    assert info.value.token == token and info.value.index == 1
+    with pytest.raises(PathError):
+        parse_path(["N", token])
+    assert parse_path("in,s,out") == ("IN", "S", "OUT")
+    from finstere_widget.engine.game import Game, PawnMove
+
+    game = Game(2, seed=1)
+    game.apply(PawnMove(game.movable_pawns()[0].id, ("IN",)))
+    record = game.to_json().replace('"IN"', json.dumps(token), 1)
+    with pytest.raises(ValueError, match="unknown token"):  # a RecordError
+        Game.from_record(record)
 
 
 # --- P2 -----------------------------------------------------------------------------------
@@ -354,7 +377,7 @@ def test_P7_last_point_cannot_slide_onto_a_pawn() -> None:
     assert tos == [(7, 3), (7, 2), (7, 4), (6, 3)]  # N, (E refused), S, W
 
 
-def test_P7_slide_stops_before_monster_and_teleporter() -> None:
+def test_P7_FAQ7_slide_stops_before_monster_and_teleporter() -> None:
     pos = mk([pawn(at=(7, 3), light=2, dark=5)], pools=[square_pool(8, 2)], monster=((10, 3), "N"))
     assert apply_move(pos, "A", "E").to == (9, 3)
     tele = [((10, 3), "blue", "E"), ((3, 9), "blue", "N")]
@@ -631,3 +654,141 @@ def test_cli_moves_json() -> None:
     assert {"to": [7, 4], "path": ["E"] * 5, "cost": 5} == {
         k: v for k, v in data[[e["to"] for e in data].index([7, 4])].items() if k != "position"
     }
+
+
+# --- P7: the two cases no rulebook settles (this project's rulings, rule options) ---------
+
+
+def long_pool_v(x: int, y: int) -> list[Square]:
+    return [(x, y), (x, y + 1), (x, y + 2), (x, y + 3)]
+
+
+#: issue 32's case: a pawn showing 3 at (2, 0), a pool on (1, 2..5), a stone on (1, 3)
+ISSUE_32 = mk(
+    [pawn(at=(2, 0), light=3, dark=4)],
+    stones=[(1, 3)],
+    pools=[[(1, 2), (1, 3), (1, 4), (1, 5)]],
+    monster=((10, 8), "N"),
+)
+
+
+def test_P7_pawn_slide_stone_slide_on_pushes_the_stone_twice_and_tells_it_twice() -> None:
+    """P7, FAQ 5, ``pawn_slide_stone=slide_on`` (default, this project's ruling): a stone lying on
+    a pool square in the pawn's slide is pushed, slides on (P8), and the pawn sliding after
+    it pushes it again past the pool; the narration tells each push."""
+    r = apply_move(ISSUE_32, "A", "S,W,S")
+    assert r.to == (1, 6) and stones_of(r.position) == [(1, 7)]
+    pushes = [e for e in r.events if isinstance(e, Push)]
+    assert [(e.from_, e.to, e.step) for e in pushes] == [((1, 3), (1, 4), 3), ((1, 6), (1, 7), 3)]
+    told = [line for line in narrate(r.events) if "pushes the stone" in line]
+    assert told == [
+        "step 3: pushes the stone from (1, 3) to (1, 4) (P6)",
+        "step 3: pushes the stone from (1, 6) to (1, 7) (P6)",
+    ]
+    assert RuleOptions().pawn_slide_stone == "slide_on"
+
+
+def test_P7_pawn_slide_stone_stop_pushes_it_once_and_stops_where_it_stood() -> None:
+    """P7, FAQ 5, ``pawn_slide_stone=stop`` (the other reading: a pawn pushes "un seul bloc à la
+    fois, d'une case à la fois"): the pawn pushes the stone once (it slides on, P8) and
+    its slide ends on the square the stone left."""
+    opts = RuleOptions.parse(["pawn_slide_stone=stop"])
+    r = apply_move(ISSUE_32, "A", "S,W,S", opts)
+    assert r.to == (1, 3) and stones_of(r.position) == [(1, 6)]
+    assert [o.to for o in legal_moves(ISSUE_32, "A", opts) if o.path == ("S", "W", "S")] == [(1, 3)]
+    # stepping straight onto the stone on the pool: pushed once, the pawn stays on its square
+    on = mk([pawn(at=(1, 1), light=2, dark=5)], stones=[(1, 2)], pools=[long_pool_v(1, 2)])
+    assert apply_move(on, "A", "S", opts).to == (1, 2)
+    assert apply_move(on, "A", "S").to == (1, 6)
+
+
+RESTING = mk(
+    [pawn(at=(1, 1), light=2, dark=5), pawn("B", at=(1, 4))],
+    pools=[[(1, 2), (1, 3), (1, 4), (1, 5)]],
+    monster=((10, 8), "N"),
+)
+
+
+def test_P7_pawn_slide_over_pawn_pass_slides_over_a_pawn_resting_on_the_pool() -> None:
+    """P7, FAQ 6, ``pawn_slide_over_pawn=pass`` (default, this project's ruling): another pawn
+    resting on a pool square (FAQ 1) does not stop the slide, which passes over it (P5)."""
+    assert apply_move(RESTING, "A", "S").to == (1, 6)
+
+
+def test_P7_pawn_slide_over_pawn_stop_stops_the_slide_before_the_pawn() -> None:
+    """P7, FAQ 6, ``pawn_slide_over_pawn=stop`` (the other reading): the slide stops on the pool
+    square before the pawn resting there; on the pawn's own square it does not start, and
+    the mover must walk on (P5)."""
+    opts = RuleOptions.parse(["pawn_slide_over_pawn=stop"])
+    assert apply_move(RESTING, "A", "S", opts).to == (1, 3)
+    assert [o.to for o in legal_moves(RESTING, "A", opts)].count((1, 3)) == 1
+    near = mk(
+        [pawn(at=(5, 3), light=2, dark=5), pawn("B", at=(5, 4))],
+        pools=[long_pool_v(5, 4)],
+        monster=((10, 8), "N"),
+    )
+    with pytest.raises(IllegalMoveError) as info:
+        apply_move(near, "A", "S", opts)
+    assert info.value.rule == "P5"
+    assert apply_move(near, "A", "S,E", opts).to == (6, 4)
+    assert apply_move(near, "A", "S").to == (5, 8)
+
+
+def test_M8_P7_a_pushed_pawn_follows_the_pawn_slide_options() -> None:
+    """M8/P7 (FAQ 5, FAQ 6): a pawn the monster pushes onto a pool slides as a walking pawn does, under
+    the same two options: a stone on the pool pushed on (twice) or once; a pawn resting on
+    the pool passed over or stopped at; a pushed pawn never ends on another pawn."""
+    pool = [(4, 5), (5, 5), (6, 5), (7, 5)]
+    pos = mk([pawn("P0", at=(3, 5))], stones=[(2, 5), (5, 5)], pools=[pool], monster=((1, 5), "E"))
+    r = monster_turn(pos, 1)
+    assert r.position.pawn("P0").at == (8, 5) and stones_of(r.position) == [(3, 5), (9, 5)]
+    r = monster_turn(pos, 1, RuleOptions.parse(["pawn_slide_stone=stop"]))
+    assert r.position.pawn("P0").at == (5, 5) and stones_of(r.position) == [(3, 5), (8, 5)]
+    resting = mk(
+        [pawn("P0", at=(3, 5)), pawn("B", at=(6, 5))],
+        stones=[(2, 5)],
+        pools=[pool],
+        monster=((1, 5), "E"),
+    )
+    assert monster_turn(resting, 1).position.pawn("P0").at == (8, 5)
+    stopped = monster_turn(resting, 1, RuleOptions.parse(["pawn_slide_over_pawn=stop"]))
+    assert stopped.position.pawn("P0").at == (5, 5)
+    # passed over B, then stopped on B's square by a stone that cannot move: it ends on
+    # the last square of its way that holds no other pawn
+    walled = mk(
+        [pawn("P0", at=(3, 5)), pawn("B", at=(7, 5))],
+        stones=[(2, 5), (8, 5), (9, 5)],
+        pools=[pool],
+        monster=((1, 5), "E"),
+    )
+    after = monster_turn(walled, 1).position
+    assert after.pawn("P0").at == (6, 5) and after.pawn("B").at == (7, 5)
+
+
+def test_P2_P6_A2_errors_write_squares_as_the_narration_does() -> None:
+    """P2, P6, A2 (issue 25, 19): an error names a square ``(x, y)``, as the narration and
+    the widgets' hints do, never ``[x, y]``."""
+    pos = mk([pawn(at=(15, 4), light=2, dark=5)], stones=[(14, 5), (13, 5)])
+    with pytest.raises(IllegalMoveError) as info:
+        apply_move(pos, "A", "E")
+    assert "(15, 4)" in str(info.value) and "[" not in str(info.value)
+    with pytest.raises(IllegalMoveError) as info:
+        apply_move(pos.replace(pawns=(pawn(at=(15, 5), light=2, dark=5),)), "A", "W")
+    assert "(14, 5)" in str(info.value) and "(13, 5)" in str(info.value)
+    with pytest.raises(IllegalMoveError) as info:
+        apply_move(pos.replace(pawns=(pawn(at=(1, 0), light=2, dark=5),)), "A", "OUT")
+    assert "(0, 0)" in str(info.value) and "(1, 0)" in str(info.value)
+    from finstere_widget.engine.setup import PLACEMENT_PIECES, Placement, check_placement
+
+    with pytest.raises(IllegalMoveError) as info:
+        check_placement(pos, Placement("stone", (14, 5)), PLACEMENT_PIECES, RuleOptions())
+    assert "(14, 5)" in str(info.value) and "[" not in str(info.value)
+
+
+def test_P2_a_pawns_flip_is_not_told_as_a_numbered_step() -> None:
+    """P2 (issue 25, 19): the flip ends the move; it is no step of the path, so its line
+    is not numbered like one."""
+    pos = mk([pawn(at=(7, 6), light=2, dark=5)])
+    told = narrate(apply_move(pos, "A", "N,N").events)
+    assert told[-1] == "after the move: pawn A is flipped and now shows 5 (P2)"
+    assert not any(line.startswith("step 3") for line in told)

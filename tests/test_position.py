@@ -230,9 +230,12 @@ def test_rule_options_defaults_follow_RULES() -> None:
     assert RuleOptions().to_dict() == {
         "first_draw_rule": "game_start",  # M2
         "monster_stone_on_corner": "remove",  # M8
+        "pawn_slide_stone": "slide_on",  # P7
+        "pawn_slide_over_pawn": "pass",  # P7
         "slide_over_pawn": "eat",  # M9
         "pivot_when_tied": "push",  # M11
         "tiles_per_stage": "7",  # S1
+        "stage2_pile": "same",  # S1
         "finish_round": "off",  # S2
         "stage2_end": "all_eaten",  # S3
         "five_is_three_prey": "off",  # S4

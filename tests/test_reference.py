@@ -16,13 +16,17 @@ from typing import Any
 import pytest
 
 from finstere_widget.engine import (
+    Heading,
     Look,
+    Monster,
     Position,
     RuleOptions,
     Stone,
     StoneKind,
+    Teleporter,
     Tile,
     event_to_dict,
+    make_pool,
     monster_turn,
 )
 from finstere_widget.engine.monster import monster_outcome, sees
@@ -50,6 +54,13 @@ OPTION_SETS = [
     {"monster_stone_on_corner": "keep", "slide_over_pawn": "stop", "pivot_when_tied": "turn"},
     {"slide_over_pawn": "stop"},
     {"pivot_when_tied": "turn"},
+    {"pawn_slide_stone": "stop", "pawn_slide_over_pawn": "stop"},
+]
+#: the rule options of a pawn's slide (P7): each pawn's outcomes are compared under each
+PAWN_OPTION_SETS = [
+    {},
+    {"pawn_slide_stone": "stop"},
+    {"pawn_slide_over_pawn": "stop"},
 ]
 TILES = ["5", "7", "8", "10", "X", "XX", "XXX", "3", "20"]
 
@@ -116,10 +127,11 @@ def test_reference_monster_turn_agrees_with_engine(seed: int) -> None:
 @pytest.mark.parametrize("seed", range(2))
 def test_reference_legal_outcomes_agree_with_engine(seed: int) -> None:
     pushes = slides = 0
-    for pos in varied(25, 50 + seed):
+    for k, pos in enumerate(varied(25, 50 + seed)):
+        opts = PAWN_OPTION_SETS[k % len(PAWN_OPTION_SETS)]
         for pawn in pos.pawns:
-            outs = legal_moves(pos, pawn.id)
-            ref = reference.legal_outcomes(pos, pawn.id)
+            outs = legal_moves(pos, pawn.id, rule_options(opts))
+            ref = reference.legal_outcomes(pos, pawn.id, opts)
             assert [(o.to, o.path) for o in outs] == [(to, path) for to, path, _ in ref], (
                 pos.to_json(),
                 pawn.id,
@@ -175,3 +187,77 @@ def test_a_moved_position_derives_the_indices_its_pieces_give() -> None:
                 checked += 1
                 pushed += o.pushes
     assert checked > 500 and pushed > 20, (checked, pushed)
+
+
+def _row_with_a_pool(rng: random.Random) -> Position:
+    """A monster facing along row 5 (full width) towards a 1x4 pool, with stones and pawns
+    before, on and past it, sometimes a teleporter pair: the monster pushes pawns onto
+    the pool, and they slide by the pawn rules (M8, P7)."""
+    start = rng.randint(3, 9)
+    pool = [(x, 5) for x in range(start, start + 4)]
+    free = [(x, 5) for x in range(16) if (x, 5) not in pool]
+    facing = rng.choice("EW")
+    if facing == "W":
+        pool = [(15 - x, y) for x, y in pool]
+        free = [(15 - x, y) for x, y in free]
+    behind = [sq for sq in free if (sq[0] < min(p[0] for p in pool)) == (facing == "E")]
+    monster_at = rng.choice(behind[:3] if facing == "E" else behind[-3:])
+    squares = [sq for sq in free + pool if sq != monster_at]
+    rng.shuffle(squares)
+    # often the telling case: a stone ahead of the monster, a pawn before the pool, a
+    # stone past it (the monster pushes the pawn onto the pool, the pawn the stone)
+    step = 1 if facing == "E" else -1
+    near = min(pool) if facing == "E" else max(pool)
+    far = max(pool) if facing == "E" else min(pool)
+    ahead = (monster_at[0] + step, 5)
+    before = (near[0] - step, 5)
+    past = (far[0] + step, 5)
+    stone_first = [sq for sq in (ahead, past) if rng.random() < 0.7 and sq in squares]
+    pawn_first = [before] if before in squares and before not in stone_first else []
+    if rng.random() < 0.6:
+        for sq in stone_first + pawn_first:
+            squares.remove(sq)
+        squares = stone_first + squares[: rng.randint(0, 3)] + pawn_first + squares[3:]
+    n_stones, n_pawns = rng.randint(1, 5), rng.randint(1, 4)
+    stones = tuple(
+        Stone(sq, StoneKind(rng.choice(["stone", "stone", "crystal", "pivot_right"])))
+        for sq in squares[:n_stones]
+        if sq not in pool or rng.random() < 0.5
+    )
+    pawn_squares = squares[n_stones : n_stones + n_pawns]
+    base = positions.varied_position(rng)
+    pawns = tuple(p.moved(sq) for p, sq in zip(base.pawns, pawn_squares, strict=False))
+    teleporters: tuple[Any, ...] = ()
+    rest = squares[n_stones + n_pawns :]
+    if rng.random() < 0.3 and len(rest) > 1:
+        teleporters = (
+            Teleporter(rest[0], "blue", Heading.N),
+            Teleporter((7, 1), "blue", Heading.S),
+        )
+    return Position(
+        Monster(monster_at, Heading[facing]), stones, (make_pool(pool),), teleporters, pawns, 1
+    )
+
+
+@pytest.mark.parametrize("seed", range(2))
+def test_reference_M8_P7_pawns_pushed_onto_a_pool_agree_with_engine(seed: int) -> None:
+    """M8/P7: on rows built for it (a pool in the monster's way, stones and pawns before,
+    on and past it), the reference and the engine push pawns onto the pool and slide them
+    by the pawn rules alike, under every option of a pawn's slide."""
+    rng = random.Random(900 + seed)
+    seen = {"slide P7": 0, "push by a pawn": 0}
+    for k in range(300):
+        pos = _row_with_a_pool(rng)
+        opts = OPTION_SETS[k % len(OPTION_SETS)]
+        tile = Tile.parse(rng.choice(["1", "2", "3", "5"]))
+        result = monster_turn(pos, tile, rule_options(opts))
+        ref = reference.monster_turn(pos, tile.steps, tile.prey, opts)
+        got = [event_to_dict(e) for e in result.events]
+        assert got == ref["events"], (pos.to_json(), tile, opts)
+        state = engine_state(result.position)
+        assert state == {key: ref[key] for key in state}, (pos.to_json(), tile, opts)
+        quiet, eaten = monster_outcome(pos, tile, rule_options(opts))
+        assert engine_state(quiet) == state and eaten == result.eaten
+        seen["slide P7"] += sum(1 for e in got if e["type"] == "slide" and e["rule"] == "P7")
+        seen["push by a pawn"] += sum(1 for e in got if e["type"] == "push" and "by" in e)
+    assert min(seen.values()) > 10, seen

@@ -109,7 +109,7 @@ class RandomBot:
         pawn = self.rng.choice(pawns)
         if game.state.round == 1:  # P10: onto the board; the random walk may stay outside
             return PawnMove(pawn.id, self.rng.choice(game.pawn_moves(pawn.id)).path)
-        return PawnMove(pawn.id, random_path(game.position, pawn.id, self.rng))
+        return PawnMove(pawn.id, random_path(game.position, pawn.id, self.rng, game.options))
 
 
 #: Manhattan distance to the exit (0, 0) is x + y; from outside: entrance + the IN point.

@@ -27,6 +27,8 @@ def _piece_json(piece: Piece) -> str | list[int]:
 #: what stops a line of sight: a wall, the pawn seen, or a stone of one of these kinds (B5;
 #: the monster sees through a crystal)
 BLOCKERS = ("wall", "pawn", "stone", "pivot_right", "pivot_left", "pivot_180")
+#: the stone kinds a push or a slide names (B5; ``pieces.StoneKind``'s values)
+STONE_KINDS = ("stone", "crystal", "pivot_right", "pivot_left", "pivot_180")
 
 
 class _Fields:
@@ -112,6 +114,21 @@ class _Fields:
         if not _is_square(value):
             raise self._bad(key, Message('"monster", a pawn id or a stone\'s square [x, y]'))
         return (value[0], value[1])
+
+    def peek_piece(self, key: str) -> Piece:
+        """The piece under ``key`` (already read by :meth:`piece`)."""
+        value = self.data[key]
+        return value if isinstance(value, str) else (value[0], value[1])
+
+    def stone_kind(self, key: str, piece: Piece) -> str | None:
+        """An optional stone kind (B5), only beside a stone (``piece`` a square): absent
+        is None (a trace written before the kind was recorded)."""
+        if key not in self.data:
+            return None
+        if isinstance(piece, str):
+            self.read.add(key)
+            raise self._bad(key, Message("absent: only a stone has a kind"))
+        return self.choice(key, STONE_KINDS)
 
     def pawn_ids(self, key: str) -> tuple[str, ...]:
         value = self._get(key)
@@ -311,16 +328,21 @@ class Move(NamedTuple):
 
 
 class Slide(NamedTuple):
+    """A piece slides over a pool (M9, P7, P8). ``kind``: a stone's kind (B5: ``stone``,
+    ``crystal``, ``pivot_right``, ...), None for the monster or a pawn (and in traces
+    written before the kind was recorded)."""
+
     step: int
     piece: Piece
     from_: Square
     to: Square
     rule: str = "M9"
     type: Literal["slide"] = "slide"
+    kind: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
         (x0, y0), (x1, y1) = self.from_, self.to
-        return {
+        out = {
             "type": "slide",
             "step": self.step,
             "piece": _piece_json(self.piece),
@@ -328,27 +350,45 @@ class Slide(NamedTuple):
             "to": [x1, y1],
             "rule": self.rule,
         }
+        if self.kind is not None:
+            out["kind"] = self.kind
+        return out
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Slide:
         """Inverse of :meth:`to_dict`; a :class:`TraceError` names the key at fault."""
         f = _Fields(data, "slide")
-        event = cls(f.step(), f.piece("piece"), f.square("from"), f.square("to"), f.rule())
+        event = cls(
+            f.step(),
+            f.piece("piece"),
+            f.square("from"),
+            f.square("to"),
+            f.rule(),
+            kind=f.stone_kind("kind", f.peek_piece("piece")),
+        )
         f.close()
         return event
 
 
 class Push(NamedTuple):
+    """A piece pushed one square (M8 by the monster, P6 by a pawn). ``kind``: a stone's
+    kind (B5: ``stone``, ``crystal``, ``pivot_right``, ...), None for a pawn (and in traces
+    written before the kind was recorded). ``by``: in a monster turn, the id of the pawn
+    that pushes a stone at the end of the slide the monster pushed it into (M8, P7); None
+    when the pusher is the trace's mover (the monster, or the pawn whose move it is)."""
+
     step: int
     piece: Piece
     from_: Square
     to: Square
     rule: str = "M8"
     type: Literal["push"] = "push"
+    kind: str | None = None
+    by: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
         (x0, y0), (x1, y1) = self.from_, self.to
-        return {
+        out = {
             "type": "push",
             "step": self.step,
             "piece": _piece_json(self.piece),
@@ -356,12 +396,25 @@ class Push(NamedTuple):
             "to": [x1, y1],
             "rule": self.rule,
         }
+        if self.kind is not None:
+            out["kind"] = self.kind
+        if self.by is not None:
+            out["by"] = self.by
+        return out
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Push:
         """Inverse of :meth:`to_dict`; a :class:`TraceError` names the key at fault."""
         f = _Fields(data, "push")
-        event = cls(f.step(), f.piece("piece"), f.square("from"), f.square("to"), f.rule())
+        event = cls(
+            f.step(),
+            f.piece("piece"),
+            f.square("from"),
+            f.square("to"),
+            f.rule(),
+            kind=f.stone_kind("kind", f.peek_piece("piece")),
+            by=f.text("by") if "by" in data else None,
+        )
         f.close()
         return event
 

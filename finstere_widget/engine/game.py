@@ -212,7 +212,9 @@ class GameState(NamedTuple):
     tiles_played: int = 0  # tiles resolved this stage (S1)
     draws: int = 0  # tiles drawn this game (M2)
     stage_draws: int = 0  # tiles drawn this stage (M2 every_stage)
-    escapes: tuple[tuple[int, int, str], ...] = ()  # (ply, seat, pawn) in order (S2, S3)
+    #: (ply, seat, pawn) in order (S2, S3); a scenario's pawns escaped before it have plies
+    #: below 1, in the order its position lists them
+    escapes: tuple[tuple[int, int, str], ...] = ()
     ply: int = 0  # actions applied
     finishing: bool = False  # S2 finish_round: a player has won, the round is played out
     to_place: tuple[str, ...] = ()  # A1: pieces still to place
@@ -349,8 +351,9 @@ class Game:
         if seed is None:
             seed = random.randrange(2**32)
         opts = options if options is not None else RuleOptions()
-        if not 0 <= tiles_played < opts.tiles_per_stage or round < 1:
-            raise SetupError("round >= 1 and tiles_played 0..{last}", last=opts.tiles_per_stage - 1)
+        per_stage = opts.tiles_in_stage(position.stage if isinstance(position, Position) else 1)
+        if not 0 <= tiles_played < per_stage or round < 1:
+            raise SetupError("round >= 1 and tiles_played 0..{last}", last=per_stage - 1)
         check_options_for_players(opts, len(colours))
         self.setup = GameSetup(
             colours, first_player, advanced, seed, opts, position, round, tiles_played
@@ -364,9 +367,12 @@ class Game:
             _check_not_over(position, colours, self.needed)
             stage = position.stage
             pile = _shuffled(DECK, seed, f"stage{stage}")[tiles_played:]
+            # escaped before the scenario: before ply 1, in the order the position lists
+            # them (the position carries the escape order: S2/S3's tie-break reads it)
+            before = [p for p in position.pawns if p.at == "escaped"]
             escapes = tuple(
-                (0, self.seat_of[p.player], p.id) for p in position.pawns if p.at == "escaped"
-            )  # escaped before the scenario: ply 0
+                (k - len(before), self.seat_of[p.player], p.id) for k, p in enumerate(before)
+            )
             state = self._start_pawn_phase(
                 GameState(
                     position,
@@ -418,7 +424,9 @@ class Game:
     ) -> Game:
         """A game (scenario) starting from ``position`` at the start of a pawn phase:
         players are the pawns' colours in order of appearance (or ``players``), the pile
-        holds the tiles not yet played this stage. ``round`` > 1 skips P10."""
+        holds the tiles not yet played this stage. ``round`` > 1 skips P10. Pawns already
+        escaped escaped in the order the position lists them: a tie on the number escaped
+        (S2 ``finish_round``, S3) goes to the player whose last pawn escaped listed first."""
         return cls(
             list(players) if players is not None else 0,
             seed=seed,
@@ -541,7 +549,7 @@ class Game:
         if pawn.value >= 1 and e != ix.monster and e not in ix.teleporters:
             if e not in ix.stones and e not in ix.pawn_squares:
                 return True  # the path IN ends alone on the entrance
-        return can_enter(position, pawn.id)  # a search that stops at the first
+        return can_enter(position, pawn.id, self.options)  # a search that stops at the first
 
     def legal_actions(self) -> list[Action]:
         """Every legal action: pawn moves (one per distinct outcome, with a shortest path,
@@ -576,9 +584,11 @@ class Game:
     def tiles_to_play(self) -> int:
         """The monster turns this stage still has: its tiles still to be played (S1: a stage
         is over once its ``tiles_per_stage``-th tile is played, so with 7 the pile's last
-        tile is never drawn; the pile holds 8 at a stage's start)."""
+        tile is never drawn; the pile holds 8 at a stage's start; ``stage2_pile=all``:
+        stage 2 plays all 8)."""
         st = self.state
-        return max(0, min(len(st.pile), self.options.tiles_per_stage - st.tiles_played))
+        per_stage = self.options.tiles_in_stage(st.position.stage)
+        return max(0, min(len(st.pile), per_stage - st.tiles_played))
 
     def drawable_tiles(self) -> tuple[str, ...]:
         """The tiles the coming monster phase can draw (M1; M2: while the first draw may
@@ -890,7 +900,7 @@ class Game:
             return self._end(new, "S3", "no pawn left in the fortress in stage 2"), entry
         if self._board_empty_ends(new):
             return self._end(new, "S3", BOARD_EMPTY), entry
-        if new.tiles_played >= self.options.tiles_per_stage:
+        if new.tiles_played >= self.options.tiles_in_stage(stage):
             if stage == 1:  # S1: stage 2, a new pile of all tiles
                 new = new._replace(
                     position=new.position.replace(stage=2),

@@ -112,18 +112,42 @@ class Tile(NamedTuple):
     def parse(cls, tile: str | int | Tile, options: RuleOptions = _DEFAULT) -> Tile:
         """``5 7 8 10 X XX`` (and ``XXX``), or a step count 1..20 (:data:`MAX_STEPS`, the
         prey tiles' cap of M1/M13). S4: with ``five_is_three_prey`` the 5 tile is a
-        three-prey tile. Anything else is a :class:`TileError` naming the tile."""
+        three-prey tile. Anything else is a :class:`TileError` naming the tile. A
+        :class:`Tile` given is one only if it is what its label reads as (``Tile("X", 3,
+        None)``, an X tile of 3 steps, is none)."""
         if isinstance(tile, Tile):
             if (
                 type(tile.steps) is not int
                 or not 1 <= tile.steps <= MAX_STEPS
                 or tile.prey not in (None, 1, 2, 3)
-                or not isinstance(tile.label, str)
+                or type(tile.label) is not str
             ):
                 raise TileError(
                     "tile {tile}: expected 1..{max_steps} steps and 1..3 prey or none (M1, M13)",
                     tile=shown(tile),
                     max_steps=MAX_STEPS,
+                )
+            if tile.label.strip() != tile.label or tile.label.upper() != tile.label:
+                expected: Tile | None = None
+            else:
+                try:
+                    expected = cls.parse(tile.label, options)
+                except TileError:
+                    expected = None
+            if expected is None:
+                raise TileError(
+                    "tile {tile}: {label} is no tile: 5, 7, 8, 10, X, XX or a step count 1..{max_steps} (M1)",
+                    tile=shown(tile),
+                    label=shown(tile.label),
+                    max_steps=MAX_STEPS,
+                )
+            if expected != tile:
+                raise TileError(
+                    "tile {tile}: the tile {label} is {steps} steps and {prey} prey (M1, M13, S4)",
+                    tile=shown(tile),
+                    label=expected.label,
+                    steps=expected.steps,
+                    prey=expected.prey if expected.prey is not None else 0,
                 )
             return tile
         if type(tile) is not str and type(tile) is not int:
@@ -425,7 +449,8 @@ class _Turn:
             else:
                 self._eat(p, c, "crushed", "M8")
             return
-        self.events.append(Push(self.step, piece, SQUARE_OF[c], SQUARE_OF[dest], "M8"))
+        kind = self.pos.stones[~p].kind.value if is_stone else None
+        self.events.append(Push(self.step, piece, SQUARE_OF[c], SQUARE_OF[dest], "M8", kind=kind))
         if dest in self.tele:  # M8: destroyed on a teleporter
             if is_stone:
                 self._remove_stone(c, dest, "teleporter", "M8", c)
@@ -433,8 +458,11 @@ class _Turn:
                 self._eat(p, c, "teleporter", "M8", where=dest)
             return
         self._move_piece(c, dest)
+        if not is_stone and dest in self.pool:  # M8 + P7: a pawn slides by the pawn rules
+            self._pawn_slide(p, dest, h)
+            return
         end = dest
-        if dest in self.pool:  # P8: slide across, stop before anything occupied
+        if dest in self.pool:  # P8: a stone slides across, stops before anything occupied
             pool = self.pool
             while end in pool:
                 n = nxt[end]
@@ -445,11 +473,7 @@ class _Turn:
                 self._move_piece(dest, end)
                 self.events.append(
                     Slide(
-                        self.step,
-                        SQUARE_OF[dest] if is_stone else piece,
-                        SQUARE_OF[dest],
-                        SQUARE_OF[end],
-                        "P8",
+                        self.step, SQUARE_OF[dest], SQUARE_OF[dest], SQUARE_OF[end], "P8", kind=kind
                     )
                 )
         if (
@@ -458,6 +482,111 @@ class _Turn:
             and self.opts.monster_stone_on_corner == "remove"
         ):
             self._remove_stone(end, end, "corner", "M8", c)
+
+    def _pawn_slide(self, k: int, dest: int, h: Heading) -> None:
+        """M8 + P7: pawn ``k``, pushed onto the pool square ``dest``, slides on by the rules
+        for pawns (the French rulebook: whatever the monster pushes onto a pool slides "selon
+        les règles décrites ci-dessus pour les pions personnages"): to the first square past
+        the pool, pushing a stone it meets by P6 (a stone on the landing square once the
+        slide is over; one on a pool square as ``pawn_slide_stone`` says); it stops on the
+        pool before a stone that cannot be pushed, a wall, the monster or a teleporter, and
+        before a pawn past the pool (a pushed pawn has no point to walk on: it cannot end on
+        another pawn). A pawn resting on a pool square is passed over or stops the slide
+        (``pawn_slide_over_pawn``); should the slide then end on such a pawn, it is played
+        again up to the last square of its way that holds no other pawn."""
+        piece, sight, stone_place, n_events = (
+            self.piece[:],
+            self.sight[:],
+            dict(self.stone_place),
+            len(self.events),
+        )
+        end, way = self._pawn_slide_walk(k, dest, h, -1)
+        if end != dest and self.piece[end] is not None:  # passed over a pawn, then stopped
+            free = [i for i in way[: way.index(end)] if i == dest or self.piece[i] is None][-1]
+            self.piece[:], self.sight[:] = piece, sight  # in place: the turn's loop holds them
+            self.stone_place = stone_place
+            del self.events[n_events:]
+            end, _ = self._pawn_slide_walk(k, dest, h, free)
+        if end != dest:
+            self._move_piece(dest, end)
+
+    def _pawn_slide_walk(
+        self, k: int, dest: int, h: Heading, stop_at: int
+    ) -> tuple[int, list[int]]:
+        """:meth:`_pawn_slide`'s walk from ``dest`` (up to ``stop_at`` at most): the square
+        it ends on and the squares of its way; pushes the stones it meets, tells the slide."""
+        nxt = NEXT[h]
+        pool = self.pool
+        piece = self.piece
+        pid = self.pos.pawns[k].id
+        cur = seg = dest
+        way = [dest]
+        stop_after_stone = self.opts.pawn_slide_stone == "stop"
+        pass_pawns = self.opts.pawn_slide_over_pawn == "pass"
+        while cur != stop_at:
+            n = nxt[cur]
+            if n < 0 or n == self.m or n in self.tele:
+                break  # P7: a wall, the monster, a teleporter: stops on the pool
+            q = piece[n]
+            stopped = False
+            if q is not None:
+                if q >= 0:  # another pawn: passed over on the pool (P5), else it stops
+                    if n not in pool or not pass_pawns:
+                        break
+                else:  # a stone: pushed by P6, or the slide stops before it
+                    if not self._pawn_can_push(n, h):
+                        break
+                    if cur != seg:
+                        self.events.append(
+                            Slide(self.step, pid, SQUARE_OF[seg], SQUARE_OF[cur], "P7")
+                        )
+                        seg = cur
+                    stopped = n in pool and stop_after_stone
+                    self._pawn_push(n, h, pid)
+            cur = n
+            way.append(n)
+            if stopped or cur not in pool:
+                break
+        if cur != seg:
+            self.events.append(Slide(self.step, pid, SQUARE_OF[seg], SQUARE_OF[cur], "P7"))
+        return cur, way
+
+    def _pawn_can_push(self, n: int, h: Heading) -> bool:
+        """P6: can a pawn push the stone on ``n`` one square towards ``h`` (on the board,
+        onto no stone, pawn or monster)?"""
+        dest = NEXT[h][n]
+        return dest >= 0 and self.piece[dest] is None and dest != self.m
+
+    def _pawn_push(self, n: int, h: Heading, pid: str) -> None:
+        """P6 + P8: pawn ``pid`` pushes the stone on ``n`` one square on (checked by
+        :meth:`_pawn_can_push`): destroyed on a teleporter, sliding across a pool, removed
+        on the entrance or the exit (P6: by a pawn, whatever the monster's option)."""
+        nxt = NEXT[h]
+        dest = nxt[n]
+        p = self.piece[n]
+        assert p is not None and p < 0
+        kind = self.pos.stones[~p].kind.value
+        self.events.append(
+            Push(self.step, SQUARE_OF[n], SQUARE_OF[n], SQUARE_OF[dest], "P6", kind=kind, by=pid)
+        )
+        if dest in self.tele:
+            self._remove_stone(n, dest, "teleporter", "P6", n)
+            return
+        self._move_piece(n, dest)
+        end = dest
+        pool = self.pool
+        while end in pool:  # P8: slide across, stop before anything in the way
+            j = nxt[end]
+            if j < 0 or self.piece[j] is not None or j == self.m or j in self.tele:
+                break
+            end = j
+        if end != dest:
+            self._move_piece(dest, end)
+            self.events.append(
+                Slide(self.step, SQUARE_OF[dest], SQUARE_OF[dest], SQUARE_OF[end], "P8", kind=kind)
+            )
+        if end == ENTRANCE_I or end == EXIT_I:
+            self._remove_stone(end, end, "corner", "P6", n)
 
     # --- the step ----------------------------------------------------------------------
 

@@ -60,7 +60,8 @@ Place = Square | str  # a square, "outside" or "escaped"
 def parse_path(path: str | Sequence[str]) -> tuple[str, ...]:
     """``"W,W,N"`` or ``["W", "W", "N"]`` -> ``("W", "W", "N")``; ``""`` is the empty path.
 
-    Tokens are case-insensitive; an unknown token raises :class:`PathError` (P2).
+    Tokens are ASCII and case-insensitive (``n`` is ``N``; ``ın`` with a dotless i is no
+    token); an unknown token raises :class:`PathError` (P2).
     """
     if isinstance(path, str):
         if len(path) > 8 * MAX_PATH:
@@ -88,7 +89,8 @@ def parse_path(path: str | Sequence[str]) -> tuple[str, ...]:
         raise PathError("path of {count} tokens: longer than any move (P2)", count=len(items))
     tokens = []
     for k, item in enumerate(items):
-        tok = item.upper()
+        # ASCII only: str.upper() reads the dotless "ı" as I and the long "ſ" as S
+        tok = item.upper() if item.isascii() else item
         if tok not in TOKENS:
             raise PathError(
                 "token {number} {item}: unknown token; a path is made of N, E, S, W, IN, OUT (P2, docs/format.md)",
@@ -114,9 +116,22 @@ def _is_tokens(path: object) -> TypeGuard[tuple[str, ...]]:
 class _Board:
     """The fixed part of a position during one pawn's move, as sets of square indices."""
 
-    __slots__ = ("position", "pawn", "pawn_k", "others", "monster", "tele", "pool", "stones0")
+    __slots__ = (
+        "position",
+        "pawn",
+        "pawn_k",
+        "others",
+        "monster",
+        "tele",
+        "pool",
+        "stones0",
+        "stop_after_stone",
+        "stop_at_pawn",
+    )
 
-    def __init__(self, position: Position, pawn_id: str) -> None:
+    def __init__(
+        self, position: Position, pawn_id: str, options: RuleOptions | None = None
+    ) -> None:
         if not isinstance(position, Position):
             raise PositionError(
                 "pawn move: expected a Position, got {position}", position=shown(position)
@@ -143,6 +158,11 @@ class _Board:
         self.pool = ix.pools
         #: the stones as indices, in the position's order (-1 once a stone is gone)
         self.stones0 = ix.stones
+        opts = RuleOptions.of(options)
+        #: P7, pawn_slide_stone=stop: pushing a stone that stood on a pool ends the slide
+        self.stop_after_stone = opts.pawn_slide_stone == "stop"
+        #: P7, pawn_slide_over_pawn=stop: a pawn resting on a pool square stops the slide
+        self.stop_at_pawn = opts.pawn_slide_over_pawn == "stop"
 
 
 class _Fail(NamedTuple):
@@ -161,14 +181,16 @@ def _push(
     dest = NEXT[h][n]
     sq = SQUARE_OF[n]
     if dest < 0:
-        return _Fail("P6", Message("the stone on {sq} cannot be pushed off the board", sq=list(sq)))
+        return _Fail(
+            "P6", Message("the stone on {sq} cannot be pushed off the board", sq=tuple(sq))
+        )
     if dest in stones:
         return _Fail(
             "P6",
             Message(
                 "the stone on {sq} cannot be pushed: {dest} holds another stone (one stone at a time)",
-                sq=list(sq),
-                dest=list(SQUARE_OF[dest]),
+                sq=tuple(sq),
+                dest=tuple(SQUARE_OF[dest]),
             ),
         )
     if dest in b.others:
@@ -176,17 +198,18 @@ def _push(
             "P6",
             Message(
                 "the stone on {sq} cannot be pushed: {dest} holds a pawn",
-                sq=list(sq),
-                dest=list(SQUARE_OF[dest]),
+                sq=tuple(sq),
+                dest=tuple(SQUARE_OF[dest]),
             ),
         )
     if dest == b.monster:
         return _Fail(
-            "P6", Message("the stone on {sq} cannot be pushed onto the monster", sq=list(sq))
+            "P6", Message("the stone on {sq} cannot be pushed onto the monster", sq=tuple(sq))
         )
     k = stones.index(n)
+    kind = b.position.stones[k].kind.value
     if ev is not None:
-        ev.append(Push(step, sq, sq, SQUARE_OF[dest], "P6"))
+        ev.append(Push(step, sq, sq, SQUARE_OF[dest], "P6", kind=kind))
     if dest in b.tele:
         if ev is not None:
             ev.append(Remove(step, sq, SQUARE_OF[dest], "teleporter", "P6"))
@@ -203,7 +226,9 @@ def _push(
                 break
             end = j
         if end != dest and ev is not None:
-            ev.append(Slide(step, SQUARE_OF[dest], SQUARE_OF[dest], SQUARE_OF[end], "P8"))
+            ev.append(
+                Slide(step, SQUARE_OF[dest], SQUARE_OF[dest], SQUARE_OF[end], "P8", kind=kind)
+            )
     if end == ENTRANCE_I or end == EXIT_I:  # P6: removed from the game at once
         if ev is not None:
             ev.append(Remove(step, sq, SQUARE_OF[end], "corner", "P6"))
@@ -222,7 +247,7 @@ def _step(
             "P2",
             Message(
                 "{square} is against the wall: a pawn cannot leave the board (only the monster goes through walls)",
-                square=list(SQUARE_OF[at]),
+                square=tuple(SQUARE_OF[at]),
             ),
         )
     if t == b.monster:
@@ -230,23 +255,27 @@ def _step(
             "P5",
             Message(
                 "{square} is the monster's square: a pawn never enters it",
-                square=list(SQUARE_OF[t]),
+                square=tuple(SQUARE_OF[t]),
             ),
         )
     if t in b.tele:
         return _Fail(
             "P9",
-            Message("{square} holds a teleporter: a wall for pawns", square=list(SQUARE_OF[t])),
+            Message("{square} holds a teleporter: a wall for pawns", square=tuple(SQUARE_OF[t])),
         )
+    pool = b.pool
     if t in stones:
         pushed = _push(b, t, h, stones, step, ev)
         if isinstance(pushed, _Fail):
             return pushed
         stones = pushed
+        if t in pool and b.stop_after_stone:  # P7 pawn_slide_stone=stop: pushed once
+            if ev is not None:
+                ev.append(Move(step, SQUARE_OF[at], SQUARE_OF[t], "P2"))
+            return t, stones, False
     if ev is not None:
         ev.append(Move(step, SQUARE_OF[at], SQUARE_OF[t], "P2"))
-    pool = b.pool
-    if t not in pool:
+    if t not in pool or (b.stop_at_pawn and t in b.others):
         return t, stones, False
     # P7: slide on, free, until the first square beyond the pool (or stop on the pool)
     nxt = NEXT[h]
@@ -256,6 +285,7 @@ def _step(
         n = nxt[cur]
         if n < 0 or n == b.monster or n in b.tele:
             break
+        stop = False
         if n in stones:
             if ev is not None and cur != seg:
                 ev.append(Slide(step, b.pawn.id, SQUARE_OF[seg], SQUARE_OF[cur], "P7"))
@@ -264,8 +294,11 @@ def _step(
             if isinstance(pushed, _Fail):
                 break
             stones = pushed
+            stop = n in pool and b.stop_after_stone  # P7 pawn_slide_stone=stop
+        elif b.stop_at_pawn and n in pool and n in b.others:
+            break  # P7 pawn_slide_over_pawn=stop: stops before the pawn resting there
         cur = n
-        if cur not in pool:
+        if stop or cur not in pool:
             break
     if ev is not None and cur != seg:
         ev.append(Slide(step, b.pawn.id, SQUARE_OF[seg], SQUARE_OF[cur], "P7"))
@@ -341,8 +374,8 @@ def _walk(b: _Board, tokens: tuple[str, ...], ev: list[Event] | None) -> _Walk:
                 fail = _Fail(
                     "P4",
                     Message(
-                        "OUT leaves by the exit [0, 0]; the pawn is on {square}",
-                        square=list(SQUARE_OF[at]),
+                        "OUT leaves by the exit (0, 0); the pawn is on {square}",
+                        square=tuple(SQUARE_OF[at]),
                     ),
                 )
             else:
@@ -374,7 +407,7 @@ def _walk(b: _Board, tokens: tuple[str, ...], ev: list[Event] | None) -> _Walk:
                 "token {number} {tok!r}: the slide ends on {square} where another pawn stands, with no point left to walk on (P7)",
                 number=k + 1,
                 tok=tok,
-                square=list(SQUARE_OF[at]),
+                square=tuple(SQUARE_OF[at]),
                 token=tok,
                 index=k,
                 rule="P7",
@@ -383,7 +416,7 @@ def _walk(b: _Board, tokens: tuple[str, ...], ev: list[Event] | None) -> _Walk:
             "token {number} {tok!r}: the move would end on {square} where another pawn stands; a pawn must end its move alone (P5)",
             number=k + 1,
             tok=tok,
-            square=list(SQUARE_OF[at]),
+            square=tuple(SQUARE_OF[at]),
             token=tok,
             index=k,
             rule="P5",
@@ -469,11 +502,11 @@ def apply_move(
     """Play ``path`` for pawn ``pawn_id`` (P2-P9) and flip the pawn.
 
     Raises :class:`IllegalMoveError` (``token``, 0-based ``index``, ``rule``) if the rules
-    forbid the path; ``position`` is immutable, so nothing changes then. ``options`` is
-    accepted for symmetry with the monster (no pawn rule depends on an option).
+    forbid the path; ``position`` is immutable, so nothing changes then. ``options``: the
+    rule options of P7's slide (``pawn_slide_stone``, ``pawn_slide_over_pawn``).
     """
     tokens = path if _is_tokens(path) else parse_path(path)
-    b = _Board(position, pawn_id)
+    b = _Board(position, pawn_id, options)
     events: list[Event] = []
     walk = _walk(b, tokens, events)
     new = _result_position(b, walk.at, walk.stones, with_indices=True)
@@ -548,9 +581,9 @@ def legal_moves(
     stones is a different outcome; a state reached again with fewer points left is
     dominated and dropped. Outcomes ending on another pawn are not legal (P5, P7) but the
     search walks on through them. A pawn outside may stay (the empty path) or enter (P3);
-    an escaped or eaten pawn has no move.
+    an escaped or eaten pawn has no move. ``options``: the rule options of P7's slide.
     """
-    b = _Board(position, pawn_id)
+    b = _Board(position, pawn_id, options)
     configs = _Configs(b)
     out = _outcomes(configs)
     squares = configs.squares
@@ -559,12 +592,12 @@ def legal_moves(
     return out
 
 
-def can_enter(position: Position, pawn_id: str) -> bool:
+def can_enter(position: Position, pawn_id: str, options: RuleOptions | None = None) -> bool:
     """P10: can pawn ``pawn_id`` end this move on the board (or beyond the exit)? For a
     pawn outside, whether some path through the entrance (P3) ends alone on a square: the
     answer of ``any(o.to != "outside" for o in legal_moves(...))``, but the search stops at
     the end of the first point that finds such an outcome."""
-    b = _Board(position, pawn_id)
+    b = _Board(position, pawn_id, options)
     return any(o._at != OUTSIDE for o in _outcomes(_Configs(b), stop_at=2))
 
 
@@ -756,7 +789,9 @@ def _push_or_slide(
             return None  # P6: a pawn or another stone beyond
         if beyond == BARRED and dest not in configs.board.tele:
             return None  # P6: a wall or the monster beyond
-    elif what == POOL:  # P7: slide on, free, to the first square beyond the pool
+    elif what == POOL and not configs.board.stop_at_pawn:  # P7: slide on, free, to the
+        # first square beyond the pool (pawns resting on it passed over: the ground shows
+        # the pool there)
         cur = t
         while True:
             n = table[cur]
@@ -793,13 +828,16 @@ def _dedupe(out: list[MoveOutcome], configs: list[_Stones], kinds: list[str]) ->
 
 
 @refuses_malformed
-def random_path(position: Position, pawn_id: str, rng: Any) -> tuple[str, ...]:
+def random_path(
+    position: Position, pawn_id: str, rng: Any, options: RuleOptions | None = None
+) -> tuple[str, ...]:
     """A random legal path for the pawn, much cheaper than :func:`legal_moves` (for fast
     random play): a random walk that, before each point, stops with chance 1/5 when the
     pawn stands alone, leaves by the exit with chance 1/2 when it can, else steps towards a
     random heading (the next legal one clockwise if that one is barred). An outside pawn
-    stays outside with chance 1/4. ``rng`` is a ``random.Random``."""
-    b = _Board(position, pawn_id)
+    stays outside with chance 1/4. ``rng`` is a ``random.Random``; ``options``: the rule
+    options of P7's slide."""
+    b = _Board(position, pawn_id, options)
     pawn = b.pawn
     value = pawn.value
     others = b.others

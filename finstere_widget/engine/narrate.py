@@ -163,17 +163,44 @@ def _turn(t: NullTranslations, event: Turn) -> str:
     )
 
 
+def _noun(kind: str | None) -> str:
+    """How a stone of ``kind`` is told (B5): a ``crystal``, a ``pivot`` stone (any of the
+    three turns), or a plain ``stone`` (also for a trace that did not record the kind)."""
+    if kind == "crystal":
+        return "crystal"
+    if kind is not None and kind.startswith("pivot"):
+        return "pivot"
+    return "stone"
+
+
 def _slide(t: NullTranslations, event: Slide) -> str:
     where = {"frm": sq(event.from_), "to": sq(event.to), "rule": event.rule}
     if isinstance(event.piece, tuple):
+        noun = _noun(event.kind)
         if event.piece == event.from_:  # the engine's: the stone slides on from where it
             # was pushed to, so its square is named once
-            return t.gettext("the stone slides over the blood from {frm} to {to} ({rule})").format(
-                **where
+            if noun == "crystal":
+                text = t.gettext("the crystal slides over the blood from {frm} to {to} ({rule})")
+            elif noun == "pivot":
+                text = t.gettext(
+                    "the pivot stone slides over the blood from {frm} to {to} ({rule})"
+                )
+            else:
+                text = t.gettext("the stone slides over the blood from {frm} to {to} ({rule})")
+            return text.format(**where)
+        if noun == "crystal":
+            text = t.gettext(
+                "the crystal from {stone} slides over the blood from {frm} to {to} ({rule})"
             )
-        return t.gettext(
-            "the stone from {stone} slides over the blood from {frm} to {to} ({rule})"
-        ).format(stone=sq(event.piece), **where)
+        elif noun == "pivot":
+            text = t.gettext(
+                "the pivot stone from {stone} slides over the blood from {frm} to {to} ({rule})"
+            )
+        else:
+            text = t.gettext(
+                "the stone from {stone} slides over the blood from {frm} to {to} ({rule})"
+            )
+        return text.format(stone=sq(event.piece), **where)
     if event.piece == "monster":
         return t.gettext("the monster slides over the blood from {frm} to {to} ({rule})").format(
             **where
@@ -185,9 +212,23 @@ def _slide(t: NullTranslations, event: Slide) -> str:
 
 def _push(t: NullTranslations, event: Push) -> str:
     if isinstance(event.piece, tuple):
-        return t.gettext("pushes the stone from {stone} to {to} ({rule})").format(
-            stone=sq(event.piece), to=sq(event.to), rule=event.rule
-        )
+        noun = _noun(event.kind)
+        where = {"stone": sq(event.piece), "to": sq(event.to), "rule": event.rule}
+        if event.by is not None:  # a pawn the monster pushed onto a pool pushes it (M8, P7)
+            if noun == "crystal":
+                text = t.gettext("pawn {pawn} pushes the crystal from {stone} to {to} ({rule})")
+            elif noun == "pivot":
+                text = t.gettext("pawn {pawn} pushes the pivot stone from {stone} to {to} ({rule})")
+            else:
+                text = t.gettext("pawn {pawn} pushes the stone from {stone} to {to} ({rule})")
+            return text.format(pawn=event.by, **where)
+        if noun == "crystal":
+            text = t.gettext("pushes the crystal from {stone} to {to} ({rule})")
+        elif noun == "pivot":
+            text = t.gettext("pushes the pivot stone from {stone} to {to} ({rule})")
+        else:
+            text = t.gettext("pushes the stone from {stone} to {to} ({rule})")
+        return text.format(**where)
     return t.gettext("pushes pawn {pawn} to {to} ({rule})").format(
         pawn=event.piece, to=sq(event.to), rule=event.rule
     )
@@ -265,10 +306,10 @@ def _told(t: NullTranslations, event: Event) -> tuple[str, str]:
             return step, t.gettext(
                 "pawn {pawn} leaves the fortress by the exit {frm} ({rule})"
             ).format(pawn=event.pawn, frm=sq(event.from_), rule=event.rule)
-        case Flip():
-            return step, t.gettext("pawn {pawn} is flipped and now shows {value} ({rule})").format(
-                pawn=event.pawn, value=event.value, rule=event.rule
-            )
+        case Flip():  # not a step: the flip ends the move (P2)
+            return t.gettext("after the move"), t.gettext(
+                "pawn {pawn} is flipped and now shows {value} ({rule})"
+            ).format(pawn=event.pawn, value=event.value, rule=event.rule)
         case _:
             assert_never(event)
 
@@ -279,7 +320,8 @@ def describe(event: Event, lang: str | None = None) -> str:
 
 
 def line(event: Event, lang: str | None = None) -> str:
-    """``step N: …`` (``final look: …`` for M6, ``end: …`` for the end)."""
+    """``step N: …`` (``final look: …`` for M6, ``end: …`` for the end, ``after the
+    move: …`` for a pawn's flip, P2)."""
     t = translations(lang)
     prefix, text = _told(t, event)
     return t.gettext("{prefix}: {text}").format(prefix=prefix, text=text)

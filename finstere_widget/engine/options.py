@@ -21,6 +21,18 @@ OPTION_INFO: dict[str, tuple[tuple[str, ...], str, str]] = {
         "M8",
         "a stone the monster pushes onto the entrance or exit is removed, or stays",
     ),
+    "pawn_slide_stone": (
+        ("slide_on", "stop"),
+        "P7",
+        "a stone on a pool square in a pawn's slide: pushed, it slides on and the pawn slides "
+        "after it (pushing it again), or pushed once and the pawn stops where it stood",
+    ),
+    "pawn_slide_over_pawn": (
+        ("pass", "stop"),
+        "P7",
+        "another pawn resting on a pool square in a pawn's slide: the slide passes over it, or "
+        "stops on the pool square before it",
+    ),
     "slide_over_pawn": (
         ("eat", "stop"),
         "M9",
@@ -33,6 +45,12 @@ OPTION_INFO: dict[str, tuple[tuple[str, ...], str, str]] = {
         "after a tied look the monster pushes a pivot stone like a stone, or turns on it",
     ),
     "tiles_per_stage": (("7", "8"), "S1", "tiles resolved per stage"),
+    "stage2_pile": (
+        ("same", "all"),
+        "S1",
+        "stage 2 plays as many tiles as stage 1, or its whole pile of eight (the online "
+        "guide: stage 2 ends when the pile runs out)",
+    ),
     "finish_round": (
         ("off", "on"),
         "S2",
@@ -63,9 +81,12 @@ class RuleOptions:
 
     first_draw_rule: str = "game_start"
     monster_stone_on_corner: str = "remove"
+    pawn_slide_stone: str = "slide_on"
+    pawn_slide_over_pawn: str = "pass"
     slide_over_pawn: str = "eat"
     pivot_when_tied: str = "push"
     tiles_per_stage: int = 7
+    stage2_pile: str = "same"
     finish_round: bool = False
     stage2_end: str = "all_eaten"
     five_is_three_prey: bool = False
@@ -77,6 +98,13 @@ class RuleOptions:
         for f in fields(self):
             typed = _typed(f.name, getattr(self, f.name), f.default)
             object.__setattr__(self, f.name, typed)
+
+    def tiles_in_stage(self, stage: int) -> int:
+        """S1: how many tiles stage ``stage`` plays: ``tiles_per_stage``, or in stage 2
+        with ``stage2_pile=all`` the whole pile of eight."""
+        if stage == 2 and self.stage2_pile == "all":
+            return 8
+        return self.tiles_per_stage
 
     @classmethod
     def names(cls) -> tuple[str, ...]:

@@ -182,8 +182,8 @@ def check_placement(
             raise IllegalMoveError(
                 "A2: {piece} at {at}: square {sq} is off the board",
                 piece=p.piece,
-                at=list(p.at),
-                sq=list(sq),
+                at=tuple(p.at),
+                sq=tuple(sq),
                 token=p.piece,
                 rule="A2",
             )
@@ -191,8 +191,8 @@ def check_placement(
             raise IllegalMoveError(
                 "A2: {piece} at {at}: square {sq} is taken (pieces never overlap)",
                 piece=p.piece,
-                at=list(p.at),
-                sq=list(sq),
+                at=tuple(p.at),
+                sq=tuple(sq),
                 token=p.piece,
                 rule="A2",
             )
@@ -200,8 +200,8 @@ def check_placement(
             raise IllegalMoveError(
                 "A3: {piece} at {at}: square {sq} is within 2 of the entrance or exit",
                 piece=p.piece,
-                at=list(p.at),
-                sq=list(sq),
+                at=tuple(p.at),
+                sq=tuple(sq),
                 token=p.piece,
                 rule="A3",
             )
@@ -209,19 +209,19 @@ def check_placement(
             raise IllegalMoveError(
                 "A2: {piece} at {at}: square {sq} is on or touches the entrance or exit",
                 piece=p.piece,
-                at=list(p.at),
-                sq=list(sq),
+                at=tuple(p.at),
+                sq=tuple(sq),
                 token=p.piece,
                 rule="A2",
             )
     if p.piece.startswith("teleporter"):
         x, y = p.at
         for t in position.teleporters:
-            if abs(t.at[0] - x) + abs(t.at[1] - y) == 1:
+            if max(abs(t.at[0] - x), abs(t.at[1] - y)) == 1:  # diagonals too (French list)
                 raise IllegalMoveError(
                     "A2: teleporter at {at} would be next to the teleporter at {at2}",
-                    at=list(p.at),
-                    at2=list(t.at),
+                    at=tuple(p.at),
+                    at2=tuple(t.at),
                     token=p.piece,
                     rule="A2",
                 )
@@ -230,14 +230,14 @@ def check_placement(
             if abs(sq[0] - ENTRANCE[0]) + abs(sq[1] - ENTRANCE[1]) < 8:
                 raise IllegalMoveError(
                     "A3: pool square {sq} is less than 8 squares from the entrance",
-                    sq=list(sq),
+                    sq=tuple(sq),
                     token=p.piece,
                     rule="A3",
                 )
             if _against_wall(sq):
                 raise IllegalMoveError(
                     "A3: pool square {sq} lies against a wall",
-                    sq=list(sq),
+                    sq=tuple(sq),
                     token=p.piece,
                     rule="A3",
                 )
@@ -245,7 +245,7 @@ def check_placement(
                 if abs(other[0] - sq[0]) + abs(other[1] - sq[1]) == 1:
                     raise IllegalMoveError(
                         "A3: pool square {sq} is next to the other pool",
-                        sq=list(sq),
+                        sq=tuple(sq),
                         token=p.piece,
                         rule="A3",
                     )

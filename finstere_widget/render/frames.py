@@ -176,6 +176,10 @@ def _event_overlay(e: Event, before: Position, after: Position) -> tuple[list[Gr
             over.append(arrow_between(center(e.from_), center(e.to), S.PUSH, lw=4, shorten=12))
             if isinstance(e.piece, str) and e.piece in after.pawn_by_id:
                 over.append(ring(e.to, S.PUSH, r=19, lw=2.5))
+            pusher = after.pawn_by_id.get(e.by) if e.by is not None else None
+            if pusher is not None and isinstance(pusher.at, tuple):
+                # a pawn the monster pushed onto a pool pushes this stone (M8, P7): ringed
+                over.append(ring(pusher.at, S.PUSH, r=19, lw=2.5))
         case Eat():
             over.append(ring(e.at, S.EAT, r=19, lw=3))
             over.append(pawn_ghost(before.pawn(e.pawn), e.at))

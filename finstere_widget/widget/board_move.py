@@ -158,20 +158,22 @@ class MoveMode(BoardTraits):
             case DeselectPawn(pawn):
                 self._deselect()
             case NotLit(pawn, square):
-                where = square_name(square) if square is not None else self._("there")
-                self.tell(
-                    self._(
+                if square is None:  # a click off the grid (the tray)
+                    text = self._(
+                        "pawn {pawn} cannot end its move there: click a lit square (P2-P9)"
+                    ).format(pawn=pawn)
+                else:
+                    text = self._(
                         "pawn {pawn} cannot end its move on {square}: click a lit square (P2-P9)"
-                    ).format(pawn=pawn, square=where),
-                    "problem",
-                )
+                    ).format(pawn=pawn, square=square_name(square))
+                self.tell(text, "problem")
             case NoPawnThere(square):
-                where = square_name(square) if square is not None else self._("there")
-                self.tell(
-                    self._("no pawn on {square}: click a pawn to see where it can go").format(
-                        square=where
-                    ),
-                    "problem",
-                )
+                if square is None:
+                    text = self._("no pawn there: click a pawn to see where it can go")
+                else:
+                    text = self._(
+                        "no pawn on {square}: click a pawn to see where it can go"
+                    ).format(square=square_name(square))
+                self.tell(text, "problem")
             case _ as never:
                 assert_never(never)

@@ -34,6 +34,14 @@ OPTION_WORDS: dict[str, tuple[str, dict[str, str]]] = {
         N_("stone pushed onto entrance/exit"),
         {"remove": N_("is removed"), "keep": N_("stays there")},
     ),
+    "pawn_slide_stone": (
+        N_("stone on a pool in a pawn's slide"),
+        {"slide_on": N_("pushed on, again and again"), "stop": N_("pushed once: the pawn stops")},
+    ),
+    "pawn_slide_over_pawn": (
+        N_("pawn resting on a pool in a slide"),
+        {"pass": N_("is slid over"), "stop": N_("stops the slide before it")},
+    ),
     "slide_over_pawn": (
         N_("monster sliding over a pawn"),
         {"eat": N_("eats it and slides on"), "stop": N_("eats it and stops")},
@@ -43,6 +51,10 @@ OPTION_WORDS: dict[str, tuple[str, dict[str, str]]] = {
         {"push": N_("is pushed like a stone"), "turn": N_("turns the monster")},
     ),
     "tiles_per_stage": (N_("tiles per stage"), {"7": N_("7 tiles"), "8": N_("8 tiles")}),
+    "stage2_pile": (
+        N_("tiles in stage 2"),
+        {"same": N_("as many as in stage 1"), "all": N_("all eight")},
+    ),
     "finish_round": (
         N_("after a player wins"),
         {"off": N_("the game ends at once"), "on": N_("the round is played out")},

@@ -28,6 +28,8 @@ TILES = ("5", "7", "8", "10", "X", "XX")
 #: the rule options that change a monster turn (docs/rules.md); the others are about the game
 MONSTER_OPTIONS = (
     "monster_stone_on_corner",
+    "pawn_slide_stone",  # a pawn the monster pushes onto a pool slides by P7 (M8)
+    "pawn_slide_over_pawn",
     "slide_over_pawn",
     "pivot_when_tied",
     "five_is_three_prey",
