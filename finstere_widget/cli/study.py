@@ -225,7 +225,7 @@ def register(sub: SubParsers) -> None:
     p.add_argument(
         "--json",
         action="store_true",
-        help=said(N_("print the study as JSON (byte-identical for the same seed)")),
+        help=said(N_("print the study as JSON (the same for the same seed, but for its timing)")),
     )
     p.add_argument(
         "--games-json", action="store_true", help=said(N_("with --json: every game's result too"))

@@ -68,6 +68,9 @@ from .danger import eaten_probability
 
 #: the largest count a bot's parameter takes (top, width, playouts), as ``make_bot`` says
 MAX_PARAM = 10_000
+#: the most playouts ``make_bot("mcts:N")`` takes: one decision within about a second
+#: (benchmarks/bench_bots.py: a playout costs 1-2 ms); more is a time budget, ``seconds``
+MAX_PLAYOUTS = 400
 
 
 def _check_bot(bot: str, seed: Any, **counts: tuple[Any, int]) -> None:
@@ -800,6 +803,13 @@ def make_bot(name: str, seed: int | str | None = None) -> AnyBot:
         )
     n = int(param)
     if cls is MCTSBot:
+        if n > MAX_PLAYOUTS:
+            raise BotError(
+                "bot {name}: at most {most} playouts by name (about a second a move; "
+                "mcts:10000 took 12 s); MCTSBot(playouts=N, seconds=S) sets a time budget",
+                name=shown(name),
+                most=MAX_PLAYOUTS,
+            )
         return MCTSBot(seed, playouts=n)
     if cls is LookaheadBot:
         return LookaheadBot(seed, width=n)

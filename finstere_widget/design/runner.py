@@ -107,7 +107,11 @@ def dask_executor(
 
 def interactive() -> bool:
     """A person is watching: stderr is a terminal, or this runs in a notebook's kernel."""
-    return "ipykernel" in sys.modules or bool(getattr(sys.stderr, "isatty", lambda: False)())
+    if bool(getattr(sys.stderr, "isatty", lambda: False)()):
+        return True
+    ipython = sys.modules.get("IPython")
+    shell = ipython.get_ipython() if ipython is not None else None  # type: ignore[attr-defined]
+    return shell is not None and type(shell).__name__ == "ZMQInteractiveShell"
 
 
 def _check_progress(progress: object) -> None:
@@ -326,10 +330,16 @@ def league(
 
 
 def to_json(
-    result: StudyResult, games: bool = False, league_rows: Sequence[Mapping[str, Any]] | None = None
+    result: StudyResult,
+    games: bool = False,
+    league_rows: Sequence[Mapping[str, Any]] | None = None,
+    timing: bool = True,
 ) -> str:
-    """The study as JSON text, byte-identical for the same arguments whatever ran it."""
+    """The study as JSON text, byte-identical for the same arguments whatever ran it but
+    for its ``"timing"`` (left out with ``timing=False``)."""
     data = result.to_dict(games=games)
+    if not timing:
+        data.pop("timing", None)
     if league_rows is not None:
         data["league"] = list(league_rows)
     return json.dumps(data, sort_keys=True)
