@@ -87,9 +87,7 @@ def test_M13_monster_takes_until_a_pawn_is_taken_tells_who_each_tile_takes(
     from finstere_widget.engine.monster import monster_takes
 
     tiles = list(EVERY_TILE)
-    assert monster_takes(pos, opts, tiles) == {
-        t: monster_outcome(pos, t, opts)[1] for t in tiles
-    }
+    assert monster_takes(pos, opts, tiles) == {t: monster_outcome(pos, t, opts)[1] for t in tiles}
     for pawn in pos.pawns:
         early = monster_takes(pos, opts, tiles, until=pawn.id)
         for t in tiles:

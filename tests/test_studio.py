@@ -22,7 +22,7 @@ OPTIONS = ["tiles_per_stage=7,8"]
 
 
 def _without_timing(text: str) -> dict[str, object]:
-    data = json.loads(text)
+    data: dict[str, object] = json.loads(text)
     data.pop("timing", None)
     return data
 
@@ -40,9 +40,17 @@ def test_a_comparison_is_the_mean_of_the_paired_differences() -> None:
     for g in changed["games"]:
         a, b = base[g["game"]], other[g["game"]]
         k = g["ply"]
-        assert a.trace[: 4 * k] == b.trace[: 4 * k] and a.trace[4 * k : 4 * k + 4] != b.trace[4 * k : 4 * k + 4]
+        assert (
+            a.trace[: 4 * k] == b.trace[: 4 * k]
+            and a.trace[4 * k : 4 * k + 4] != b.trace[4 * k : 4 * k + 4]
+        )
     assert {c["metric"] for c in res.comparisons} == {
-        "wins", "nobody_won", "rounds", "escaped", "eaten", "monster_steps"
+        "wins",
+        "nobody_won",
+        "rounds",
+        "escaped",
+        "eaten",
+        "monster_steps",
     }
     assert "against tiles_per_stage=7" in res.table() and "seat 0 (first player)" in res.table()
 
@@ -61,9 +69,14 @@ def test_resume_equals_one_run_and_the_file_loads_back(tmp_path: Path) -> None:
     assert load(path).games == 3
     resumed = study(5, resume=path, out=path, progress=False)
     once = study(5, [2], [["random"]], OPTIONS, seed=2, progress=False)
-    assert _without_timing(to_json(resumed, games=True)) == _without_timing(to_json(once, games=True))
-    assert _without_timing(to_json(load(path), games=True)) == _without_timing(to_json(once, games=True))
-    assert "timing" in json.loads(to_json(resumed)) and resumed.timing["games_played"] == 4
+    assert _without_timing(to_json(resumed, games=True)) == _without_timing(
+        to_json(once, games=True)
+    )
+    assert _without_timing(to_json(load(path), games=True)) == _without_timing(
+        to_json(once, games=True)
+    )
+    assert resumed.timing is not None and resumed.timing["games_played"] == 4
+    assert "timing" in json.loads(to_json(resumed))
 
 
 @pytest.mark.parametrize(
@@ -99,7 +112,9 @@ def test_cli_unknown_metric_and_a_taken_out_file(tmp_path: Path) -> None:
 
     taken = tmp_path / "taken.json"
     taken.write_text("keep")
-    assert main(["study", "--games", "1", "--metric", "speed", "--plot", str(tmp_path / "p.png")]) == 2
+    assert (
+        main(["study", "--games", "1", "--metric", "speed", "--plot", str(tmp_path / "p.png")]) == 2
+    )
     assert main(["study", "--games", "1", "--out", str(taken)]) == 2
     assert taken.read_text() == "keep"
 
@@ -107,8 +122,21 @@ def test_cli_unknown_metric_and_a_taken_out_file(tmp_path: Path) -> None:
 def test_ctrl_c_keeps_the_games_played_and_prints_the_table(tmp_path: Path) -> None:
     out = tmp_path / "run.json"
     p = subprocess.Popen(
-        [sys.executable, "-m", "finstere_widget", "study", "--option", OPTIONS[0], "--games",
-         "2000", "--bots", "random", "--out", str(out), "--no-progress"],
+        [
+            sys.executable,
+            "-m",
+            "finstere_widget",
+            "study",
+            "--option",
+            OPTIONS[0],
+            "--games",
+            "2000",
+            "--bots",
+            "random",
+            "--out",
+            str(out),
+            "--no-progress",
+        ],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,

@@ -130,7 +130,7 @@ def cmd_study(args: argparse.Namespace) -> int:
                 resume=previous,
                 estimate=estimate if show else None,
                 **kwargs,  # type: ignore[arg-type]
-                **common,  # type: ignore[arg-type]
+                **common,
             )
     except (ValueError, ConnectionError) as exc:  # unknown bot, option value, scheduler...
         raise usage_error(exc) from None
@@ -249,7 +249,9 @@ def register(sub: SubParsers) -> None:
     p.add_argument(
         "--out",
         metavar="FILE",
-        help=said(N_("save the study with every game to FILE as it runs (JSON; --resume reads it)")),
+        help=said(
+            N_("save the study with every game to FILE as it runs (JSON; --resume reads it)")
+        ),
     )
     p.add_argument(
         "--resume",

@@ -56,9 +56,9 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from ..engine.board import INDEX
 from ..engine.errors import BotError, IllegalMoveError, shown
 from ..engine.game import CHANCE, TERMINAL, Action, DrawTile, Game, GameState, PawnMove, Phase
-from ..engine.board import INDEX
 from ..engine.monster import SIGHT_LINES, monster_outcomes
 from ..engine.moves import MoveOutcome, random_path
 from ..engine.pieces import Pawn
@@ -154,7 +154,7 @@ class GreedyBot:
             for o in game.pawn_moves(pawn.id):
                 to = o.to
                 if to.__class__ is tuple:
-                    dist = to[0] + to[1]  # type: ignore[index]
+                    dist = to[0] + to[1]
                     scored.append((10.0 * dist - (25.0 if next_value > dist else 0.0), k, o))
                 elif to == "escaped":
                     return PawnMove(pawn.id, o.path)
@@ -222,7 +222,7 @@ def seen_by_monster(position: Position) -> set[str]:
             what[INDEX[stone.at]] = _BLOCKS
     for p in position.pawns:
         if p.at.__class__ is tuple:
-            what[INDEX[p.at]] = p.id  # type: ignore[index]
+            what[INDEX[p.at]] = p.id
     seen = set()
     m = position.monster
     for line in SIGHT_LINES[m.facing][INDEX[m.at]]:
@@ -258,11 +258,9 @@ def evaluate(
             if at.__class__ is tuple:  # pawn_value, inlined: the bots call this a lot
                 if player == colour and not (unsettled and p.id in unsettled):
                     mine_on_board.append(p.id)
-                way = at[0] + at[1] + 1  # type: ignore[index]
+                way = at[0] + at[1] + 1
                 up = p.light if p.up == "light" else p.dark
-                sums[player] += (
-                    BOARD_VALUE - STEP_VALUE * way + (READY_BONUS if up >= way else 0.0)
-                )
+                sums[player] += BOARD_VALUE - STEP_VALUE * way + (READY_BONUS if up >= way else 0.0)
             else:
                 sums[player] += pawn_value(p)
     if mine_on_board:

@@ -15,6 +15,7 @@ from collections.abc import Iterable
 from functools import lru_cache
 
 from ..engine.board import SQUARES, Square
+from ..engine.errors import PositionError, TileError, shown
 from ..engine.events import (
     Eat,
     End,
@@ -31,7 +32,6 @@ from ..engine.events import (
     Wrap,
     assert_never,
 )
-from ..engine.errors import PositionError, TileError, shown
 from ..engine.monster import monster_takes, monster_turn
 from ..engine.options import RuleOptions
 from ..engine.pieces import Pawn

@@ -75,9 +75,7 @@ def plot_seats(result: StudyResult, ax: Any = None, dark: bool = False) -> Any:
         ax.bar(xs, ys, width=width, yerr=err, capsize=3, label=v.label, ecolor="grey")
     most = max(v.players for v in result.variants)
     for n in sorted({v.players for v in result.variants}):
-        ax.axhline(
-            1 / n, color="grey", ls="--", lw=1, label=f"fair share at {n} players (1/{n})"
-        )
+        ax.axhline(1 / n, color="grey", ls="--", lw=1, label=f"fair share at {n} players (1/{n})")
     ax.set_xticks(range(most))
     ax.set_xticklabels([seat_label(s) for s in range(most)], fontsize="small")
     ax.set_ylim(0, 1)

@@ -110,7 +110,7 @@ def interactive() -> bool:
     if bool(getattr(sys.stderr, "isatty", lambda: False)()):
         return True
     ipython = sys.modules.get("IPython")
-    shell = ipython.get_ipython() if ipython is not None else None  # type: ignore[attr-defined]
+    shell = ipython.get_ipython() if ipython is not None else None
     return shell is not None and type(shell).__name__ == "ZMQInteractiveShell"
 
 
@@ -248,7 +248,8 @@ def check_out(path: str | os.PathLike[str], previous: StudyResult | None = None)
         raise StudyError("out {path}: is a folder", path=shown(str(path)))
     if target.exists() and previous is None:
         raise StudyError(
-            "out {path}: the file exists; --resume it, or choose another name", path=shown(str(path))
+            "out {path}: the file exists; --resume it, or choose another name",
+            path=shown(str(path)),
         )
 
 

@@ -87,28 +87,36 @@ class GameResult(NamedTuple):
                 str(data.get("trace", "")),
             )
         except KeyError as exc:
-            raise StudyError("a game's result: key {key} is missing", key=shown(exc.args[0])) from None
+            raise StudyError(
+                "a game's result: key {key} is missing", key=shown(exc.args[0])
+            ) from None
         return out
 
 
 def _int(data: dict[str, Any], key: str) -> int:
     value = data[key]
     if type(value) is not int:
-        raise StudyError("a game's result: {key} is {value}, not a whole number", key=key, value=shown(value))
+        raise StudyError(
+            "a game's result: {key} is {value}, not a whole number", key=key, value=shown(value)
+        )
     return value
 
 
 def _ints(data: dict[str, Any], key: str) -> list[int]:
     value = data[key]
     if not isinstance(value, list) or not all(type(v) is int for v in value):
-        raise StudyError("a game's result: {key} is {value}, not whole numbers", key=key, value=shown(value))
+        raise StudyError(
+            "a game's result: {key} is {value}, not whole numbers", key=key, value=shown(value)
+        )
     return value
 
 
 def _strs(data: dict[str, Any], key: str) -> list[str]:
     value = data[key]
     if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-        raise StudyError("a game's result: {key} is {value}, not names", key=key, value=shown(value))
+        raise StudyError(
+            "a game's result: {key} is {value}, not names", key=key, value=shown(value)
+        )
     return value
 
 

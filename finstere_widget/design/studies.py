@@ -176,7 +176,9 @@ class Variant(NamedTuple):
                 raise TypeError
             for name in set(bots):
                 make_bot(name)
-            return cls(str(data["label"]), players, bots, options, bool(data.get("rotate", True)), lineups)
+            return cls(
+                str(data["label"]), players, bots, options, bool(data.get("rotate", True)), lineups
+            )
         except (TypeError, KeyError, AttributeError):
             raise StudyError("study file: a variant is {data}", data=shown(data)) from None
 
@@ -451,14 +453,11 @@ def comparison_lines(result: StudyResult, lang: str | None = "en") -> list[str]:
             if c["variant"] != ch["variant"]:
                 continue
             low, high = c["ci"]
-            line = (
-                f"    {metric_label(c, lang)}: {c['difference']:+.3f} "
-                f"[{low:+.3f}, {high:+.3f}]"
-            )
+            line = f"    {metric_label(c, lang)}: {c['difference']:+.3f} [{low:+.3f}, {high:+.3f}]"
             if c["unpaired_games"] is not None and c["unpaired_games"] > result.games:
-                line += "  " + _(
-                    "(as narrow as {unpaired} unpaired games per variant)"
-                ).format(unpaired=c["unpaired_games"])
+                line += "  " + _("(as narrow as {unpaired} unpaired games per variant)").format(
+                    unpaired=c["unpaired_games"]
+                )
             lines.append(line)
     return lines
 
@@ -668,9 +667,7 @@ def _var(values: Sequence[float]) -> float:
     return sum((x - m) ** 2 for x in values) / (n - 1)
 
 
-def check_resumable(
-    previous: StudyResult, study: Sequence[Variant], seed: int, games: int
-) -> None:
+def check_resumable(previous: StudyResult, study: Sequence[Variant], seed: int, games: int) -> None:
     """A saved study extends only with its own variants and seed, to at least its games."""
     if [v.to_dict() for v in previous.variants] != [v.to_dict() for v in study]:
         raise StudyError(
@@ -711,7 +708,10 @@ def study_from_dict(data: Any) -> StudyResult:
     if type(seed) is not int or not 0 <= seed < 2**64:
         raise StudyError("study file: seed is {seed}, not a seed", seed=shown(seed))
     study = [Variant.from_dict(v) for v in _list(data["variants"], "variants")]
-    games = [[GameResult.from_dict(g) for g in _list(rs, "games")] for rs in _list(data["games"], "games")]
+    games = [
+        [GameResult.from_dict(g) for g in _list(rs, "games")]
+        for rs in _list(data["games"], "games")
+    ]
     if len(games) != len(study) or not study:
         raise StudyError(
             "study file: {games} lists of games for {variants} variants",

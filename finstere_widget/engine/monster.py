@@ -676,7 +676,7 @@ def monster_outcomes(
     if not labels:
         _start(position, 1, options)  # the position and options are still checked
         return {}
-    return _walk_all(position, options, labels, True)  # type: ignore[return-value]
+    return _walk_all(position, options, labels, True)
 
 
 def monster_takes(
@@ -693,7 +693,7 @@ def monster_takes(
     if not labels:
         _start(position, 1, options)
         return {}
-    return _walk_all(position, options, labels, False, until)  # type: ignore[return-value]
+    return _walk_all(position, options, labels, False, until)
 
 
 def _labels(tiles: object) -> list[str]:
