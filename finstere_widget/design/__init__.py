@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from .bots import GreedyBot, LookaheadBot, MCTSBot, RandomBot, make_bot, play_game
     from .danger import danger_map
     from .plots import plot_league, plot_metric, plot_seats
-    from .runner import dask_executor, league, simulate, study, to_json
+    from .runner import dask_executor, league, load, simulate, study, to_json
     from .simulation import GameResult, SimulationResult
     from .studies import StudyResult, Variant, league_table, paired_difference, wilson
     from .tables import to_dataframe
@@ -44,6 +44,7 @@ _WHERE = {
     "wilson": "studies",
     "dask_executor": "runner",
     "league": "runner",
+    "load": "runner",
     "simulate": "runner",
     "study": "runner",
     "to_json": "runner",
@@ -66,6 +67,7 @@ __all__ = [
     "dask_executor",
     "league",
     "league_table",
+    "load",
     "make_bot",
     "paired_difference",
     "play_game",

@@ -48,6 +48,7 @@ what results and records show.
 from __future__ import annotations
 
 import copy
+import heapq
 import math
 import random
 import time
@@ -55,9 +56,10 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..engine.errors import BotError, shown
+from ..engine.board import INDEX
+from ..engine.errors import BotError, IllegalMoveError, shown
 from ..engine.game import CHANCE, TERMINAL, Action, DrawTile, Game, GameState, PawnMove, Phase
-from ..engine.monster import monster_outcome, sees
+from ..engine.monster import SIGHT_LINES, monster_outcomes
 from ..engine.moves import MoveOutcome, random_path
 from ..engine.pieces import Pawn
 from ..engine.position import Position
@@ -66,6 +68,9 @@ from .danger import eaten_probability
 
 #: the largest count a bot's parameter takes (top, width, playouts), as ``make_bot`` says
 MAX_PARAM = 10_000
+#: the most playouts ``make_bot("mcts:N")`` takes: one decision within about a second
+#: (benchmarks/bench_bots.py: a playout costs 1-2 ms); more is a time budget, ``seconds``
+MAX_PLAYOUTS = 400
 
 
 def _check_bot(bot: str, seed: Any, **counts: tuple[Any, int]) -> None:
@@ -140,29 +145,35 @@ class GreedyBot:
             )
         position = game.position
         stage = position.stage
-        scored: list[tuple[float, int, PawnMove, MoveOutcome]] = []
+        # (-score, k, outcome): the best first, ties in the engine's order
+        scored: list[tuple[float, int, MoveOutcome]] = []
         k = 0
+        outside = 10.0 * OUTSIDE_DISTANCE
         for pawn in game.movable_pawns():
             next_value = pawn.dark if pawn.up == "light" else pawn.light
             for o in game.pawn_moves(pawn.id):
-                if o.to == "escaped":
+                to = o.to
+                if to.__class__ is tuple:
+                    dist = to[0] + to[1]
+                    scored.append((10.0 * dist - (25.0 if next_value > dist else 0.0), k, o))
+                elif to == "escaped":
                     return PawnMove(pawn.id, o.path)
-                if isinstance(o.to, tuple):
-                    dist = o.to[0] + o.to[1]
-                    score = -10.0 * dist + (25.0 if next_value > dist else 0.0)
                 else:
-                    score = -10.0 * OUTSIDE_DISTANCE
-                scored.append((score, k, PawnMove(pawn.id, o.path), o))
+                    scored.append((outside, k, o))
                 k += 1
         if not scored:
             raise BotError("GreedyBot: nothing to choose (chance node or game over)")
-        scored.sort(key=lambda s: (-s[0], s[1]))
         tiles = game.drawable_tiles()  # M2: not a prey tile first
         best: tuple[float, int, PawnMove] | None = None
-        for score, k, action, o in scored[: self.top]:
+        for neg, k, o in heapq.nsmallest(self.top, scored):
+            score = -neg
+            if best is not None and score <= best[0]:
+                break  # the danger only lowers a score: none of the rest can do better
             final = score
-            if isinstance(o.to, tuple):
-                dist = o.to[0] + o.to[1]
+            action = PawnMove(o.pawn, o.path)
+            to = o.to
+            if isinstance(to, tuple):
+                dist = to[0] + to[1]
                 cost = 10.0 * (OUTSIDE_DISTANCE - dist) if stage == 1 else 400.0
                 p = eaten_probability(o.position, action.pawn, tiles, game.options)
                 final -= p * cost
@@ -198,6 +209,32 @@ def pawn_value(pawn: Pawn) -> float:
     return BOARD_VALUE - STEP_VALUE * (OUTSIDE_DISTANCE + 1)
 
 
+_BLOCKS = object()  # a stone that blocks sight, in :func:`seen_by_monster`'s table
+
+
+def seen_by_monster(position: Position) -> set[str]:
+    """:func:`~finstere_widget.engine.monster.sees` for the bots' own positions (valid,
+    built by the engine): the ids of the pawns the monster sees (M4), from a table of the
+    few squares with something on them instead of the whole board's."""
+    what: dict[int, object] = {}
+    for stone in position.stones:
+        if stone.kind.blocks_sight:
+            what[INDEX[stone.at]] = _BLOCKS
+    for p in position.pawns:
+        if p.at.__class__ is tuple:
+            what[INDEX[p.at]] = p.id
+    seen = set()
+    m = position.monster
+    for line in SIGHT_LINES[m.facing][INDEX[m.at]]:
+        for j in line.indices:
+            v = what.get(j)
+            if v is not None:
+                if v is not _BLOCKS:
+                    seen.add(v)
+                break
+    return seen  # type: ignore[return-value]
+
+
 def evaluate(
     position: Position,
     colour: str,
@@ -210,17 +247,26 @@ def evaluate(
     pawn) are pawns that will still move before the position is reached: they count as
     they stand there (their danger is theirs to avoid on their own move), not as the
     position has them."""
-    sums: dict[str, float] = {c: 0.0 for c in (colour, *opponents)}
+    sums: dict[str, float] = dict.fromkeys((colour, *opponents), 0.0)
+    mine_on_board = []  # the side's settled pawns on the board: the ones the monster may see
     for p in position.pawns:
-        if p.player in sums:
+        player = p.player
+        if player in sums:
             if unsettled and p.id in unsettled:
                 p = unsettled[p.id]
-            sums[p.player] += pawn_value(p)
-    seen = sees(position)
-    if seen:
-        for p in position.pawns:
-            if p.id in seen and p.player == colour and not (unsettled and p.id in unsettled):
-                sums[colour] -= SEEN_PENALTY
+            at = p.at
+            if at.__class__ is tuple:  # pawn_value, inlined: the bots call this a lot
+                if player == colour and not (unsettled and p.id in unsettled):
+                    mine_on_board.append(p.id)
+                way = at[0] + at[1] + 1
+                up = p.light if p.up == "light" else p.dark
+                sums[player] += BOARD_VALUE - STEP_VALUE * way + (READY_BONUS if up >= way else 0.0)
+            else:
+                sums[player] += pawn_value(p)
+    if mine_on_board:
+        seen = seen_by_monster(position)
+        if seen:
+            sums[colour] -= SEEN_PENALTY * sum(1 for pid in mine_on_board if pid in seen)
     best_opp = max((sums[c] for c in opponents), default=0.0)
     return sums[colour] - OPPONENT_WEIGHT * best_opp
 
@@ -300,9 +346,14 @@ class LookaheadBot:
     name = "lookahead"
 
     def __init__(
-        self, seed: int | str | None = None, top: int = 10, width: int = ROLLOUT_WIDTH
+        self,
+        seed: int | str | None = None,
+        top: int = 10,
+        width: int = ROLLOUT_WIDTH,
+        share: bool = True,
     ) -> None:
         _check_bot(self.name, seed, top=(top, 1), width=(width, 1))
+        self.share = share is True
         self.rng = random.Random(seed)
         self.top = top
         self.width = width
@@ -314,6 +365,7 @@ class LookaheadBot:
         colour = game.colours[game.current_player]
         opponents = [c for c in game.colours if c != colour]
         odds = tile_odds(game)
+        tiles = [t for t, _ in odds]
         moved = game.state.moved
         out: list[tuple[float, int, PawnMove, MoveOutcome]] = []
         for k, (_, action, o) in enumerate(candidates(game, self.top)):
@@ -326,32 +378,54 @@ class LookaheadBot:
                 if p.id not in moved and p.id != action.pawn and p.at not in ("escaped", "eaten")
             }
             value = 0.0
+            walked = monster_outcomes(position, game.options, tiles)  # one walk, every tile
             for tile, p in odds:
-                after = monster_outcome(position, tile, game.options)[0]
-                value += p * evaluate(after, colour, opponents, unsettled)
+                value += p * evaluate(walked[tile][0], colour, opponents, unsettled)
             out.append((value, k, action, o))
         out.sort(key=lambda v: (-v[0], v[1]))
         return [(v, a, o) for v, _, a, o in out]
 
-    def rollout(self, game: Game, action: PawnMove) -> tuple[float, Game]:
+    def rollout(
+        self, game: Game, action: PawnMove, replies: Sequence[Action] = ()
+    ) -> tuple[float, Game, list[Action]]:
         """``action`` played out: the rest of the pawn phase by the greedy policy for every
         seat (on a copy of ``game``), then the coming monster phase in expectation over
-        the tiles; the value for the side to move and the game at the monster's draw."""
+        the tiles; the value for the side to move, the game at the monster's draw and
+        the replies played. ``replies`` (another candidate's) are played again, each
+        where it is still a legal move of the seat to act, the greedy policy where not."""
         colour = game.colours[game.current_player]
         opponents = [c for c in game.colours if c != colour]
         g = fork(game, self.rng)
         g.apply(action)
+        played: list[Action] = []
+        shared = iter(replies)
         while not g.is_terminal() and not g.is_chance():
-            g.apply(self.policy.choose(g))
-        return expected_value(g, colour, opponents), g
+            reply = next(shared, None)
+            if reply is not None:
+                try:
+                    g.apply(reply)
+                except IllegalMoveError:
+                    pass  # this one by the policy; the next may still be legal
+                else:
+                    played.append(reply)
+                    continue
+            reply = self.policy.choose(g)
+            g.apply(reply)
+            played.append(reply)
+        return expected_value(g, colour, opponents), g, played
 
     def ranked(self, game: Game) -> list[tuple[float, PawnMove, Game]]:
         """The screen's ``width`` best candidates played out, best first (ties: the
-        screen's order)."""
+        screen's order). The rollouts share the replies: the first candidate's rollout
+        finds them by the greedy policy, the others play them again as long as they are
+        legal (:meth:`rollout`; ``share=False``: every rollout by the policy alone)."""
         screened = self.values(game)[: max(1, self.width)]
         played = []
+        replies: list[Action] = []
         for k, (_, action, _) in enumerate(screened):
-            value, end = self.rollout(game, action)
+            value, end, found = self.rollout(game, action, replies if self.share else ())
+            if not replies:
+                replies = found
             played.append((value, k, action, end))
         played.sort(key=lambda v: (-v[0], v[1]))
         return [(v, a, g) for v, _, a, g in played]
@@ -376,9 +450,10 @@ def expected_value(game: Game, colour: str, opponents: Sequence[str]) -> float:
     if game.is_terminal() or not game.is_chance():
         return evaluate(game.position, colour, opponents)
     value = 0.0
-    for tile, p in tile_odds(game):
-        after = monster_outcome(game.position, tile, game.options)[0]
-        value += p * evaluate(after, colour, opponents)
+    odds = tile_odds(game)
+    walked = monster_outcomes(game.position, game.options, [t for t, _ in odds])
+    for tile, p in odds:
+        value += p * evaluate(walked[tile][0], colour, opponents)
     return value
 
 
@@ -422,7 +497,7 @@ def _values(position: Position, colours: Sequence[str]) -> list[float]:
     for p in position.pawns:
         if p.player in sums:
             sums[p.player] += pawn_value(p)
-    seen = sees(position)
+    seen = seen_by_monster(position)
     if seen:
         for p in position.pawns:
             if p.id in seen and p.player in sums:
@@ -440,9 +515,10 @@ def expected_values(game: Game) -> list[float]:
     if game.is_terminal() or not game.is_chance():
         return _values(game.position, colours)
     total = [0.0] * len(colours)
-    for tile, p in tile_odds(game):
-        after = monster_outcome(game.position, tile, game.options)[0]
-        for i, v in enumerate(_values(after, colours)):
+    odds = tile_odds(game)
+    walked = monster_outcomes(game.position, game.options, [t for t, _ in odds])
+    for tile, p in odds:
+        for i, v in enumerate(_values(walked[tile][0], colours)):
             total[i] += p * v
     return total
 
@@ -725,6 +801,13 @@ def make_bot(name: str, seed: int | str | None = None) -> AnyBot:
         )
     n = int(param)
     if cls is MCTSBot:
+        if n > MAX_PLAYOUTS:
+            raise BotError(
+                "bot {name}: at most {most} playouts by name (about a second a move; "
+                "mcts:10000 took 12 s); MCTSBot(playouts=N, seconds=S) sets a time budget",
+                name=shown(name),
+                most=MAX_PLAYOUTS,
+            )
         return MCTSBot(seed, playouts=n)
     if cls is LookaheadBot:
         return LookaheadBot(seed, width=n)

@@ -12,8 +12,10 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable
+from functools import lru_cache
 
 from ..engine.board import SQUARES, Square
+from ..engine.errors import PositionError, TileError, shown
 from ..engine.events import (
     Eat,
     End,
@@ -30,7 +32,7 @@ from ..engine.events import (
     Wrap,
     assert_never,
 )
-from ..engine.monster import monster_outcome, monster_turn
+from ..engine.monster import monster_takes, monster_turn
 from ..engine.options import RuleOptions
 from ..engine.pieces import Pawn
 from ..engine.position import Position
@@ -97,6 +99,32 @@ def empty_squares(position: Position) -> list[Square]:
     return [sq for sq in SQUARES if sq not in taken]
 
 
+@lru_cache(maxsize=128)
+def _counted(tiles: tuple[str, ...]) -> Counter[str]:
+    return Counter(tiles)
+
+
+def _pile(tiles_left: object) -> Counter[str]:
+    """The tiles left as counts (default: the whole deck, M1); anything but a list of
+    tiles is a :class:`TileError` naming it (``danger_map(pos, 5)`` was a TypeError)."""
+    if tiles_left is None:
+        return _counted(DECK)
+    if type(tiles_left) is tuple and all(type(t) is str for t in tiles_left):
+        return _counted(tiles_left)  # the bots ask thousands of times with a few piles
+    if isinstance(tiles_left, (str, bytes)) or not isinstance(tiles_left, Iterable):
+        raise TileError(
+            "tiles_left: expected a list of tiles such as ['5', 'X'], got {tiles}",
+            tiles=shown(tiles_left),
+        )
+    tiles = list(tiles_left)
+    if not all(isinstance(t, str) for t in tiles):
+        raise TileError(
+            "tiles_left: expected a list of tiles such as ['5', 'X'], got {tiles}",
+            tiles=shown(tiles),
+        )
+    return Counter(tiles)
+
+
 def danger_map(
     position: Position,
     tiles_left: Iterable[str] | None = None,
@@ -106,18 +134,23 @@ def danger_map(
     """For each empty square (or each of ``squares``), the probability that a pawn standing
     there is eaten or crushed in the coming monster phase, averaged over ``tiles_left``
     (default: the whole deck, M1), each tile as likely as its copies in the pile."""
-    tiles = Counter(DECK if tiles_left is None else list(tiles_left))
+    if not isinstance(position, Position):
+        raise PositionError(
+            "danger_map: expected a Position, got {position}", position=shown(position)
+        )
+    tiles = _pile(tiles_left)
     total = sum(tiles.values())
     targets = empty_squares(position) if squares is None else list(squares)
     out = {sq: 0.0 for sq in targets}
     if total == 0:
         return out
-    for tile, count in tiles.items():
-        hot = touched(position, tile, options)
-        w = count / total
-        for sq in targets:
-            if sq in hot and PROBE_ID in monster_outcome(_probe(position, sq), tile, options)[1]:
-                out[sq] += w
+    hot = {tile: touched(position, tile, options) for tile in tiles}
+    for sq in targets:
+        near = [tile for tile in tiles if sq in hot[tile]]
+        if near:  # one walk of the monster for every tile whose turn the pawn may change
+            for tile, taken in monster_takes(_probe(position, sq), options, near).items():
+                if PROBE_ID in taken:
+                    out[sq] += tiles[tile] / total
     return out
 
 
@@ -127,13 +160,14 @@ def eaten_probability(
     tiles_left: Iterable[str] | None = None,
     options: RuleOptions | None = None,
 ) -> float:
-    """The probability that pawn ``pawn_id`` is taken in the coming monster phase."""
-    tiles = Counter(DECK if tiles_left is None else list(tiles_left))
+    """The probability that pawn ``pawn_id`` is taken in the coming monster phase (one
+    walk of the monster for every tile, :func:`monster_takes`)."""
+    tiles = _pile(tiles_left)
     total = sum(tiles.values())
     if total == 0 or not position.pawn(pawn_id).on_board:
         return 0.0
     p = 0.0
-    for tile, count in tiles.items():
-        if pawn_id in monster_outcome(position, tile, options)[1]:
-            p += count / total
+    for tile, taken in monster_takes(position, options, tiles, until=pawn_id).items():
+        if pawn_id in taken:
+            p += tiles[tile] / total
     return p

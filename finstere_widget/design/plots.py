@@ -1,29 +1,67 @@
-"""Study results as matplotlib charts (the ``sim`` extra)."""
+"""Study results as matplotlib charts (the ``sim`` extra), in light or dark colours."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ..engine.errors import StudyError
-from .studies import StudyResult
+from .studies import StudyResult, check_metric
 
 __all__ = ["plot_league", "plot_metric", "plot_seats"]
 
+#: what each metric is called on a chart's axis, and the row keys of its mean and interval
+LABELS = {
+    "nobody_won": ("share of games nobody won", "draw_rate", "draw_lo", "draw_hi"),
+    "rounds": ("rounds per game", "rounds_mean", "rounds_lo", "rounds_hi"),
+    "escaped": ("pawns escaped per game", "escaped_mean", "escaped_lo", "escaped_hi"),
+    "eaten": ("pawns eaten per game", "eaten_mean", "eaten_lo", "eaten_hi"),
+    "monster_steps": (
+        "monster steps per game",
+        "monster_steps_mean",
+        "monster_steps_lo",
+        "monster_steps_hi",
+    ),
+}
+DARK_BACKGROUND = "#1e1e1e"
+DARK_TEXT = "#e6e6e6"
 
-def _axes(ax: Any) -> Any:
-    if ax is not None:
-        return ax
-    import matplotlib.pyplot as plt
 
-    _, ax = plt.subplots(figsize=(6, 3.2), dpi=90)
+def _axes(ax: Any, dark: bool) -> Any:
+    if ax is None:
+        import matplotlib.pyplot as plt
+
+        _, ax = plt.subplots(figsize=(6.4, 3.4), dpi=90)
+    if dark:
+        ax.figure.patch.set_facecolor(DARK_BACKGROUND)
+        ax.set_facecolor(DARK_BACKGROUND)
     return ax
 
 
-def plot_seats(result: StudyResult, ax: Any = None) -> Any:
+def _finish(ax: Any, dark: bool) -> Any:
+    """Text, ticks and frame in the theme's colours (the bars keep theirs)."""
+    if dark:
+        for item in (ax.title, ax.xaxis.label, ax.yaxis.label):
+            item.set_color(DARK_TEXT)
+        ax.tick_params(colors=DARK_TEXT)
+        for spine in ax.spines.values():
+            spine.set_color(DARK_TEXT)
+        legend = ax.get_legend()
+        if legend is not None:
+            legend.get_frame().set_facecolor(DARK_BACKGROUND)
+            for t in legend.get_texts():
+                t.set_color(DARK_TEXT)
+    return ax
+
+
+def seat_label(seat: int) -> str:
+    return "seat 0 (first player)" if seat == 0 else f"seat {seat}"
+
+
+def plot_seats(result: StudyResult, ax: Any = None, dark: bool = False) -> Any:
     """Win rate of each seat, one group of bars per variant, with 95 % Wilson intervals
-    and the equal share (1 / players) as a dashed line. Returns the matplotlib axes."""
-    ax = _axes(ax)
+    and the fair share (1 / players) of each player count dashed and named. Returns the
+    matplotlib axes (``dark``: colours for a dark background)."""
+    ax = _axes(ax, dark)
     nv = len(result.variants)
     width = 0.8 / max(1, nv)
     for k, v in enumerate(result.variants):
@@ -34,44 +72,49 @@ def plot_seats(result: StudyResult, ax: Any = None) -> Any:
             [s["win_rate"] - s["win_lo"] for s in rows],
             [s["win_hi"] - s["win_rate"] for s in rows],
         ]
-        ax.bar(xs, ys, width=width, yerr=err, capsize=3, label=v.label)
+        ax.bar(xs, ys, width=width, yerr=err, capsize=3, label=v.label, ecolor="grey")
     most = max(v.players for v in result.variants)
-    for n in {v.players for v in result.variants}:
-        ax.axhline(1 / n, color="grey", ls="--", lw=1)
+    for n in sorted({v.players for v in result.variants}):
+        ax.axhline(1 / n, color="grey", ls="--", lw=1, label=f"fair share at {n} players (1/{n})")
     ax.set_xticks(range(most))
-    ax.set_xticklabels([f"seat {s}" for s in range(most)])
+    ax.set_xticklabels([seat_label(s) for s in range(most)], fontsize="small")
+    ax.set_ylim(0, 1)
     ax.set_ylabel("share of games won")
     ax.set_title(f"Wins by seat ({result.games} games per variant, 95 % CI)")
     ax.legend(fontsize="small")
-    return ax
+    return _finish(ax, dark)
 
 
-def plot_metric(result: StudyResult, metric: str = "rounds", ax: Any = None) -> Any:
-    """One variant-level mean (``rounds``, ``escaped``, ``eaten``, ``monster_steps``) per
-    variant with its 95 % interval."""
-    if f"{metric}_mean" not in result.rows[0]:
-        raise StudyError(
-            "unknown metric {metric!r} (rounds, escaped, eaten, monster_steps)", metric=metric
-        )
-    ax = _axes(ax)
+def plot_metric(
+    result: StudyResult, metric: str = "rounds", ax: Any = None, dark: bool = False
+) -> Any:
+    """One metric per variant with its 95 % interval (``wins``: :func:`plot_seats`;
+    ``nobody_won``, ``rounds``, ``escaped``, ``eaten``, ``monster_steps``); an unknown
+    metric is a :class:`StudyError` naming it."""
+    check_metric(metric)
+    if metric == "wins":
+        return plot_seats(result, ax, dark)
+    label, mean, lo, hi = LABELS[metric]
+    ax = _axes(ax, dark)
     labels = [r["variant"] for r in result.rows]
-    ys = [r[f"{metric}_mean"] for r in result.rows]
+    ys = [r[mean] for r in result.rows]
     err = [
-        [r[f"{metric}_mean"] - r[f"{metric}_lo"] for r in result.rows],
-        [r[f"{metric}_hi"] - r[f"{metric}_mean"] for r in result.rows],
+        [r[mean] - r[lo] for r in result.rows],
+        [r[hi] - r[mean] for r in result.rows],
     ]
-    ax.bar(range(len(ys)), ys, yerr=err, capsize=3, color="#3465a4")
+    ax.bar(range(len(ys)), ys, yerr=err, capsize=3, color="#3465a4", ecolor="grey")
     ax.set_xticks(range(len(ys)))
     ax.set_xticklabels(labels, fontsize="small")
-    ax.set_ylabel(f"{metric} per game")
-    ax.set_title(f"{metric} per game (mean, 95 % CI)")
-    return ax
+    ax.set_ylim(bottom=0)
+    ax.set_ylabel(label)
+    ax.set_title(f"{label} ({result.games} games per variant, mean and 95 % CI)")
+    return _finish(ax, dark)
 
 
-def plot_league(rows: Sequence[Mapping[str, Any]], ax: Any = None) -> Any:
+def plot_league(rows: Sequence[Mapping[str, Any]], ax: Any = None, dark: bool = False) -> Any:
     """The league: win rate per seat of each bot of each match at each player count,
     Wilson intervals, the fair share dashed."""
-    ax = _axes(ax)
+    ax = _axes(ax, dark)
     counts = sorted({int(r["players"]) for r in rows})
 
     def label(r: Mapping[str, Any]) -> str:
@@ -100,4 +143,4 @@ def plot_league(rows: Sequence[Mapping[str, Any]], ax: Any = None) -> Any:
     ax.set_ylabel("win rate per seat")
     ax.set_title("League (95 % Wilson CI; dashes: fair share)")
     ax.legend(fontsize="small")
-    return ax
+    return _finish(ax, dark)

@@ -16,25 +16,32 @@ progress bar (tqdm), a process pool or a dask cluster.
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 import json
+import os
 import sys
+import tempfile
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import Executor
 from contextlib import contextmanager, nullcontext
+from pathlib import Path
 from typing import Any, TextIO, TypeVar
 
+from ..engine.errors import SetupError, StudyError, shown
 from ..engine.options import RuleOptions
 from .simulation import SimulationResult, check_seed_and_jobs
 from .simulation import simulate as _simulate
 from .studies import (
     StudyResult,
     Variant,
+    check_resumable,
     check_study_games,
     league_matches,
     league_table,
     parse_option_grid,
     run_study,
+    study_from_dict,
     variants,
     wilson,
 )
@@ -47,6 +54,7 @@ __all__ = [
     "Variant",
     "dask_executor",
     "league",
+    "load",
     "league_table",
     "simulate",
     "study",
@@ -60,7 +68,8 @@ def dask_executor(
     address: str, workers: int | None = None, timeout: str = "10s"
 ) -> Iterator[Executor]:
     """A ``concurrent.futures`` executor on dask distributed: ``"local"`` starts a
-    ``LocalCluster`` of ``workers`` single-threaded worker processes (closed on exit),
+    ``LocalCluster`` of ``workers`` single-threaded worker processes (default: one per
+    core), listening on 127.0.0.1 only (closed on exit),
     anything else is a scheduler address (``HOST:PORT`` or ``tcp://HOST:PORT``), reached
     within ``timeout`` or a ``ConnectionError`` naming it."""
     try:
@@ -72,7 +81,11 @@ def dask_executor(
     Client, LocalCluster = dd.Client, dd.LocalCluster
     if address == "local":
         cluster = LocalCluster(
-            n_workers=workers or 2, threads_per_worker=1, processes=True, dashboard_address=None
+            n_workers=workers or os.cpu_count() or 2,
+            threads_per_worker=1,
+            processes=True,
+            host="127.0.0.1",  # the scheduler and the workers listen on this machine only
+            dashboard_address=None,
         )
         client = Client(cluster)
         try:
@@ -92,14 +105,41 @@ def dask_executor(
             client.close()
 
 
-def _progress_bar(total: int, show: bool, stream: TextIO | None) -> Any:
+def interactive() -> bool:
+    """A person is watching: stderr is a terminal, or this runs in a notebook's kernel."""
+    if bool(getattr(sys.stderr, "isatty", lambda: False)()):
+        return True
+    ipython = sys.modules.get("IPython")
+    shell = ipython.get_ipython() if ipython is not None else None
+    return shell is not None and type(shell).__name__ == "ZMQInteractiveShell"
+
+
+def _check_progress(progress: object) -> None:
+    if progress is not None and not isinstance(progress, bool) and not callable(progress):
+        raise SetupError(
+            "progress: expected True, False or a function of the games done, got {progress}",
+            progress=shown(progress),
+        )
+
+
+def _check_executor(executor: object) -> None:
+    if executor is not None and not callable(getattr(executor, "submit", None)):
+        raise SetupError(
+            "executor: expected a concurrent.futures.Executor, got {executor}",
+            executor=shown(executor),
+        )
+
+
+def _progress_bar(total: int, show: bool | None, stream: TextIO | None) -> Any:
+    if show is None:
+        show = interactive()
     if not show:
         return nullcontext(None)
     try:
         from tqdm.auto import tqdm
     except ImportError:  # the sim extra is not installed: no bar
         return nullcontext(None)
-    return tqdm(total=total, unit="game", desc="games", file=stream or sys.stderr)
+    return tqdm(total=total, unit="game", desc="games", file=stream or sys.stderr)  # with its ETA
 
 
 def _run(
@@ -108,7 +148,7 @@ def _run(
     jobs: int | None,
     dask: str | None,
     executor: Executor | None,
-    progress: bool,
+    progress: bool | None,
     stream: TextIO | None,
 ) -> T:
     ctx = dask_executor(dask, jobs) if dask is not None else nullcontext(executor)
@@ -127,36 +167,136 @@ def study(
     players: Sequence[int] = (2,),
     bots: Sequence[Sequence[str]] = (("greedy",),),
     options: Mapping[str, Sequence[str]] | Sequence[str] | None = None,
-    seed: int = 0,
+    seed: int | None = None,
     *,
     base: RuleOptions | None = None,
     jobs: int | None = 1,
     executor: Executor | None = None,
     dask: str | None = None,
-    progress: bool = False,
+    progress: bool | None = None,
     rotate: bool = True,
     stream: TextIO | None = None,
+    out: str | os.PathLike[str] | None = None,
+    resume: StudyResult | str | os.PathLike[str] | None = None,
+    estimate: Callable[[int, float, int], None] | None = None,
 ) -> StudyResult:
     """Compare every combination of ``options`` values (``{"slide_over_pawn": ["eat",
     "stop"]}`` or ``["slide_over_pawn=eat,stop"]``), player counts and bot line-ups over
-    ``games`` seeded games each. ``progress`` shows a tqdm bar (on ``stream``, default
-    stderr)."""
-    if isinstance(options, str):
-        options = [options]
-    grid = parse_option_grid(options) if isinstance(options, Sequence) else options
-    arms = variants(players, bots, grid, base, rotate)
+    ``games`` seeded games each (``seed``: default 0); each variant is compared with the
+    first (paired by seed: ``result.comparisons``).
+
+    ``progress``: a tqdm bar with its ETA (on ``stream``, default stderr); by default when
+    a person is watching (a terminal, a notebook). ``out``: a file the study is saved to as
+    the run goes (every few seconds and at the end, each time written whole to a temporary
+    file and moved into place), with every game, so that :func:`load` reads it back and
+    ``resume`` extends it. ``resume`` (a saved study or its file): play only the games it
+    lacks -- the result equals one run of ``games`` games but for ``timing``; its
+    variants and seed are the study's (``options``, ``players``, ``bots`` and ``seed``
+    are then taken from it unless given, and must agree when given). ``estimate(games,
+    seconds, total)`` gets the time the first games took and the games the run plays. Ctrl-C stops the run cleanly: the
+    result (and ``out``) holds the games of every variant played so far
+    (``timing["interrupted"]``)."""
+    _check_progress(progress)
+    _check_executor(executor)
+    previous = load(resume) if isinstance(resume, (str, os.PathLike)) else resume
+    if previous is not None and not isinstance(previous, StudyResult):
+        raise StudyError("resume: expected a study or its file, got {resume}", resume=shown(resume))
+    if previous is not None and options is None and players == (2,) and bots == (("greedy",),):
+        arms = list(previous.variants)
+    else:
+        if isinstance(options, str):
+            options = [options]
+        grid = parse_option_grid(options) if isinstance(options, Sequence) else options
+        arms = variants(players, bots, grid, base, rotate)
+    if seed is None:
+        seed = previous.seed if previous is not None else 0
     check_study_games(games, len(arms))  # before a cluster is started or a game built
     check_seed_and_jobs(seed, jobs)
+    if previous is not None:
+        check_resumable(previous, arms, seed, games)
+    if out is not None:
+        check_out(out, previous)
     jobs_ = jobs if dask is None and executor is None else None
+    save = None if out is None else (lambda r: save_study(r, out))
+    done = previous.games if previous is not None else 0
     return _run(
-        games * len(arms),
-        lambda ex, tick: run_study(arms, games, seed, ex, tick, jobs=jobs_),
+        (games - done) * len(arms),
+        lambda ex, tick: run_study(
+            arms,
+            games,
+            seed,
+            ex,
+            tick,
+            jobs=jobs_,
+            previous=previous,
+            on_save=save,
+            on_first=estimate,
+        ),
         jobs,
         dask,
         executor,
         progress,
         stream,
     )
+
+
+def check_out(path: str | os.PathLike[str], previous: StudyResult | None = None) -> None:
+    """``out`` must not overwrite a study file with another study's games: a file that
+    exists is either the one resumed or refused (naming it); so is a folder."""
+    target = Path(path)
+    if target.is_dir():
+        raise StudyError("out {path}: is a folder", path=shown(str(path)))
+    if target.exists() and previous is None:
+        raise StudyError(
+            "out {path}: the file exists; --resume it, or choose another name",
+            path=shown(str(path)),
+        )
+
+
+def save_study(result: StudyResult, path: str | os.PathLike[str]) -> None:
+    """Write ``result`` with its games to ``path`` (docs/format.md): whole, to a temporary
+    file beside it first, then moved into place, so an interrupted write never leaves a
+    half file and an existing one stays as it was until the new one is complete."""
+    target = Path(path)
+    text = to_json(result, games=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent or ".")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+        os.replace(tmp, target)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+
+
+#: the largest study file :func:`load` reads
+MAX_STUDY_FILE = 2_000_000_000
+
+
+def load(path: str | os.PathLike[str]) -> StudyResult:
+    """A study saved with ``out=`` (``--out FILE``) read back: the result for tables,
+    plots, comparisons, or a ``resume``. A file that is not a study is a
+    :class:`StudyError` naming it."""
+    try:
+        with open(path, "rb") as f:
+            data = f.read(MAX_STUDY_FILE + 1)
+    except OSError as exc:
+        raise StudyError(
+            "cannot read study file {path}: {reason}", path=shown(str(path)), reason=exc.strerror
+        ) from None
+    if len(data) > MAX_STUDY_FILE:
+        raise StudyError("study file {path}: too large", path=shown(str(path)))
+    try:
+        parsed = json.loads(data)
+    except (ValueError, UnicodeDecodeError):
+        raise StudyError("{path} is not a study file (not JSON)", path=shown(str(path))) from None
+    try:
+        return study_from_dict(parsed)
+    except StudyError as exc:
+        raise StudyError(
+            "{path}: {reason}", path=shown(str(path)), reason=exc.args[0] if exc.args else ""
+        ) from None
 
 
 def league(
@@ -169,11 +309,13 @@ def league(
     jobs: int | None = 1,
     executor: Executor | None = None,
     dask: str | None = None,
-    progress: bool = False,
+    progress: bool | None = None,
     stream: TextIO | None = None,
 ) -> tuple[StudyResult, list[dict[str, Any]]]:
     """:func:`finstere_widget.design.studies.league` with the executors and progress bar
     of :func:`study`."""
+    _check_progress(progress)
+    _check_executor(executor)
     check_study_games(games, len(players) * len(league_matches(bots)))
     check_seed_and_jobs(seed, jobs)
     jobs_ = jobs if dask is None and executor is None else None
@@ -189,10 +331,16 @@ def league(
 
 
 def to_json(
-    result: StudyResult, games: bool = False, league_rows: Sequence[Mapping[str, Any]] | None = None
+    result: StudyResult,
+    games: bool = False,
+    league_rows: Sequence[Mapping[str, Any]] | None = None,
+    timing: bool = True,
 ) -> str:
-    """The study as JSON text, byte-identical for the same arguments whatever ran it."""
+    """The study as JSON text, byte-identical for the same arguments whatever ran it but
+    for its ``"timing"`` (left out with ``timing=False``)."""
     data = result.to_dict(games=games)
+    if not timing:
+        data.pop("timing", None)
     if league_rows is not None:
         data["league"] = list(league_rows)
     return json.dumps(data, sort_keys=True)
@@ -213,6 +361,8 @@ def simulate(
 ) -> SimulationResult:
     """:func:`finstere_widget.design.simulation.simulate` with a tqdm progress bar
     (``progress=True``, when tqdm is installed), a callback, or nothing (``False``)."""
+    _check_progress(progress)
+    _check_executor(executor)
     if callable(progress) or not progress:
         tick = progress if callable(progress) else None
         return _simulate(

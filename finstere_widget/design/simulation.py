@@ -12,13 +12,15 @@ from __future__ import annotations
 
 import os
 import random
+import signal
+import zlib
 from collections import Counter, deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from itertools import islice
 from typing import Any, NamedTuple
 
-from ..engine.errors import SetupError, shown
+from ..engine.errors import SetupError, StudyError, shown
 from ..engine.events import Eat, End
 from ..engine.game import Game
 from ..engine.options import RuleOptions
@@ -49,6 +51,9 @@ class GameResult(NamedTuple):
     eaten_at_end: int  # pawns still in the fortress when stage 2 ended (S1)
     monster_steps: int
     tiles: int
+    #: four hex digits per ply (a hash of its action and what it did): two games of a study
+    #: with the same seed were played alike up to the first ply where these differ
+    trace: str = ""
 
     def to_dict(self) -> dict[str, Any]:
         d = self._asdict()
@@ -56,6 +61,75 @@ class GameResult(NamedTuple):
         d["bots"] = list(self.bots)
         d["escaped"] = list(self.escaped)
         return d
+
+    @classmethod
+    def from_dict(cls, data: Any) -> GameResult:
+        """A game's result as :meth:`to_dict` wrote it (a study file, docs/format.md); a
+        :class:`StudyError` naming the key at fault otherwise."""
+        if not isinstance(data, dict):
+            raise StudyError("a game's result: expected an object, got {data}", data=shown(data))
+        try:
+            out = cls(
+                _int(data, "game"),
+                _int(data, "seed"),
+                tuple(_strs(data, "players")),
+                tuple(_strs(data, "bots")),
+                None if data.get("winner") is None else _int(data, "winner"),
+                str(data["reason"]),
+                str(data["rule"]),
+                _int(data, "rounds"),
+                tuple(_ints(data, "escaped")),
+                _int(data, "eaten_stage1"),
+                _int(data, "eaten_stage2"),
+                _int(data, "eaten_at_end"),
+                _int(data, "monster_steps"),
+                _int(data, "tiles"),
+                str(data.get("trace", "")),
+            )
+        except KeyError as exc:
+            raise StudyError(
+                "a game's result: key {key} is missing", key=shown(exc.args[0])
+            ) from None
+        return out
+
+
+def _int(data: dict[str, Any], key: str) -> int:
+    value = data[key]
+    if type(value) is not int:
+        raise StudyError(
+            "a game's result: {key} is {value}, not a whole number", key=key, value=shown(value)
+        )
+    return value
+
+
+def _ints(data: dict[str, Any], key: str) -> list[int]:
+    value = data[key]
+    if not isinstance(value, list) or not all(type(v) is int for v in value):
+        raise StudyError(
+            "a game's result: {key} is {value}, not whole numbers", key=key, value=shown(value)
+        )
+    return value
+
+
+def _strs(data: dict[str, Any], key: str) -> list[str]:
+    value = data[key]
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise StudyError(
+            "a game's result: {key} is {value}, not names", key=key, value=shown(value)
+        )
+    return value
+
+
+def ply_trace(game: Game) -> str:
+    """Four hex digits per ply of ``game``: a hash of the action and, for a tile, where the
+    monster ended and whom it took (a rule variant can play the same tile differently)."""
+    out = []
+    for h in game.history:
+        text = repr(h.action)
+        if h.monster is not None:
+            text += f"|{h.monster.position.monster}|{h.monster.eaten}"
+        out.append(f"{zlib.crc32(text.encode()) & 0xFFFF:04x}")
+    return "".join(out)
 
 
 def game_seed(seed: int, index: int) -> int:
@@ -115,6 +189,7 @@ def play_one(
         at_end,
         steps,
         tiles,
+        ply_trace(game),
     )
 
 
@@ -126,6 +201,12 @@ class GameSpec(NamedTuple):
     players: int
     bots: tuple[str, ...]
     options: RuleOptions
+
+
+def _quiet_interrupt() -> None:
+    """A worker process leaves Ctrl-C to the parent (which stops the run and keeps the
+    games played): no traceback from every worker."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _play_specs(specs: list[GameSpec]) -> list[GameResult]:
@@ -167,7 +248,11 @@ def iter_play_specs(
             yield play_one(*spec)
         return
     own = executor is None
-    ex: Executor = ProcessPoolExecutor(max_workers=jobs) if executor is None else executor
+    ex: Executor = (
+        ProcessPoolExecutor(max_workers=jobs, initializer=_quiet_interrupt)
+        if executor is None
+        else executor
+    )
     try:
         workers = jobs or getattr(ex, "_max_workers", None) or 2
         n = len(specs) if isinstance(specs, Sequence) else 100 * workers

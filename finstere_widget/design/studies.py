@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import itertools
 import math
+import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import Executor
 from statistics import NormalDist
@@ -30,13 +31,15 @@ from ..engine.errors import OptionError, StudyError, shown
 from ..engine.game import Game
 from ..engine.i18n import translations
 from ..engine.options import RuleOptions
+from ..engine.setup import pawn_values
 from .bots import make_bot
 from .simulation import (
     MAX_GAMES,
     GameResult,
     GameSpec,
     check_seed_and_jobs,
-    play_specs,
+    game_seed,
+    iter_play_specs,
     seat_bots,
 )
 
@@ -79,6 +82,51 @@ def _r(x: float) -> float:
     return round(x, 4)
 
 
+def _quantile(ordered: Sequence[int], q: float) -> float:
+    """The ``q`` quantile of sorted values (linear between the two nearest; 0 for none)."""
+    if not ordered:
+        return 0.0
+    at = q * (len(ordered) - 1)
+    lo = math.floor(at)
+    hi = min(lo + 1, len(ordered) - 1)
+    return ordered[lo] + (ordered[hi] - ordered[lo]) * (at - lo)
+
+
+#: a study's metrics: each game's value (``seat`` for the win of that seat)
+METRICS: dict[str, Callable[[GameResult, int], float]] = {
+    "wins": lambda r, seat: float(r.winner == seat),
+    "nobody_won": lambda r, seat: float(r.winner is None),
+    "rounds": lambda r, seat: float(r.rounds),
+    "escaped": lambda r, seat: float(sum(r.escaped)),
+    "eaten": lambda r, seat: float(r.eaten_stage1 + r.eaten_stage2 + r.eaten_at_end),
+    "monster_steps": lambda r, seat: float(r.monster_steps),
+}
+#: what each metric can take at ``players`` players: where its intervals are clipped
+METRIC_RANGE: dict[str, Callable[[int], tuple[float, float]]] = {
+    "wins": lambda n: (0.0, 1.0),
+    "nobody_won": lambda n: (0.0, 1.0),
+    "rounds": lambda n: (1.0, math.inf),
+    "escaped": lambda n: (0.0, float(_pawns(n))),
+    "eaten": lambda n: (0.0, math.inf),
+    "monster_steps": lambda n: (0.0, math.inf),
+}
+
+
+def _pawns(players: int) -> int:
+    return players * len(pawn_values(players))
+
+
+def check_metric(metric: object) -> str:
+    """``metric`` a name of :data:`METRICS`, else a :class:`StudyError` naming it."""
+    if not isinstance(metric, str) or metric not in METRICS:
+        raise StudyError(
+            "unknown metric {metric} (one of {metrics})",
+            metric=shown(metric),
+            metrics=", ".join(METRICS),
+        )
+    return metric
+
+
 class Variant(NamedTuple):
     """One arm of a study: ``players`` seats, ``bots`` seated in turn (rotated from game
     to game unless ``rotate`` is False), rule ``options``; ``lineups`` (optional) gives
@@ -107,6 +155,32 @@ class Variant(NamedTuple):
         if self.lineups:
             out["lineups"] = [list(x) for x in self.lineups]
         return out
+
+    @classmethod
+    def from_dict(cls, data: Any) -> Variant:
+        """A variant as :meth:`to_dict` wrote it (a study file)."""
+        try:
+            if not isinstance(data, dict):
+                raise TypeError
+            options = RuleOptions()
+            for name, value in dict(data.get("options", {})).items():
+                options = options.set(name, value)
+            bots = tuple(data["bots"])
+            lineups = tuple(tuple(x) for x in data.get("lineups", ()))
+            players = data["players"]
+            if (
+                type(players) is not int
+                or not bots
+                or not all(isinstance(b, str) for b in bots + tuple(b for x in lineups for b in x))
+            ):
+                raise TypeError
+            for name in set(bots):
+                make_bot(name)
+            return cls(
+                str(data["label"]), players, bots, options, bool(data.get("rotate", True)), lineups
+            )
+        except (TypeError, KeyError, AttributeError):
+            raise StudyError("study file: a variant is {data}", data=shown(data)) from None
 
 
 def parse_option_grid(assignments: Iterable[str]) -> dict[str, list[str]]:
@@ -176,14 +250,19 @@ def variant_stats(
     row["draws"] = draws
     lo, hi = wilson(draws, n)
     row["draw_rate"], row["draw_lo"], row["draw_hi"] = _r(draws / n if n else 0.0), _r(lo), _r(hi)
-    for key, values in (
-        ("rounds", [float(r.rounds) for r in results]),
-        ("escaped", [float(sum(r.escaped)) for r in results]),
-        ("eaten", [float(r.eaten_stage1 + r.eaten_stage2 + r.eaten_at_end) for r in results]),
-        ("monster_steps", [float(r.monster_steps) for r in results]),
-    ):
+    for key in ("rounds", "escaped", "eaten", "monster_steps"):
+        values = [METRICS[key](r, 0) for r in results]
         m, lo, hi = mean_ci(values)
-        row[f"{key}_mean"], row[f"{key}_lo"], row[f"{key}_hi"] = _r(m), _r(lo), _r(hi)
+        low, high = METRIC_RANGE[key](v.players)
+        row[f"{key}_mean"], row[f"{key}_lo"], row[f"{key}_hi"] = (
+            _r(m),
+            _r(max(low, lo)),
+            _r(min(high, hi)),
+        )
+    lengths = sorted(r.rounds for r in results)
+    row["rounds_median"] = _r(_quantile(lengths, 0.5))
+    row["rounds_p90"] = lengths[max(0, math.ceil(0.9 * len(lengths)) - 1)] if lengths else 0
+    row["rounds_max"] = lengths[-1] if lengths else 0
     seats: list[dict[str, Any]] = []
     for seat in range(v.players):
         wins = sum(1 for r in results if r.winner == seat)
@@ -216,7 +295,10 @@ def variant_stats(
 
 
 class StudyResult(NamedTuple):
-    """What a study found: its variants, every game's result (by variant), the rows."""
+    """What a study found: its variants, every game's result (by variant), the rows, the
+    comparisons of each variant with the first (the baseline: :func:`compare`), the games
+    each played differently, and how long the run took (``timing``: the only part that
+    differs between two runs of the same study)."""
 
     seed: int
     games: int
@@ -224,9 +306,13 @@ class StudyResult(NamedTuple):
     results: list[list[GameResult]]
     rows: list[dict[str, Any]]
     seats: list[dict[str, Any]]
+    comparisons: list[dict[str, Any]] = []
+    changed: list[dict[str, Any]] = []
+    timing: dict[str, Any] | None = None
 
     def to_dict(self, games: bool = False) -> dict[str, Any]:
-        """JSON-ready: the variants and rows (``games=True``: every game's result too)."""
+        """JSON-ready: the variants, rows and comparisons (``games=True``: every game's
+        result too; docs/format.md)."""
         out: dict[str, Any] = {
             "format": STUDY_FORMAT,
             "seed": self.seed,
@@ -234,14 +320,18 @@ class StudyResult(NamedTuple):
             "variants": [v.to_dict() for v in self.variants],
             "rows": self.rows,
             "seats": self.seats,
+            "comparisons": self.comparisons,
+            "games_changed": self.changed,
         }
+        if self.timing is not None:
+            out["timing"] = self.timing
         if games:
             out["games"] = [[g.to_dict() for g in rs] for rs in self.results]
         return out
 
     def table(self, lang: str | None = "en") -> str:
-        """A plain-text table, one line per variant (95 % intervals in brackets), in
-        ``lang``."""
+        """A plain-text table, one line per variant (95 % intervals in brackets), then the
+        comparisons with the first variant, in ``lang``."""
         _ = translations(lang).gettext
         lines = [
             _("{games} games per variant, seed {seed}").format(games=self.games, seed=self.seed)
@@ -249,22 +339,37 @@ class StudyResult(NamedTuple):
         for row in self.rows:
             lines.append(
                 _(
-                    "{variant}: seat 0 wins {win} [{win_lo}, {win_hi}], draws {draws}, "
-                    "escaped {escaped} [{escaped_lo}, {escaped_hi}], eaten {eaten}, "
-                    "rounds {rounds} [{rounds_lo}, {rounds_hi}]"
+                    "{variant}: seat 0 (first player) wins {win} [{win_lo}, {win_hi}], "
+                    "nobody won {draws} [{draws_lo}, {draws_hi}]"
                 ).format(
                     variant=row["variant"],
                     win=f"{row['seat0_win_rate']:.3f}",
                     win_lo=f"{row['seat0_lo']:.3f}",
                     win_hi=f"{row['seat0_hi']:.3f}",
                     draws=f"{row['draw_rate']:.3f}",
-                    escaped=f"{row['escaped_mean']:.2f}",
-                    escaped_lo=f"{row['escaped_lo']:.2f}",
-                    escaped_hi=f"{row['escaped_hi']:.2f}",
-                    eaten=f"{row['eaten_mean']:.2f}",
-                    rounds=f"{row['rounds_mean']:.2f}",
-                    rounds_lo=f"{row['rounds_lo']:.2f}",
-                    rounds_hi=f"{row['rounds_hi']:.2f}",
+                    draws_lo=f"{row['draw_lo']:.3f}",
+                    draws_hi=f"{row['draw_hi']:.3f}",
+                )
+            )
+            lines.append(
+                "    "
+                + _(
+                    "escaped {escaped} [{escaped_lo}, {escaped_hi}], eaten {eaten} "
+                    "[{eaten_lo}, {eaten_hi}], monster steps {steps} [{steps_lo}, {steps_hi}]"
+                ).format(**_means(row))
+            )
+            lines.append(
+                "    "
+                + _(
+                    "rounds: mean {mean} [{lo}, {hi}], median {median}, 90% of games "
+                    "within {p90}, longest {most}"
+                ).format(
+                    mean=f"{row['rounds_mean']:.2f}",
+                    lo=f"{row['rounds_lo']:.2f}",
+                    hi=f"{row['rounds_hi']:.2f}",
+                    median=f"{row['rounds_median']:g}",
+                    p90=f"{row['rounds_p90']:g}",
+                    most=row["rounds_max"],
                 )
             )
             lines.append(
@@ -277,7 +382,84 @@ class StudyResult(NamedTuple):
                     if s["variant"] == row["variant"]
                 )
             )
+        lines.extend(comparison_lines(self, lang))
+        if self.timing is not None:
+            t = self.timing
+            lines.append(
+                _("{played} games played in {seconds} s ({rate} games/s)").format(
+                    played=t["games_played"],
+                    seconds=f"{t['seconds']:.1f}",
+                    rate=f"{t['games_per_s']:.1f}",
+                )
+            )
+            if t.get("interrupted"):
+                lines.append(
+                    _("stopped early: {games} games per variant kept").format(games=self.games)
+                )
         return "\n".join(lines)
+
+
+def _means(row: Mapping[str, Any]) -> dict[str, str]:
+    out = {}
+    for key, metric in (("escaped", "escaped"), ("eaten", "eaten"), ("steps", "monster_steps")):
+        out[key] = f"{row[f'{metric}_mean']:.2f}"
+        out[f"{key}_lo"] = f"{row[f'{metric}_lo']:.2f}"
+        out[f"{key}_hi"] = f"{row[f'{metric}_hi']:.2f}"
+    return out
+
+
+def metric_label(c: Mapping[str, Any], lang: str | None = "en") -> str:
+    """A comparison's metric in words (``wins`` with its seat)."""
+    _ = translations(lang).gettext
+    names = {
+        "nobody_won": _("nobody won"),
+        "rounds": _("rounds"),
+        "escaped": _("escaped"),
+        "eaten": _("eaten"),
+        "monster_steps": _("monster steps"),
+    }
+    if c["metric"] == "wins":
+        if c["seat"] == 0:
+            return _("seat 0 (first player) wins")
+        return _("seat {seat} wins").format(seat=c["seat"])
+    return names[c["metric"]]
+
+
+def comparison_lines(result: StudyResult, lang: str | None = "en") -> list[str]:
+    """The comparisons of the table: per variant, the games played differently, then each
+    metric's paired difference with its interval and what pairing saved."""
+    _ = translations(lang).gettext
+    lines: list[str] = []
+    for ch in result.changed:
+        lines.append(
+            _(
+                "{variant} against {baseline} (the same {games} seeds: paired): "
+                "{changed} of {games} games played differently"
+            ).format(
+                variant=ch["variant"],
+                baseline=ch["baseline"],
+                games=result.games,
+                changed=ch["count"],
+            )
+        )
+        if ch["games"]:
+            shown_games = ", ".join(
+                _("game {game} from ply {ply}").format(game=g["game"], ply=g["ply"])
+                for g in ch["games"][:5]
+            )
+            more = len(ch["games"]) - 5
+            lines.append("    " + shown_games + (f", … (+{more})" if more > 0 else ""))
+        for c in result.comparisons:
+            if c["variant"] != ch["variant"]:
+                continue
+            low, high = c["ci"]
+            line = f"    {metric_label(c, lang)}: {c['difference']:+.3f} [{low:+.3f}, {high:+.3f}]"
+            if c["unpaired_games"] is not None and c["unpaired_games"] > result.games:
+                line += "  " + _("(as narrow as {unpaired} unpaired games per variant)").format(
+                    unpaired=c["unpaired_games"]
+                )
+            lines.append(line)
+    return lines
 
 
 def check_study_games(games: object, variants: int) -> None:
@@ -305,25 +487,254 @@ def run_study(
     *,
     jobs: int | None = 1,
     chunk: int | None = None,
+    previous: StudyResult | None = None,
+    on_save: Callable[[StudyResult], None] | None = None,
+    save_every: float = 2.0,
+    on_first: Callable[[int, float, int], None] | None = None,
 ) -> StudyResult:
-    """Play ``games`` games of every variant (all of them in one batch, so a pool or a
-    cluster stays busy) and summarise them. ``jobs=1`` plays in this process."""
+    """Play ``games`` games of every variant and summarise them. The games go round the
+    variants (game ``i`` of each, then ``i + 1``), all in one stream so a pool or a cluster
+    stays busy, so a run stopped early (Ctrl-C: the result is then the games of every
+    variant finished so far, ``timing["interrupted"]``) is still a paired study.
+    ``jobs=1`` plays in this process.
+
+    ``previous`` (the same variants and seed, fewer games) is extended: the result is the
+    one an N-game run gives, ``timing`` apart. ``on_save(result)`` gets the result so far
+    every ``save_every`` seconds and at the end; ``on_first(games, seconds, total)`` the
+    time the first games took, and how many the run plays (a cost estimate)."""
     check_study_games(games, len(study))
     check_seed_and_jobs(seed, jobs)
     if not study:
         raise StudyError("a study needs at least one variant")
-    specs = [
-        GameSpec(i, seed, v.players, v.seats(i), v.options) for v in study for i in range(games)
-    ]
-    flat = play_specs(specs, executor, progress, jobs=jobs, chunk=chunk)
-    results = [flat[k * games : (k + 1) * games] for k in range(len(study))]
+    study = list(study)
+    start = 0
+    results: list[list[GameResult]] = [[] for _ in study]
+    if previous is not None:
+        check_resumable(previous, study, seed, games)
+        start = previous.games
+        results = [list(rs) for rs in previous.results]
+    arms = len(study)
+    specs = (
+        GameSpec(i, seed, v.players, v.seats(i), v.options)
+        for i in range(start, games)
+        for v in study
+    )
+    began = time.perf_counter()
+    last_save = began
+    played = 0
+    interrupted = False
+    first_told = on_first is None
+    try:
+        for result in iter_play_specs(specs, executor, jobs=jobs, chunk=chunk):
+            results[played % arms].append(result)
+            played += 1
+            if progress is not None:
+                progress(played)
+            if played % arms == 0:
+                now = time.perf_counter()
+                if not first_told and (now - began >= 1.0 or played >= 4 * arms):
+                    first_told = True
+                    assert on_first is not None
+                    on_first(played, now - began, (games - start) * arms)
+                if on_save is not None and now - last_save >= save_every:
+                    last_save = now
+                    on_save(summarise_study(study, seed, results, _timing(played, began)))
+    except KeyboardInterrupt:
+        interrupted = True
+    done = min(len(rs) for rs in results)
+    results = [rs[:done] for rs in results]
+    out = summarise_study(study, seed, results, _timing(played, began, interrupted))
+    if on_save is not None:
+        on_save(out)
+    return out
+
+
+def _timing(played: int, began: float, interrupted: bool = False) -> dict[str, Any]:
+    seconds = time.perf_counter() - began
+    out: dict[str, Any] = {
+        "games_played": played,
+        "seconds": round(seconds, 3),
+        "games_per_s": round(played / seconds, 2) if seconds > 0 else 0.0,
+    }
+    if interrupted:
+        out["interrupted"] = True
+    return out
+
+
+def summarise_study(
+    study: Sequence[Variant],
+    seed: int,
+    results: Sequence[Sequence[GameResult]],
+    timing: dict[str, Any] | None = None,
+) -> StudyResult:
+    """The rows, rows by seat and comparisons of a study's games (as many of each)."""
+    games = min((len(rs) for rs in results), default=0)
     rows: list[dict[str, Any]] = []
     seats: list[dict[str, Any]] = []
-    for v, rs in zip(study, results, strict=True):
+    kept = [list(rs[:games]) for rs in results]
+    for v, rs in zip(study, kept, strict=True):
         row, by_seat = variant_stats(v, rs)
         rows.append(row)
         seats.extend(by_seat)
-    return StudyResult(seed, games, list(study), results, rows, seats)
+    comparisons: list[dict[str, Any]] = []
+    changed: list[dict[str, Any]] = []
+    for v, rs in zip(study[1:], kept[1:], strict=True):
+        cs, ch = compare(study[0], kept[0], v, rs)
+        comparisons.extend(cs)
+        changed.append(ch)
+    return StudyResult(seed, games, list(study), kept, rows, seats, comparisons, changed, timing)
+
+
+def first_ply_apart(a: GameResult, b: GameResult) -> int | None:
+    """The first ply (0-based) where two games of the same seed were played differently
+    (their :attr:`~GameResult.trace`), or None when they were played alike."""
+    if a.trace == b.trace:
+        return None
+    ta, tb = a.trace, b.trace
+    for k in range(0, min(len(ta), len(tb)), 4):
+        if ta[k : k + 4] != tb[k : k + 4]:
+            return k // 4
+    return min(len(ta), len(tb)) // 4
+
+
+def compare(
+    base: Variant, base_results: Sequence[GameResult], v: Variant, results: Sequence[GameResult]
+) -> tuple[list[dict[str, Any]], dict[str, Any]]:
+    """``v`` against the baseline ``base``, game ``i`` against game ``i`` (the same seed:
+    common random numbers): for each metric (the win of each seat both have, nobody won,
+    rounds, escaped, eaten, monster steps) the mean of the paired differences with its
+    95 % interval from the games as paired units (cut to what a difference of the metric
+    can be), how many games were played differently, and ``unpaired_games``: how many
+    games per variant two independent samples would need for an interval as narrow (None
+    when no game differs). Returns the comparisons and the games changed (index, seed,
+    first ply apart)."""
+    n = min(len(base_results), len(results))
+    pairs = list(zip(base_results[:n], results[:n], strict=True))
+    apart = [(a.game, a.seed, first_ply_apart(a, b)) for a, b in pairs]
+    changed = [{"game": g, "seed": sd, "ply": p} for g, sd, p in apart if p is not None]
+    metrics: list[tuple[str, int | None]] = [
+        ("wins", seat) for seat in range(min(base.players, v.players))
+    ]
+    metrics += [(m, None) for m in ("nobody_won", "rounds", "escaped", "eaten", "monster_steps")]
+    out = []
+    for metric, seat in metrics:
+        f = METRICS[metric]
+        xs = [f(a, seat or 0) for a, _ in pairs]
+        ys = [f(b, seat or 0) for _, b in pairs]
+        ds = [y - x for x, y in zip(xs, ys, strict=True)]
+        mean, lo, hi = mean_ci(ds)
+        lo_b, hi_b = METRIC_RANGE[metric](max(base.players, v.players))
+        reach = hi_b - lo_b  # the most a difference can be
+        if n >= 2 and len(set(ds)) == 1 and metric in ("wins", "nobody_won"):
+            # every game gave the same difference: the spread estimates nothing; the
+            # share of games that changed at all bounds it (Wilson, 95 %)
+            # and so do the two rates, each within its Wilson interval (97.5 % each)
+            share = wilson(len(changed), n)[1]
+            both = NormalDist().inv_cdf(1 - (1 - NormalDist().cdf(Z95)) / 2)
+            lb, ub = wilson(int(sum(xs)), n, both)
+            lv, uv = wilson(int(sum(ys)), n, both)
+            lo, hi = max(mean - share, lv - ub), min(mean + share, uv - lb)
+        lo, hi = max(-reach, lo), min(reach, hi)
+        unpaired = None
+        var_d = _var(ds)
+        if var_d > 0:
+            unpaired = math.ceil(n * (_var(xs) + _var(ys)) / var_d)
+        entry: dict[str, Any] = {
+            "baseline": base.label,
+            "variant": v.label,
+            "metric": metric,
+            "difference": _r(mean),
+            "ci": [_r(lo), _r(hi)],
+            "games_changed": len(changed),
+            "unpaired_games": unpaired,
+        }
+        if seat is not None:
+            entry["seat"] = seat
+        out.append(entry)
+    return out, {
+        "baseline": base.label,
+        "variant": v.label,
+        "count": len(changed),
+        "games": changed,
+    }
+
+
+def _var(values: Sequence[float]) -> float:
+    n = len(values)
+    if n < 2:
+        return 0.0
+    m = sum(values) / n
+    return sum((x - m) ** 2 for x in values) / (n - 1)
+
+
+def check_resumable(previous: StudyResult, study: Sequence[Variant], seed: int, games: int) -> None:
+    """A saved study extends only with its own variants and seed, to at least its games."""
+    if [v.to_dict() for v in previous.variants] != [v.to_dict() for v in study]:
+        raise StudyError(
+            "resume: the file's study compares {saved}, not {asked}: leave out "
+            "--option, --players and --bots, or start a new file",
+            saved=shown("; ".join(v.label for v in previous.variants)),
+            asked=shown("; ".join(v.label for v in study)),
+        )
+    if previous.seed != seed:
+        raise StudyError(
+            "resume: the file's study has seed {saved}, not {asked}",
+            saved=previous.seed,
+            asked=seed,
+        )
+    if games < previous.games:
+        raise StudyError(
+            "resume: the file already holds {saved} games per variant; --games {asked} "
+            "would drop some",
+            saved=previous.games,
+            asked=games,
+        )
+
+
+def study_from_dict(data: Any) -> StudyResult:
+    """A study saved with its games (``--out``, :func:`~finstere_widget.design.runner.to_json`
+    with ``games=True``) read back: the result, its rows computed again from the games. A
+    :class:`StudyError` names what is not a study."""
+    if not isinstance(data, dict) or data.get("format") != STUDY_FORMAT:
+        raise StudyError(
+            "not a study file: expected format {format}, got {got}",
+            format=STUDY_FORMAT,
+            got=shown(data.get("format") if isinstance(data, dict) else type(data).__name__),
+        )
+    for key in ("seed", "games_per_variant", "variants", "games"):
+        if key not in data:
+            raise StudyError("study file: key {key} is missing (save it with --out)", key=key)
+    seed = data["seed"]
+    if type(seed) is not int or not 0 <= seed < 2**64:
+        raise StudyError("study file: seed is {seed}, not a seed", seed=shown(seed))
+    study = [Variant.from_dict(v) for v in _list(data["variants"], "variants")]
+    games = [
+        [GameResult.from_dict(g) for g in _list(rs, "games")]
+        for rs in _list(data["games"], "games")
+    ]
+    if len(games) != len(study) or not study:
+        raise StudyError(
+            "study file: {games} lists of games for {variants} variants",
+            games=len(games),
+            variants=len(study),
+        )
+    for v, rs in zip(study, games, strict=True):
+        for k, r in enumerate(rs):
+            if r.game != k or r.seed != game_seed(seed, k) or len(r.players) != v.players:
+                raise StudyError(
+                    "study file: game {game} of {variant} is not the study's game {k}",
+                    game=r.game,
+                    variant=shown(v.label),
+                    k=k,
+                )
+    timing = data.get("timing")
+    return summarise_study(study, seed, games, timing if isinstance(timing, dict) else None)
+
+
+def _list(value: Any, key: str) -> list[Any]:
+    if not isinstance(value, list):
+        raise StudyError("study file: {key} is {value}, not a list", key=key, value=shown(value))
+    return value
 
 
 # --- league ---------------------------------------------------------------------------------

@@ -8,7 +8,7 @@ step a few list look-ups (``board.NEXT``; ``board.wrap_index`` through a wall).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any, NamedTuple
 
 from .board import (
@@ -782,3 +782,111 @@ def _quiet_turn(t: Tile, turn: _Turn) -> tuple[Position, tuple[str, ...]]:
             break  # M13
     h = _heading_after(sight, turn.m, h)[2]  # M6
     return turn.result_position(h), tuple(turn.eaten)
+
+
+#: the tiles :func:`monster_outcomes` plays unless told: each different tile of the deck (M1)
+DECK_TILES = ("5", "7", "8", "10", "X", "XX")
+
+
+def monster_outcomes(
+    position: Position,
+    options: RuleOptions | None = None,
+    tiles: Iterable[str | int] | None = None,
+) -> dict[str, tuple[Position, tuple[str, ...]]]:
+    """The outcome of every tile in one walk: ``{tile: (position after, pawns taken)}``,
+    each :func:`monster_outcome`'s for that tile, by the same rules (M1-M13). The turns of
+    the tiles follow one path -- the same looks and steps -- and differ only in where they
+    stop: a number after that many steps, a prey tile once it has taken its pawns or after
+    20 steps (M13, M1); so the monster walks once, as far as the longest, and each tile's
+    outcome is read off where it stops. ``tiles`` (default :data:`DECK_TILES`, each tile
+    of the deck once) are the keys, in their order; an unknown one is a
+    :class:`TileError` naming it before any step."""
+    labels = _labels(tiles)
+    if not labels:
+        _start(position, 1, options)  # the position and options are still checked
+        return {}
+    return _walk_all(position, options, labels, True)
+
+
+def monster_takes(
+    position: Position,
+    options: RuleOptions | None = None,
+    tiles: Iterable[str | int] | None = None,
+    until: str | None = None,
+) -> dict[str, tuple[str, ...]]:
+    """:func:`monster_outcomes` without the positions: ``{tile: ids of the pawns taken}``,
+    for those that ask only who is taken (the danger estimate). ``until`` (a pawn's id):
+    the walk stops once that pawn is taken, and the tiles still walking then get the
+    pawns taken so far (that one among them)."""
+    labels = _labels(tiles)
+    if not labels:
+        _start(position, 1, options)
+        return {}
+    return _walk_all(position, options, labels, False, until)
+
+
+def _labels(tiles: object) -> list[str]:
+    if tiles is None:
+        return list(DECK_TILES)
+    if isinstance(tiles, (str, bytes)) or not isinstance(tiles, Iterable):
+        raise TileError(
+            "tiles: expected a list of tiles such as ['5', 'X'], got {tiles}", tiles=shown(tiles)
+        )
+    return [str(t) if type(t) is int else t for t in tiles]
+
+
+@refuses_malformed
+def _walk_all(
+    position: Position,
+    options: RuleOptions | None,
+    labels: list[str],
+    build: bool,
+    until: str | None = None,
+) -> dict[str, Any]:
+    """The one walk of :func:`monster_outcomes` (``build``: each tile's position too, else
+    only the pawns taken)."""
+    first, turn = _start(position, labels[0], options)
+    parsed = [first] + [Tile.parse(label, turn.opts) for label in labels[1:]]
+    # where each tile stops: after its steps (by the step), or once it has its prey (the
+    # prey tiles by the pawns they wait for, fewest first)
+    by_step: dict[int, list[int]] = {}
+    prey: list[tuple[int, int]] = []
+    for k, t in enumerate(parsed):
+        by_step.setdefault(t.steps, []).append(k)
+        if t.prey:
+            prey.append((t.prey, k))
+    prey.sort()
+    found: list[Any] = [None] * len(labels)
+    left = len(labels)
+    h = turn.pos.monster.facing
+    sight = turn.sight
+    eaten = turn.eaten
+    step = 0
+    fewest = prey[0][0] if prey else 99
+    while left:
+        step += 1
+        turn.step = step
+        saw, tied, h = _heading_after(sight, turn.m, h)
+        h = turn.advance(h, saw, tied)
+        ks = by_step.get(step)
+        if until is not None and until in eaten:
+            for k, t in enumerate(found):
+                if t is None:
+                    found[k] = tuple(eaten)
+            break
+        if ks is None and len(eaten) < fewest:
+            continue
+        stopping = [k for k in ks if found[k] is None] if ks else []
+        while prey and prey[0][0] <= len(eaten):
+            k = prey.pop(0)[1]
+            if found[k] is None and k not in stopping:
+                stopping.append(k)
+        fewest = prey[0][0] if prey else 99
+        if stopping:
+            outcome: Any = tuple(eaten)
+            if build:
+                outcome = (turn.result_position(_heading_after(sight, turn.m, h)[2]), outcome)
+            for k in stopping:
+                found[k] = outcome
+            left -= len(stopping)
+    return {label: o for label, o in zip(labels, found, strict=True) if o is not None}

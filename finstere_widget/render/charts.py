@@ -323,7 +323,7 @@ def seats_chart(result: StudyResult, width: int = 480, height: int = 270) -> Cha
             (rows[k]["win_lo"], rows[k]["win_hi"]) if k in rows else (0.0, 0.0) for k in range(most)
         ]
     return bar_chart(
-        [f"seat {k}" for k in range(most)],
+        ["seat 0 (first player)" if k == 0 else f"seat {k}" for k in range(most)],
         series,
         intervals=intervals,
         references=sorted({1 / v.players for v in result.variants}),
