@@ -92,3 +92,26 @@ def test_M13_monster_takes_until_a_pawn_is_taken_tells_who_each_tile_takes(
         early = monster_takes(pos, opts, tiles, until=pawn.id)
         for t in tiles:
             assert (pawn.id in early[t]) == (pawn.id in monster_outcome(pos, t, opts)[1])
+
+
+def test_M8_P7_one_walk_agrees_on_a_pawn_pushed_onto_a_pool() -> None:
+    """The one walk follows the same M8 rule as the turn: a pawn the monster pushes onto a
+    pool slides by the pawn rules and pushes the stone past the pool (issue 30), in both
+    directions, for every tile."""
+
+    for facing, monster, stones, pawn, pool in (
+        ("E", [1, 5], [[2, 5], [8, 5]], [3, 5], [[4, 5], [5, 5], [6, 5], [7, 5]]),
+        ("W", [14, 5], [[13, 5], [7, 5]], [12, 5], [[11, 5], [10, 5], [9, 5], [8, 5]]),
+    ):
+        pos = Position.from_dict(
+            {
+                "format": "finstere-position/1",
+                "monster": {"at": monster, "facing": facing},
+                "stones": [{"at": s, "kind": "stone"} for s in stones],
+                "pools": [pool],
+                "pawns": [{"id": "P0", "player": "blue", "light": 1, "dark": 6, "at": pawn}],
+            }
+        )
+        every = monster_outcomes(pos)
+        for tile, (after, taken) in every.items():
+            assert (after, taken) == monster_outcome(pos, tile), (facing, tile)
