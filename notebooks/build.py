@@ -19,8 +19,9 @@ the same executed outputs.
 **Languages.** ``notebooks/src/LANG/NN_name.md`` (``fr``, ``de``, ``it``, ``cs``) is the
 lesson in that language, with the same code cells as the English source; it is built into
 ``notebooks/LANG/NN_name.ipynb`` and ``notebooks/LANG/teacher/NN_name.ipynb``. The first code
-cell of every lesson is prefixed with ``use_language("LANG")``, so its boards, stories and
-quizzes speak the lesson's language, never the computer's locale.
+cell of every lesson is prefixed with ``LANG = use_language("LANG")``, so its boards,
+stories and quizzes speak the lesson's language, never the computer's locale, and ``LANG``
+names it for the cells that pass a language on.
 
 The notebook is executed top to bottom (nbclient, kernel ``python3`` of this interpreter,
 working directory ``notebooks/``) and written as ``notebooks/NN_name.ipynb`` with:
@@ -80,7 +81,7 @@ def speaking(code: str, lang: str) -> str:
     """The first code cell, prefixed with the lesson's language."""
     return (
         "from finstere_widget.teach import use_language\n\n"
-        f'use_language("{lang}")  # the language of this lesson\'s boards and stories\n'
+        f'LANG = use_language("{lang}")  # this lesson\'s language: its boards and stories speak it\n'
         + code
     )
 

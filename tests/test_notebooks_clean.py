@@ -120,7 +120,11 @@ def test_a_lesson_speaks_its_own_language(src: Path) -> None:
     first = next(
         c for c in nb["cells"] if c["cell_type"] == "code" and "piplite" not in "".join(c["source"])
     )
-    assert re.search(rf'^use_language\("{lang}"\)', "".join(first["source"]), re.M)
+    assert re.search(rf'^LANG = use_language\("{lang}"\)', "".join(first["source"]), re.M)
+    # nothing else in the lesson sets a language of its own
+    code = "\n".join("".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "code")
+    assert len(re.findall(r"^LANG = ", code, re.M)) == 1
+    assert not re.search(r"lang=[\"']", code), "a language written into a cell"
     if lang != "en":
         assert BUILD.code_cells(src) == BUILD.code_cells(NOTEBOOKS / "src" / src.name)
         english = _read(NOTEBOOKS / f"{src.stem}.ipynb")
