@@ -189,6 +189,7 @@ def test_the_browser_tests_run_the_tours_own_first_position() -> None:
     import ast
     import re
 
+    from finstere_widget import examples
     from finstere_widget.engine import Position
     from tests.browser.browser_support import TOUR_FIRST
 
@@ -196,8 +197,14 @@ def test_the_browser_tests_run_the_tours_own_first_position() -> None:
     for source in (root / "src" / "01_tour.md", root / "01_tour.py"):
         text = source.read_text(encoding="utf-8")
         found = re.search(r"first = Position\.from_dict\((\{.*?\})\)\n", text, re.S)
-        assert found, f"{source.name}: no 'first = Position.from_dict(...)'"
-        assert Position.from_dict(ast.literal_eval(found.group(1))) == TOUR_FIRST, source.name
+        named = re.search(r"^first = examples\.load\(\"(\w+)\"\)", text, re.M)
+        assert found or named, f"{source.name}: no 'first = ...' position"
+        first = (
+            Position.from_dict(ast.literal_eval(found.group(1)))
+            if found
+            else examples.load(named.group(1) if named else "")
+        )
+        assert first == TOUR_FIRST, source.name
 
 
 @pytest.mark.parametrize(

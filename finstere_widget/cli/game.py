@@ -20,7 +20,7 @@ from ..design.bots import make_bot
 from ..engine.board import HEIGHT, ROW_EXTENT, WALL_LETTERS, WIDTH, Heading, Square
 from ..engine.diagram import CHAR_OF_HEADING, CHAR_OF_STONE
 from ..engine.errors import FinstereError, shown
-from ..engine.events import Event, Flip
+from ..engine.events import Event
 from ..engine.game import Game, PawnMove
 from ..engine.i18n import N_, colour_word, error_message, place_words, reason_words, translations
 from ..engine.monster import TurnResult
@@ -407,7 +407,7 @@ def _told_changes(extra: Sequence[Event], lang: str | None) -> list[str]:
     round's pawn phase, the pawns not moved turned over where they wait (P10)."""
     _ = translations(lang).gettext
     told = ["  " + printable(describe(e, lang), 400) for e in extra]
-    if any(isinstance(e, Flip) and e.rule == "P10" for e in extra):
+    if any(e.rule == "P10" for e in extra):  # the first round's flips (P10)
         head = N_(
             "the first round's pawn phase is over: the pawns not moved are turned over outside (P10)"
         )

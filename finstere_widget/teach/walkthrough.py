@@ -275,7 +275,7 @@ ADVANCED_TOPICS = ("pivot", "teleporter", "crystal")
 
 
 def _plain(puzzle: Puzzle, basic: bool) -> bool:
-    """No pawn standing on blood (possible only under the ruling FAQ 1), and with ``basic``
+    """No pawn standing on blood (possible only under this project's ruling FAQ 1), and with ``basic``
     only the basic game's pieces (no crystal, pivot stone or teleporter)."""
     pos = puzzle.position
     if any(p.at in pos.pool_squares for p in pos.pawns):
