@@ -90,7 +90,7 @@ def test_a_game_at_its_start_names_every_waiting_pawn_readably(players: int) -> 
             and g[1]["text"] == number
         ]
         assert len(tags) == 1, f"{p.id}: {len(tags)} tags"
-        assert tags[0][1]["fill"] == S.PLAYER_TEXT[p.player]
+        assert tags[0][1].get("fill") == S.PLAYER_TEXT[p.player]
 
 
 def test_a_played_game_a_heat_map_and_a_selection_draw_no_small_word() -> None:

@@ -15,9 +15,9 @@ from .geometry import (
     rotate,
     square_origin,
 )
-from .margins import pawn_tag, short_id
+from .margins import pawn_tag
 from .primitives import Group, GroupMemo, circle, memo_group, poly, rect, text
-from .tray import tray_slots
+from .tray import short_id, tray_slots
 
 
 def stone_group(sq: Square, kind: StoneKind, a: float | None = None) -> Group:
