@@ -328,6 +328,8 @@ def test_the_quiz_opens_with_its_own_instruction_and_a_prompt_in_the_log() -> No
     the quiz asks instead of "press ▶ to step", in every language; the log, which tells
     nothing before an answer, gets a line saying so (the quiz's log_prompt)."""
 
+    from finstere_widget.render.margins import caption_lines
+
     def opening(s: MonsterStepper) -> tuple[str, list[str]]:
         b = s.board
         drawn = [p["text"] for g in b.frames[0]["g"] for p in b.groups[g] if p["k"] == "text"]
@@ -340,7 +342,10 @@ def test_the_quiz_opens_with_its_own_instruction_and_a_prompt_in_the_log() -> No
     for lang in LANGUAGES:
         s = stepper(lang)
         caption, drawn = opening(s)
-        assert caption in drawn, "the caption strip shows it, not only the screen reader"
+        lines = caption_lines(caption)  # the strip's two lines, whole (#28: at 16.6 units)
+        assert " ".join(lines) == caption and all(line in drawn for line in lines), (
+            "the caption strip shows it, not only the screen reader"
+        )
         assert "▶" not in caption and caption.startswith(
             {
                 "en": "tile 8",

@@ -337,7 +337,8 @@ def test_ipycanvas_painter_records_the_same_primitives(monkeypatch: pytest.Monke
     letters = [a[0] for a in texts if len(a[0]) == 1 and (a[0].isalpha() or a[0] == "*")]
     assert len(letters) >= 54  # the wall letters (and the pawn's id)
     cx, cy = center((8, 6))
-    assert ["6", cx, cy - 2.5] in texts  # the pawn's number (the disc sits above its id tag)
+    # the pawn's number (the disc up and left, its id's tag down and right)
+    assert ["6", cx + S.PAWN_SHIFT, cy + S.PAWN_SHIFT + 0.5] in texts
     assert sum(1 for name, _ in sent if name in ("fill", "stroke", "fillText")) >= len(prims)
 
 

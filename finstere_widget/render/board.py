@@ -8,7 +8,7 @@ from functools import cache
 
 from ..engine import ENTRANCE, EXIT, Heading, Position
 from ..engine.board import ROW_EXTENT, Square
-from ..engine.i18n import resolve, translations
+from ..engine.i18n import resolve
 from . import style as S
 from .geometry import (
     arrow_shape,
@@ -16,7 +16,7 @@ from .geometry import (
     square_origin,
 )
 from .margins import square_names, wall_letters
-from .primitives import Group, Prim, circle, line, poly, rect, text
+from .primitives import Group, Prim, circle, line, poly, rect
 from .tray import TraySection, tray_background, tray_layout
 
 
@@ -60,27 +60,23 @@ def _grid_lines() -> Group:
     return lines
 
 
-def _corners(lang: str) -> Group:
-    t = translations(lang)
-    # about six bold capitals at 8 px fit a square: a longer word (Italian "ENTRATA") is
-    # written smaller, never over the square beside it
-    labels = (t.pgettext("board corner", "EXIT"), t.pgettext("board corner", "IN"))
+def _corners() -> Group:
+    """The exit and the entrance: their colours and the rulebook's symbols (B2: the exit's
+    lamp, the entrance's footprints), no word: "EXIT" or "SORTIE" in a square came out too
+    small to read on a small board (#28), and wider than the square at a size that reads."""
     out: Group = []
-    for sq, fill, label in ((EXIT, S.EXIT_FILL, labels[0]), (ENTRANCE, S.ENTRANCE_FILL, labels[1])):
+    for sq, fill in ((EXIT, S.EXIT_FILL), (ENTRANCE, S.ENTRANCE_FILL)):
         x, y = square_origin(sq)
         out.append(rect(x + 1, y + 1, S.CELL - 2, S.CELL - 2, fill=fill))
-        cx, cy = center(sq)
-        size = 8 if len(label) <= 6 else 8 * 6 / len(label)
-        out.append(text(cx, cy + 12, label, size=size, fill=S.CORNER_TEXT, bold=True))
     # B2: the exit's lamp, the entrance's footprints
     ex, ey = center(EXIT)
-    out.append(circle(ex, ey - 4, 6, fill=S.EXIT_LAMP, stroke=S.CORNER_TEXT, lw=1.2))
+    out.append(circle(ex, ey, 8, fill=S.EXIT_LAMP, stroke=S.CORNER_TEXT, lw=1.5))
     nx, ny = center(ENTRANCE)
     out.append(
-        poly([(nx - 9, ny - 4), (nx - 3, ny - 8), (nx - 3, ny)], closed=True, fill=S.CORNER_TEXT)
+        poly([(nx - 11, ny), (nx - 3, ny - 6), (nx - 3, ny + 6)], closed=True, fill=S.CORNER_TEXT)
     )
     out.append(
-        poly([(nx + 1, ny - 4), (nx + 7, ny - 8), (nx + 7, ny)], closed=True, fill=S.CORNER_TEXT)
+        poly([(nx + 1, ny), (nx + 9, ny - 6), (nx + 9, ny + 6)], closed=True, fill=S.CORNER_TEXT)
     )
     return out
 
@@ -155,7 +151,7 @@ def _board_below_fixtures(lang: str) -> tuple[Prim, ...]:
         rect(0, 0, S.WIDTH, S.HEIGHT, fill=S.BACKGROUND),
         poly(_outline_corners(), closed=True, fill=S.FLOOR),
     ]
-    return tuple(out + _grid_lines() + _corners(lang))
+    return tuple(out + _grid_lines() + _corners())
 
 
 @cache

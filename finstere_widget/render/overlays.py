@@ -103,10 +103,10 @@ def look_overlay(look: Look, position: Position) -> tuple[list[Group], list[Grou
         if tied:
             badge.append(circle(cx, cy - 1, 19, stroke=S.TIE, lw=4))
         fill = S.TIE if tied else S.DISTANCE_FILL
-        bx, by = cx + 12, cy - 13
+        bx, by = cx + 10, cy - 11
         badge += [
-            circle(bx, by, 9, fill=fill, stroke=S.MARK_EDGE, lw=1.5),
-            text(bx, by + 0.5, str(ray.distance), size=11, fill=S.DISTANCE_TEXT, bold=True),
+            circle(bx, by, 11.5, fill=fill, stroke=S.MARK_EDGE, lw=1.5),
+            text(bx, by + 0.5, str(ray.distance), size=S.TEXT_MIN, fill=S.DISTANCE_TEXT, bold=True),
         ]
         over.append(badge)
     if look.decision in ("keep", "turn"):
@@ -128,8 +128,9 @@ def heading_arrow(sq: Square, h: Heading, colour: str) -> Group:
 def pawn_ghost(pawn: Pawn, sq: Square) -> Group:
     """A taken pawn, small in the corner of the square where it was taken, crossed out."""
     cx, cy = center(sq)
-    gx, gy = cx + 11, cy - 11
-    return pawn_disc(gx, gy, pawn, 10, a=0.8, with_id=False) + [
+    d = S.CELL / 2 - S.SMALL_PAWN_R
+    gx, gy = cx + d, cy - d
+    return pawn_disc(gx, gy, pawn, S.SMALL_PAWN_R, a=0.8, with_id=False) + [
         line(gx - 8, gy - 8, gx + 8, gy + 8, stroke=S.EAT, lw=3),
         line(gx - 8, gy + 8, gx + 8, gy - 8, stroke=S.EAT, lw=3),
     ]
@@ -159,8 +160,8 @@ def square_fill(sq: Square, colour: str, a: float) -> Group:
 def letter_highlight(sq: Square, h: Heading, letter: str) -> Group:
     x, y = letter_point(sq, h)
     return [
-        circle(x, y, 10, fill=S.WRAP, stroke=S.WALL, lw=1.5),
-        text(x, y, letter, size=12, fill=S.WALL, bold=True),
+        circle(x, y, 11.5, fill=S.WRAP, stroke=S.WALL, lw=1.5),
+        text(x, y, letter, size=S.TEXT_MIN, fill=S.WALL, bold=True),
     ]
 
 
@@ -213,7 +214,7 @@ def heat_overlay(
             out += square_fill(sq, colour, S.HEAT_ALPHA * (0.35 + 0.65 * t))
     for sq, words in sorted((labels or {}).items()):
         cx, cy = center(sq)
-        out.append(text(cx, cy + 13, words, size=9, fill=S.HEAT_LABEL, bold=True))
+        out.append(text(cx, cy + 11, words, size=S.TEXT_MIN, fill=S.HEAT_LABEL, bold=True))
     return out
 
 

@@ -15,8 +15,9 @@ from .geometry import (
     rotate,
     square_origin,
 )
+from .margins import pawn_tag
 from .primitives import Group, GroupMemo, circle, memo_group, poly, rect, text
-from .tray import TRAY_PAWN_R, tray_slots
+from .tray import short_id, tray_slots
 
 
 def stone_group(sq: Square, kind: StoneKind, a: float | None = None) -> Group:
@@ -79,8 +80,7 @@ def stone_group(sq: Square, kind: StoneKind, a: float | None = None) -> Group:
             head = [(2 * cx - px, py) for px, py in head]
         out.append(poly(pts, stroke=S.PIVOT_ARROW, lw=3, a=a))
         out.append(poly(head, closed=True, fill=S.PIVOT_ARROW, a=a))
-        out.append(text(cx, cy + 1, "90", size=8, fill=S.PIVOT_ARROW, bold=True, a=a))
-    else:  # PIVOT_180: an about-turn
+    else:  # PIVOT_180: an about-turn (drawn, not written: a word this small would not read)
         pts = (
             [(cx - 7, cy + 10), (cx - 7, cy - 2)]
             + arc_points(cx, cy - 2, 7, math.pi, 2 * math.pi, 8)
@@ -90,7 +90,6 @@ def stone_group(sq: Square, kind: StoneKind, a: float | None = None) -> Group:
         out.append(
             poly(arrow_head((cx + 7, cy + 12), (0, 1), 7), closed=True, fill=S.PIVOT_ARROW, a=a)
         )
-        out.append(text(cx - 1, cy + 13, "180", size=6.5, fill=S.PIVOT_ARROW, bold=True, a=a))
     return out
 
 
@@ -102,14 +101,15 @@ def pawn_disc(
     cx: float, cy: float, pawn: Pawn, r: float, a: float | None = None, with_id: bool = True
 ) -> Group:
     """P1: player colour ring, the face up (light disc/dark number or the reverse) and its
-    number; the pawn's id small below."""
+    number (at :data:`~.style.TEXT_MIN`, the smallest that reads at every size the board is
+    drawn); ``with_id``: the pawn's id tag down and right of the disc (:func:`.pawn_tag`)."""
     light = pawn.up == "light"
     out: Group = [
         circle(cx, cy, r, fill=player_colour(pawn.player), stroke=S.PAWN_EDGE, lw=1.5, a=a),
         circle(
             cx,
             cy,
-            r * 0.64,
+            r * S.FACE_R,
             fill=S.LIGHT_FACE if light else S.DARK_FACE,
             stroke=S.PAWN_EDGE,
             lw=0.8,
@@ -119,33 +119,22 @@ def pawn_disc(
             cx,
             cy + 0.5,
             str(pawn.value),
-            size=round(r * 0.8, 1),
+            size=S.TEXT_MIN,
             fill=S.LIGHT_NUMBER if light else S.DARK_NUMBER,
             bold=True,
             a=a,
         ),
     ]
     if with_id:
-        out.append(
-            text(
-                cx + r * 0.95,
-                cy + r * 0.95,
-                pawn.id,
-                size=8,
-                fill=S.LABEL_TEXT,
-                bold=True,
-                anchor="start",
-                a=a,
-            )
-        )
+        out += pawn_tag(cx + S.TAG_SHIFT, cy + S.TAG_SHIFT, short_id(pawn), player=pawn.player)
     return out
 
 
 def pawn_group(pawn: Pawn, a: float | None = None) -> Group:
-    """A pawn on its square, a little above the middle: its id tag goes below it."""
+    """A pawn on its square, up and left of the middle: its id tag goes down and right."""
     assert isinstance(pawn.at, tuple)
     cx, cy = center(pawn.at)
-    return pawn_disc(cx, cy - 3, pawn, 14, a, with_id=False)
+    return pawn_disc(cx + S.PAWN_SHIFT, cy + S.PAWN_SHIFT, pawn, S.PAWN_R, a, with_id=False)
 
 
 def monster_group(sq: Square, facing: Heading, a: float | None = None) -> Group:
@@ -200,7 +189,7 @@ def piece_groups(position: Position, memo: GroupMemo | None = None) -> list[Grou
         if p.id in slots:
             cx, cy = slots[p.id]
             groups.append(
-                memo_group(memo, (p, cx, cy), pawn_disc, cx, cy, p, TRAY_PAWN_R, None, False)
+                memo_group(memo, (p, cx, cy), pawn_disc, cx, cy, p, S.PAWN_R, None, False)
             )
     m = position.monster
     groups.append(memo_group(memo, m, monster_group, m.at, m.facing))
@@ -215,4 +204,5 @@ def piece_groups(position: Position, memo: GroupMemo | None = None) -> list[Grou
 def shared_square_pawn(pawn: Pawn, sq: Square) -> Group:
     """A pawn on the monster's square, drawn in the corner where a taken pawn's ghost goes."""
     cx, cy = center(sq)
-    return pawn_disc(cx + 11, cy - 11, pawn, 10, with_id=False)
+    d = S.CELL / 2 - S.SMALL_PAWN_R
+    return pawn_disc(cx + d, cy - d, pawn, S.SMALL_PAWN_R, with_id=False)

@@ -3,6 +3,7 @@ paint what :mod:`finstere_widget.render.scene` builds from these constants)."""
 
 from __future__ import annotations
 
+import math
 from typing import Final
 
 #: scene units per square
@@ -10,12 +11,13 @@ CELL: Final = 40
 #: band around the board carrying the wall letters (B3)
 MARGIN: Final = 22
 #: band above and left of the letters carrying the square names: x 0-15 and y 0-10, the
-#: ``(x, y)`` the narration, the CLI and the notebooks use
-COORD: Final = 14
-#: caption strip above the board
-CAPTION_H: Final = 30
-#: tray below the board: pawns waiting outside, escaped, eaten
-TRAY_H: Final = 68
+#: ``(x, y)`` the narration, the CLI and the notebooks use (a "10" at TEXT_MIN fits it)
+COORD: Final = 22
+#: caption strip above the board (two lines of the board's smallest text)
+CAPTION_H: Final = 44
+#: tray below the board: pawns waiting outside, escaped, eaten (its sections' labels over
+#: two rows of pawns, each drawn as on the board)
+TRAY_H: Final = 116
 COLS: Final = 16
 ROWS: Final = 11
 
@@ -25,14 +27,30 @@ WIDTH: Final = COORD + COLS * CELL + 2 * MARGIN
 BOARD_BOTTOM: Final = OY + ROWS * CELL
 TRAY_Y: Final = BOARD_BOTTOM + MARGIN
 HEIGHT: Final = TRAY_Y + TRAY_H
-#: the board's readable width in CSS px: its natural size (a scene unit a CSS pixel, what a
-#: notebook shows by default), where the pawns' ids come out at 8 px (7 in the tray) and the
-#: square names at 9 px
-MIN_DISPLAY_WIDTH: Final = WIDTH
-#: the narrowest pane the whole board is shown in (its ids at 5 px; JupyterLab at 600 px
-#: gives the board about 480 px, ids at 5.5 px). A narrower one (a phone: shrunk to 390 px the ids came out at 3.6 px) shows
-#: the board at MIN_DISPLAY_WIDTH, scrolling sideways in its own box (board.js)
-FIT_WIDTH: Final = 440
+#: the smallest a word on the board may come out on screen, in CSS px
+READABLE_PX: Final = 11
+#: the narrowest pane the whole board is shown in, shrunk (JupyterLab at 600 px with its
+#: side bar closed gives the board 484 px); a narrower one (a phone) shows the board at this
+#: width, scrolling sideways in its own box (board.js)
+FIT_WIDTH: Final = 470
+#: the board's readable width in CSS px: the width where its smallest words come out at
+#: READABLE_PX (a narrower pane scrolls the board at this width)
+MIN_DISPLAY_WIDTH: Final = FIT_WIDTH
+#: the size of the smallest word on the board (scene units): every text of the scene (ids,
+#: square names, the tray's labels, the faces' numbers, distances) is at least this, so that
+#: at FIT_WIDTH, the smallest the board is drawn, it is READABLE_PX on screen
+TEXT_MIN: Final = math.ceil(READABLE_PX * WIDTH / FIT_WIDTH * 10) / 10
+
+#: a pawn (P1): its disc's radius, on the board and in the tray, and where its disc sits in
+#: its square (up and left of the centre), its id's tag (its number on its player's colour)
+#: down and right of the disc's centre, inside the square
+PAWN_R: Final = 13
+PAWN_SHIFT: Final = -5
+TAG_SHIFT: Final = 15
+#: a pawn drawn small in a square's corner (sharing the monster's square, or taken there)
+SMALL_PAWN_R: Final = 12
+#: a face's disc, in pawn radii
+FACE_R: Final = 0.7
 
 FONT: Final = "DejaVu Sans, Liberation Sans, Arial, sans-serif"
 
@@ -83,6 +101,18 @@ PAWN_EDGE: Final = "#111111"  # the outline of a pawn's ring and of its face
 #: pawn ids: dark text on a light tag, painted over every overlay (never covered by rings)
 LABEL_FILL: Final = "#fffdf5"
 LABEL_TEXT: Final = "#111111"
+#: a pawn's number on its tag in its player's colour: white or black, whichever reads
+#: better on that colour (4.5:1 or more; unknown players' grey takes black)
+PLAYER_TEXT: Final = {
+    "blue": "#ffffff",
+    "yellow": "#111111",
+    "red": "#ffffff",
+    "green": "#111111",
+    "purple": "#ffffff",
+    "black": "#ffffff",
+    "white": "#111111",
+}
+PLAYER_TEXT_FALLBACK: Final = "#111111"
 #: face colours: the light side shows a light disc with a dark number, the dark side the reverse
 LIGHT_FACE: Final = "#fffdf5"
 LIGHT_NUMBER: Final = "#1b1b1b"

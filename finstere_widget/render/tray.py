@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import NamedTuple
 
-from ..engine import Position
+from ..engine import Pawn, Position
 from ..engine.i18n import N_, translations
 from . import style as S
 from .geometry import fit_text, tag_width
@@ -16,23 +16,26 @@ from .primitives import Group, Zone, line, num, rect, text
 
 #: the tray's sections: place, label, width when none is crowded (in the order drawn)
 _SECTIONS: tuple[tuple[str, str, float], ...] = (
-    ("escaped", N_("escaped"), 180),
-    ("eaten", N_("out of the game"), 140),
-    ("outside", N_("waiting outside the entrance"), 300),
+    ("escaped", N_("escaped"), 128),
+    ("eaten", N_("out of the game"), 150),
+    ("outside", N_("waiting outside the entrance"), 342),
 )
 #: the room between two sections, and the narrowest a section gets when another needs room
 TRAY_GAP = 10
 TRAY_MIN_W = 60
-TRAY_PAWN_R = 9
+#: a pawn in the tray is drawn as on the board (its disc, its face's number), its id's tag
+#: (margins.label_groups) right under its disc: the tray lines pawns up side by side
+TRAY_PAWN_R = S.PAWN_R
+#: where a pawn's tag is, below its disc's centre
+TRAY_TAG_DY = S.PAWN_R + (S.TEXT_MIN + 3) / 2 - 2
 #: the least room between two pawns' centres, and between the tray's two rows
-TRAY_STEP = 28
-TRAY_ROW = 26
-#: rows of pawns in each tray section
+TRAY_STEP = 2 * S.PAWN_R + 4
+TRAY_ROW = 45
+#: rows of pawns in each tray section, the first row's centre below the tray's top
 TRAY_ROWS = 2
-#: the font size of the ids' tags under the tray's pawns (margins.label_groups draws them)
-TRAY_TAG_SIZE = 7
+_FIRST_ROW = 37
 #: the font size of the sections' labels
-_LABEL_SIZE = 9
+_LABEL_SIZE = S.TEXT_MIN
 
 
 class TraySection(NamedTuple):
@@ -59,10 +62,10 @@ def _sections(widths: Sequence[float]) -> tuple[TraySection, ...]:
 DEFAULT_TRAY = _sections([w for _, _, w in _SECTIONS])
 
 
-#: the pawns off the board, in the position's order: (id, place) each; while a pawn waits
-#: outside, the pawns on the board keep their places in that section too (as
-#: ``(GAP + id, "outside")``: a gap, no pawn drawn)
-_OffBoard = tuple[tuple[str, str], ...]
+#: the pawns off the board, in the position's order: (id, place, what its tag says) each;
+#: while a pawn waits outside, the pawns on the board keep their places in that section too
+#: (as ``(GAP + id, "outside", tag)``: a gap, no pawn drawn)
+_OffBoard = tuple[tuple[str, str, str], ...]
 GAP = "\x00"
 
 
@@ -74,25 +77,36 @@ def _off_board(position: Position) -> _OffBoard:
     moved up to."""
     waiting = any(p.at == "outside" for p in position.pawns)
     return tuple(
-        (p.id, p.at) if isinstance(p.at, str) else (GAP + p.id, "outside")
+        (p.id, p.at, short_id(p)) if isinstance(p.at, str) else (GAP + p.id, "outside", "")
         for p in position.pawns
         if isinstance(p.at, str) or waiting
     )
 
 
-def _ids_by_place(off: _OffBoard) -> dict[str, list[str]]:
-    ids: dict[str, list[str]] = {place: [] for place, _, _ in _SECTIONS}
-    for pid, place in off:
-        ids[place].append(pid)
+def short_id(pawn: Pawn) -> str:
+    """What a pawn's tag says: the number of a pawn named by its player's colour and a
+    number (``blue3``: "3", drawn on blue), else its whole id."""
+    rest = pawn.id[len(pawn.player) :] if pawn.id.startswith(pawn.player) else ""
+    return rest if rest.isdigit() else pawn.id
+
+
+#: the pawns of each place: (id, tag) each
+_ByPlace = dict[str, list[tuple[str, str]]]
+
+
+def _ids_by_place(off: _OffBoard) -> _ByPlace:
+    ids: _ByPlace = {place: [] for place, _, _ in _SECTIONS}
+    for pid, place, tag in off:
+        ids[place].append((pid, tag))
     return ids
 
 
-def _step(ids: Sequence[str]) -> float:
+def _step(ids: Sequence[tuple[str, str]]) -> float:
     """The room between two pawns' centres that keeps their tags apart."""
-    return max(float(TRAY_STEP), max(tag_width(pid.lstrip(GAP), TRAY_TAG_SIZE) for pid in ids) + 2)
+    return max(float(TRAY_STEP), max(tag_width(tag, S.TEXT_MIN) for _, tag in ids) + 2)
 
 
-def _need(ids: Sequence[str]) -> float:
+def _need(ids: Sequence[tuple[str, str]]) -> float:
     """The width a section needs to draw ``ids`` in its rows with their tags apart."""
     return 12 + math.ceil(len(ids) / TRAY_ROWS) * _step(ids) if ids else 0
 
@@ -119,7 +133,7 @@ def _tray(off: _OffBoard) -> tuple[tuple[TraySection, ...], dict[str, tuple[floa
     return layout, _slots(layout, ids)
 
 
-def _layout(ids: dict[str, list[str]]) -> tuple[TraySection, ...]:
+def _layout(ids: _ByPlace) -> tuple[TraySection, ...]:
     need = [_need(ids[place]) for place, _, _ in _SECTIONS]
     if all(n <= w for n, (_, _, w) in zip(need, _SECTIONS, strict=True)):
         return DEFAULT_TRAY
@@ -150,7 +164,7 @@ def tray_background(layout: Sequence[TraySection], lang: str | None = "en") -> G
         out.append(
             text(
                 section.x + 6,
-                S.TRAY_Y + 8,
+                S.TRAY_Y + 12,
                 label,
                 size=_LABEL_SIZE,
                 fill=S.TRAY_TEXT,
@@ -171,9 +185,7 @@ def tray_slots(position: Position) -> dict[str, tuple[float, float]]:
     return dict(_tray(_off_board(position))[1])
 
 
-def _slots(
-    layout: tuple[TraySection, ...], ids_at: dict[str, list[str]]
-) -> dict[str, tuple[float, float]]:
+def _slots(layout: tuple[TraySection, ...], ids_at: _ByPlace) -> dict[str, tuple[float, float]]:
     slots: dict[str, tuple[float, float]] = {}
     for section in layout:
         ids = ids_at[section.place]
@@ -183,13 +195,13 @@ def _slots(
         step = _step(ids)
         per_row = max(int(room // step), math.ceil(len(ids) / TRAY_ROWS), 1)
         step = min(step, room / per_row)
-        for k, pid in enumerate(ids):
+        for k, (pid, _) in enumerate(ids):
             if pid.startswith(GAP):
                 continue  # a pawn on the board: its slot kept empty
             row, col = divmod(k, per_row)
             slots[pid] = (
                 section.x + 6 + step / 2 + col * step,
-                S.TRAY_Y + 22 + row * TRAY_ROW,
+                S.TRAY_Y + _FIRST_ROW + row * TRAY_ROW,
             )
     return slots
 

@@ -34,13 +34,13 @@ pytestmark = pytest.mark.browser
 
 NOTEBOOK = "fw_narrow.ipynb"
 PHONE = 390
-#: the smallest a painted word may come out at on screen, in CSS px (a pawn's id)
-READABLE_PX = 8.0
+#: the smallest a painted word may come out at on screen, in CSS px (#28: any word)
+READABLE_PX = float(S.READABLE_PX)
 #: widget_checks.TIE with ids no wall letter or square name reads as
 TIE_NAMED = json.loads(json.dumps(TIE).replace('"A"', '"ann"').replace('"B"', '"bob"'))
 TIE_IDS = {"ann", "bob"}
-#: the scene's smallest word (the pivot's '180', 6.5 units), at its natural size
-SMALLEST_TEXT = 6.5
+#: the scene's smallest word, drawn at the readable width: 11 CSS px (#28; was 6.5)
+SMALLEST_TEXT = float(S.READABLE_PX)
 
 CELLS = [
     "from finstere_widget.widget import GameView, MonsterStepper\n"
@@ -131,7 +131,7 @@ def test_a_phone_reads_the_board_and_clicks_its_squares(
             # 6.5, the tray's ids 7): before, 3.6 px
             assert smallest[0] >= SMALLEST_TEXT, f"board {i}: {smallest} at {PHONE} px"
             ids = [s for s, t in m["sizes"] if t in TIE_IDS]
-            if i == 1:  # the pawns' ids on the board, at least 8 px
+            if i == 1:  # the pawns' ids on the board, at least 11 px
                 assert ids and min(ids) >= READABLE_PX, f"pawn ids at {min(ids, default=0)} px"
             # the page never scrolls sideways: the board does, inside its box
             assert m["page"] <= m["view"] + 1, f"board {i}: the page scrolls sideways {m}"
@@ -191,7 +191,8 @@ def test_a_phone_reads_the_board_and_clicks_its_squares(
 
 
 def test_the_readable_width_is_the_scene_at_its_natural_size() -> None:
-    """MIN_DISPLAY_WIDTH puts a pawn's id (8 scene units) at READABLE_PX or more."""
+    """MIN_DISPLAY_WIDTH puts the scene's smallest word (TEXT_MIN units: a pawn's id, a
+    square's name) at READABLE_PX or more; the board shrinks no further than that."""
     assert geometry()["min_w"] == S.MIN_DISPLAY_WIDTH
-    assert PHONE < geometry()["fit_w"] == S.FIT_WIDTH < S.MIN_DISPLAY_WIDTH  # a phone scrolls
-    assert 8 * S.MIN_DISPLAY_WIDTH / S.WIDTH >= READABLE_PX
+    assert PHONE < geometry()["fit_w"] == S.FIT_WIDTH <= S.MIN_DISPLAY_WIDTH  # a phone scrolls
+    assert S.TEXT_MIN * S.MIN_DISPLAY_WIDTH / S.WIDTH >= READABLE_PX
