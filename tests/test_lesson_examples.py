@@ -24,7 +24,7 @@ from finstere_widget.engine import (
     on_board,
     wall_letter,
 )
-from finstere_widget.engine.events import Eat, Look
+from finstere_widget.engine.events import Eat, End, Look, Move, Turn
 from finstere_widget.engine.moves import apply_move, legal_moves
 
 # --- 01 the tour --------------------------------------------------------------------------
@@ -102,6 +102,7 @@ def test_pawn_examples_P2_P5_P6_P7_every_expected_path(name: str) -> None:
     for case in exp["illegal"]:
         with pytest.raises(IllegalMoveError) as info:
             apply_move(pos, pawn, case["path"])
+        assert info.value.index is not None
         assert (info.value.index + 1, info.value.rule) == (case["token"], case["rule"]), case
 
 
@@ -163,6 +164,7 @@ def test_pawn_example_3_P7_P8_the_stone_stops_on_the_pool() -> None:
     assert (8, 3) in move3.position.stone_map
     with pytest.raises(IllegalMoveError) as info:  # two up, three left: the slide ends on P1
         apply_move(pos3, "P5", ["N", "N", "W", "W", "W"])
+    assert info.value.index is not None
     assert (info.value.index + 1, info.value.rule) == (5, "P7")
 
 
@@ -270,10 +272,10 @@ def test_advanced_example_without_A_M11_the_pivot_acts_at_once() -> None:
     start = examples.load("monster_advanced_8")
     no_a = start.replace(pawns=tuple(p for p in start.pawns if p.id != "A"))
     first_step = [e for e in monster_turn(no_a, "8").events if e.step == 1]
-    assert first_step[0].decision == "none"
-    kinds = [(e.type, getattr(e, "reason", None)) for e in first_step[1:]]
-    assert kinds == [("turn", "pivot"), ("move", None)]
-    assert first_step[1].to is Heading.W and first_step[2].to == (3, 6)
+    look, turned, moved = first_step
+    assert isinstance(look, Look) and look.decision == "none"
+    assert isinstance(turned, Turn) and turned.reason == "pivot" and turned.to is Heading.W
+    assert isinstance(moved, Move) and moved.to == (3, 6)
 
 
 # --- 05 the online guide's example ---------------------------------------------------------
@@ -306,7 +308,8 @@ def test_online_example_M5_M6_M7_M8_M9_M10_every_claim_of_the_lesson() -> None:
     assert turn.eaten == ("Y1",) and end.pawn("Y1").at == "outside"
     # ten moves: nine plain moves (two of them ending in a slide) and the wrap through Q
     assert len([e for e in turn.events if e.type == "move"]) == 9 and len(wraps) == 1
-    assert turn.events[-1].steps == 10
+    last = turn.events[-1]
+    assert isinstance(last, End) and last.steps == 10
 
 
 # --- 07 a full game, and the game lesson ---------------------------------------------------

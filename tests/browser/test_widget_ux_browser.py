@@ -66,11 +66,12 @@ def test_game_view_selection_stay_deselect_and_named_toggles(nb: Any, shots: Pat
     assert len(told) > 5
 
     # a pawn of ours on the board: selected, the log stays (#28), the stay named and ringed
-    pid, at = next(
-        (p, want.position.pawn(p).at)
+    on_board = [
+        (p, at)
         for p in sorted(want.board.movable or [])
-        if isinstance(want.position.pawn(p).at, tuple)
-    )
+        if isinstance(at := want.position.pawn(p).at, tuple)
+    ]
+    pid, at = on_board[0]
     k = float(game.evaluate("c => c.getBoundingClientRect().width")) / S.WIDTH
     x, y = center(at)
     game.click(position={"x": x * k, "y": y * k})
