@@ -34,7 +34,7 @@ def test_every_option_has_a_case_or_says_why_not(option: str) -> None:
     default = result.values[0]
     others = [v for v in OPTION_INFO[option][0] if v != default]
     assert compared == {(default, v) for v in others}
-    for pair, reason in result.none_found:
+    for _pair, reason in result.none_found:
         assert str(result.tried) in reason or "situations" in reason, reason
     assert result.cases, f"{option}: {result.none_found}"
 
