@@ -259,3 +259,21 @@ def test_case_repr_is_short() -> None:
     case: Case = found("slide_over_pawn").cases[0]
     assert repr(case).startswith("<Case slide_over_pawn eat/stop: ")
     assert len(repr(case)) < 160
+
+
+def test_docs_format_md_names_every_key_of_the_edge_cases_document() -> None:
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parents[1] / "docs" / "format.md").read_text(encoding="utf-8")
+    section = text.split("## Edge cases: `finstere-edge-cases/1`", 1)[1].split("\n## ", 1)[0]
+    keys: set[str] = set()
+    for option in ("slide_over_pawn", "placement"):
+        data = json.loads(found(option).to_json())
+        keys |= set(data) | set(data["harvest"])
+        for case in data["cases"]:
+            keys |= set(case) | set(case["differs_at"])
+            for by in case["per_1000_games"].values():
+                for row in by.values():
+                    keys |= set(row)
+    missing = sorted(k for k in keys - {"format"} if f"`{k}`" not in section)
+    assert missing == []
