@@ -402,6 +402,11 @@ class Case:
         return len(self.actions) if self.kind == "game" else None
 
     @property
+    def pieces(self) -> int:
+        """Pieces on the case's position: pawns, stones, teleporters, pools."""
+        return size(self.position)
+
+    @property
     def size(self) -> int:
         """Pieces on the case's position (plus its actions, for a game): smaller is better."""
         return size(self.position) + len(self.actions)
@@ -1245,8 +1250,9 @@ class EdgeCases:
                 for n, r in basic.items()
                 if r["rate"] is not None
             )
+            n = c.pieces
             lines.append(
-                f"  {c.values[0]}/{c.values[1]} {c.kind:4} {c.group}  ({size(c.position)} pieces; "
+                f"  {c.values[0]}/{c.values[1]} {c.kind:4} {c.group}  ({n} piece{'' if n == 1 else 's'}; "
                 f"per 1000 basic games: {told or '-'})"
             )
         for v, reason in self.none_found:
