@@ -8,6 +8,7 @@ import json
 import re
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -77,7 +78,9 @@ def test_links_are_monotone_so_stepping_never_goes_back() -> None:
         ((ON_POOL, "99", "slide_over_pawn"), TileError),
     ],
 )
-def test_bad_arguments_are_refused_with_the_engines_errors(args: tuple, error: type) -> None:
+def test_bad_arguments_are_refused_with_the_engines_errors(
+    args: tuple[Any, ...], error: type[Exception]
+) -> None:
     with pytest.raises(error):
         CompareView(*args)
 
@@ -133,12 +136,12 @@ def test_gallery_failed_write_leaves_the_old_file(
     result = found("slide_over_pawn")
     target = tmp_path / "gallery.html"
     target.write_text("old", encoding="utf-8")
-    import finstere_widget.widget.compare as cmp
+    import os
 
     def broken(*args: object, **kwargs: object) -> None:
         raise OSError("disk full")
 
-    monkeypatch.setattr(cmp.os, "replace", broken)
+    monkeypatch.setattr(os, "replace", broken)
     with pytest.raises(OSError):
         write_gallery(result, target)
     assert target.read_text(encoding="utf-8") == "old"

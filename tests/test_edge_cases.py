@@ -16,6 +16,7 @@ from finstere_widget.design import shrink as sh
 from finstere_widget.design.explorer import Case, EdgeCases, edge_cases, shrink_case
 from finstere_widget.engine import OPTION_INFO, Game, OptionError, Position, StudyError
 from finstere_widget.engine.board import Heading
+from finstere_widget.engine.events import End
 from finstere_widget.engine.pieces import Monster
 
 BUDGET = 300
@@ -100,7 +101,9 @@ def test_S4_five_is_three_prey_the_monster_alone_walks_on() -> None:
     case = next(c for c in found("five_is_three_prey").cases if c.kind == "turn")
     assert case.tile == "5" and sh.size(case.position) == 0
     off, on = case.turns()
-    assert off.events[-1].steps == 5 and on.events[-1].steps == 20
+    end_off, end_on = off.events[-1], on.events[-1]
+    assert isinstance(end_off, End) and isinstance(end_on, End)
+    assert end_off.steps == 5 and end_on.steps == 20
 
 
 @pytest.mark.parametrize(

@@ -87,12 +87,12 @@ class Difference(NamedTuple):
     (game); ``rule``: the rule id that names it; ``events``: what happened under each
     value there (an event's JSON, a refusal ``{"refused": rule, "error": text}``, a fact of
     the game ``{"what": field, "value": ...}``, or None when that side had already ended);
-    ``index``: the event's index in the trace (game: the ply)."""
+    ``event_index``: the event's index in the trace (game: the ply)."""
 
     step: int
     rule: str
     events: tuple[dict[str, Any] | None, dict[str, Any] | None]
-    index: int
+    event_index: int
 
     @property
     def group(self) -> str:

@@ -26,6 +26,7 @@ from ..design.explorer import Case, EdgeCases, check_arguments
 from ..engine import OPTION_INFO, Position, RuleOptions, monster_turn
 from ..engine.errors import StudyError, TraceError
 from ..engine.events import Event
+from ..engine.game import Game, GameState
 from ..engine.i18n import N_, resolve, translations
 from ..engine.narrate import line
 from ..engine.position import as_position
@@ -113,7 +114,7 @@ def _sides(case: Case, lang: str | None) -> tuple[_Side, _Side]:
     from ..engine.errors import IllegalMoveError
     from ..engine.moves import apply_move
 
-    k = case.differs_at.index
+    k = case.differs_at.event_index
     a, b = case.options()
     t = translations(lang)
     here = t.gettext(PARTED).format(
@@ -168,9 +169,9 @@ def _sides(case: Case, lang: str | None) -> tuple[_Side, _Side]:
     return out[0], out[1]
 
 
-def _before(game: Any) -> Position:
+def _before(game: Game) -> Position:
     """The position before a game's last ply."""
-    states = game._states
+    states: list[GameState] = game._states
     return states[-2].position if len(states) >= 2 else game.position
 
 
@@ -185,7 +186,7 @@ def _fact_words(case: Case, game: Any) -> str:
     )
 
 
-def links(
+def frame_links(
     left: Sequence[TraceFrame], right: Sequence[TraceFrame], differ: tuple[int, int]
 ) -> list[list[int]]:
     """For each frame of one side, the frame of the other it steps with: the same frame up
@@ -238,7 +239,7 @@ def _state(side: _Side, lang: str) -> dict[str, Any]:
     }
 
 
-class CompareView(anywidget.AnyWidget):  # type: ignore[misc]
+class CompareView(anywidget.AnyWidget):
     """``CompareView(position, tile, option, values)``: the monster's turn for ``tile``
     from ``position`` under two values of rule option ``option`` (default: the default and
     the next value), on two boards that step together — buttons, slider or arrow keys on
@@ -253,7 +254,7 @@ class CompareView(anywidget.AnyWidget):  # type: ignore[misc]
     right = traitlets.Dict().tag(sync=True)
     labels = traitlets.List(traitlets.Unicode()).tag(sync=True)
     title = traitlets.List(traitlets.Unicode()).tag(sync=True)
-    links = traitlets.List().tag(sync=True)
+    links: traitlets.List[list[int]] = traitlets.List().tag(sync=True)
     differ = traitlets.List(traitlets.Int()).tag(sync=True)
     frames_on_show = traitlets.List(traitlets.Int(), [0, 0]).tag(sync=True)
     standalone = traitlets.Bool(False).tag(sync=True)
@@ -316,7 +317,7 @@ class CompareView(anywidget.AnyWidget):  # type: ignore[misc]
                 ),
             ]
             self.differ = [left.differ, right.differ]
-            self.links = links(left.frames, right.frames, (left.differ, right.differ))
+            self.links = frame_links(left.frames, right.frames, (left.differ, right.differ))
             self.frames_on_show = [0, 0]
 
     def step(self, frame: int) -> None:
