@@ -280,3 +280,30 @@ def test_docs_format_md_names_every_key_of_the_edge_cases_document() -> None:
                     keys |= set(row)
     missing = sorted(k for k in keys - {"format"} if f"`{k}`" not in section)
     assert missing == []
+
+
+def test_P7_a_move_refused_under_one_value_parts_at_the_refused_token(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A pawn move one value refuses (a P7 slide option, say) parts there: the refusal and
+    rule on that side, the other value's event of the same token on the other."""
+    from finstere_widget.engine import IllegalMoveError, RuleOptions, apply_move
+    from finstere_widget.engine.pieces import Pawn
+
+    pos = Position(Monster((10, 5), Heading.W)).replace(
+        pawns=(Pawn("P", "blue", 3, 4, "light", (2, 5)),)
+    )
+    a, b = RuleOptions(), RuleOptions().set("slide_over_pawn", "stop")
+
+    def refusing(position, pawn, path, options=None):  # type: ignore[no-untyped-def]
+        if options == b:
+            raise IllegalMoveError("refused here", token="E", index=1, rule="P7")
+        return apply_move(position, pawn, path, options)
+
+    monkeypatch.setattr(ex, "apply_move", refusing)
+    d = ex.move_difference(pos, "P", ("E", "E"), a, b, "P7")
+    assert d is not None and d.step == 2 and d.rule == "P7"
+    first, second = d.events
+    assert first is not None and first["step"] == 2 and first["type"] == "move"
+    assert second == {"refused": "P7", "error": "refused here"}
+    assert d.group == "move (P2) | refused (P7)"

@@ -200,13 +200,14 @@ def move_difference(
                 return None
         da = _refusal(ra) if isinstance(ra, IllegalMoveError) else None
         db = _refusal(rb) if isinstance(rb, IllegalMoveError) else None
-        if da is None or db is None:  # the other side's first event
-            other = rb if da is None else ra
-            assert isinstance(other, MoveResult)
-            first = event_to_dict(other.events[0]) if other.events else None
-            da, db = (first, db) if da is None else (da, first)
         idx = getattr(ra if isinstance(ra, IllegalMoveError) else rb, "index", None)
         step = (idx + 1) if isinstance(idx, int) else 1
+        if da is None or db is None:  # the other side's event of the refused token
+            other = ra if da is None else rb
+            assert isinstance(other, MoveResult)
+            same = [e for e in other.events if e.step == step] or list(other.events[:1])
+            first = event_to_dict(same[0]) if same else None
+            da, db = (first, db) if da is None else (da, first)
         return Difference(step, _first_rule(option_rule, da, db), (da, db), step - 1)
     d = _events_difference(ra.events, rb.events, option_rule)
     if d is None and ra.position != rb.position:  # pragma: no cover - the events say it all
