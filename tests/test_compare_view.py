@@ -152,3 +152,12 @@ def test_position_json_in_the_view_round_trips() -> None:
     view = CompareView(ON_POOL, 2, "slide_over_pawn", "eat,stop")
     assert view.case.position == Position.from_dict(ON_POOL)
     json.dumps(view.left)  # the synced state is plain JSON
+
+
+def test_a_turn_both_readings_play_alike_says_so_and_marks_no_frame() -> None:
+    alone = {"format": "finstere-position/1", "monster": {"at": [5, 5], "facing": "E"}}
+    view = CompareView(alone, "5", "slide_over_pawn")
+    assert view.title[0] == view.title[1] and "alike" in view.title[0]
+    n = len(view.left["frames"])
+    assert view.differ == [n, n] and view.links == [list(range(n)), list(range(n))]
+    assert not any(f.get("c", "").startswith("≠") for f in view.left["frames"])

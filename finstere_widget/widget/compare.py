@@ -22,7 +22,7 @@ from typing import Any
 import anywidget
 import traitlets
 
-from ..design.explorer import Case, EdgeCases, check_arguments
+from ..design.explorer import Case, Difference, EdgeCases, check_arguments, turn_difference
 from ..engine import OPTION_INFO, Position, RuleOptions, monster_turn
 from ..engine.errors import StudyError, TraceError
 from ..engine.events import Event
@@ -50,6 +50,8 @@ BOARD_EXPORT = "export default { render };"
 SAME_SO_FAR = N_("Both readings play alike so far — step on to where they part")
 PARTED = N_("≠ step {step}: the readings part here ({rule}: {title})")
 LABEL = N_("{option} = {value}")
+AGREE = N_("Both readings play this turn alike: the option changes nothing here")
+STATE = N_("stage {stage}, {tiles_played} tiles played this stage; the next draw: {tiles}")
 REFUSED = N_("refused: {error}")
 
 
@@ -160,7 +162,7 @@ def _sides(case: Case, lang: str | None) -> tuple[_Side, _Side]:
             ]
             out.append(_Side(frames, [told], 1))
             continue
-        fact = _fact_words(case, g)
+        fact = _fact_words(g, lang)
         frames = [
             TraceFrame(0, _before(g), None, None, "", False, lang=lang),
             TraceFrame(1, g.position, None, None, fact, True, lang=lang),
@@ -175,14 +177,21 @@ def _before(game: Game) -> Position:
     return states[-2].position if len(states) >= 2 else game.position
 
 
-def _fact_words(case: Case, game: Any) -> str:
+def _fact_words(game: Game, lang: str | None) -> str:
+    """A game's state after the parting ply, in words: its outcome (the engine's reason),
+    or its stage, tiles played and the tiles the next draw can give."""
     st = game.state
     out = st.outcome
     if out is not None:
-        return f"{out.rule}: {out.reason} — {out.winner or '-'}"
+        return f"{out.rule}: {out.reason}"
     return (
-        f"stage {st.position.stage}, {st.phase.value}, tiles played {st.tiles_played}, "
-        f"next draw: {', '.join(t for t, _ in game.chance_outcomes()) or '-'}"
+        translations(lang)
+        .gettext(STATE)
+        .format(
+            stage=st.position.stage,
+            tiles_played=st.tiles_played,
+            tiles=", ".join(t for t, _ in game.chance_outcomes()) or "-",
+        )
     )
 
 
@@ -273,13 +282,9 @@ class CompareView(anywidget.AnyWidget):
         pairs = check_arguments(option, values, 0, 1)
         pos = as_position(position)
         a, b = (RuleOptions().set(option, v) for v in pairs[0])
-        from ..design.explorer import turn_difference
-
         ta = monster_turn(pos, tile, a)  # a bad tile is a TileError before anything is built
         d = turn_difference(pos, ta.tile, a, b, OPTION_INFO[option][1])
         if d is None:
-            from ..design.explorer import Difference
-
             d = Difference(0, OPTION_INFO[option][1], (None, None), len(ta.events))
         case = Case(option, pairs[0], "turn", pos, d, "CompareView", tile=ta.tile)
         super().__init__(**kwargs)
@@ -310,12 +315,17 @@ class CompareView(anywidget.AnyWidget):
             self.labels = [
                 t.gettext(LABEL).format(option=case.option, value=v) for v in case.values
             ]
-            self.title = [
-                t.gettext(SAME_SO_FAR),
-                t.gettext(PARTED).format(
-                    step=d.step, rule=d.rule, title=t.gettext(RULES.get(d.rule, ""))
-                ),
-            ]
+            if d.events == (None, None):  # a turn both readings play alike
+                self.title = [t.gettext(AGREE), t.gettext(AGREE)]
+                n = len(left.frames)
+                left.differ = right.differ = n  # no frame is marked
+            else:
+                self.title = [
+                    t.gettext(SAME_SO_FAR),
+                    t.gettext(PARTED).format(
+                        step=d.step, rule=d.rule, title=t.gettext(RULES.get(d.rule, ""))
+                    ),
+                ]
             self.differ = [left.differ, right.differ]
             self.links = frame_links(left.frames, right.frames, (left.differ, right.differ))
             self.frames_on_show = [0, 0]
