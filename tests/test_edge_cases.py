@@ -307,3 +307,14 @@ def test_P7_a_move_refused_under_one_value_parts_at_the_refused_token(
     assert first is not None and first["step"] == 2 and first["type"] == "move"
     assert second == {"refused": "P7", "error": "refused here"}
     assert d.group == "move (P2) | refused (P7)"
+
+
+def test_the_raw_cases_kept_are_bounded_whatever_the_budget() -> None:
+    """Each group keeps its few smallest raw cases and a count: a budget of millions of
+    situations (every S4 trigger is a case) never holds them all."""
+    case = found("five_is_three_prey").cases[0]
+    groups = ex._Groups()
+    groups.add([case] * 500)
+    ((group, kept),) = groups.by_frequency()
+    assert group == case.group and len(kept) == ex.SHRUNK_PER_GROUP
+    assert groups.seen[group] == 500

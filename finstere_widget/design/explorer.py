@@ -1151,9 +1151,8 @@ class _Harvest:
 
 def _harvest(
     a: RuleOptions, b: RuleOptions, option: str, values: tuple[str, str], counter: _Counter,
-    seed: int, harvest: _Harvest,
-) -> list[Case]:  # fmt: skip
-    found: list[Case] = []
+    seed: int, harvest: _Harvest, found: _Groups,
+) -> None:  # fmt: skip
     index = 0
     misses = 0
     while counter.tried < counter.budget and misses < len(SETUPS) * len(PLAYER_COUNTS):
@@ -1187,11 +1186,36 @@ def _harvest(
             lock.ply(action)
         if complete:
             harvest.count(setup, n, {c.group for c in lock.found})
-        found += lock.found
-    return found
+        found.add(lock.found)
 
 
 _COLOURS_7 = ("blue", "yellow", "red", "green", "purple", "black", "white")
+
+
+class _Groups:
+    """The raw cases by group, each group keeping only its :data:`SHRUNK_PER_GROUP`
+    smallest (first found first among equals) and a count of all: memory stays bounded
+    whatever the budget."""
+
+    def __init__(self) -> None:
+        self.kept: dict[str, list[tuple[int, int, Case]]] = {}
+        self.seen: dict[str, int] = {}
+        self.arrived = 0
+
+    def add(self, cases: Iterable[Case]) -> None:
+        for c in cases:
+            g = c.group
+            self.seen[g] = self.seen.get(g, 0) + 1
+            kept = self.kept.setdefault(g, [])
+            kept.append((c.size, self.arrived, c))
+            self.arrived += 1
+            kept.sort(key=lambda t: (t[0], t[1]))
+            del kept[SHRUNK_PER_GROUP:]
+
+    def by_frequency(self) -> list[tuple[str, list[Case]]]:
+        """The groups, most often met first, each with its smallest cases."""
+        order = sorted(self.kept, key=lambda g: (-self.seen[g], g))
+        return [(g, [t[2] for t in self.kept[g]]) for g in order]
 
 
 @dataclass(frozen=True)
@@ -1322,7 +1346,7 @@ def edge_cases(
         mine = share + (budget - share * len(pairs) if p == len(pairs) - 1 else 0)
         a, b = RuleOptions().set(option, pair[0]), RuleOptions().set(option, pair[1])
         counter = _Counter(mine - int(mine * HARVEST_SHARE) if own else mine // 2)
-        raw: list[Case] = []
+        raw = _Groups()
         k = 0
         while counter.tried < counter.budget:
             trig = triggers[k % len(triggers)]
@@ -1335,27 +1359,24 @@ def edge_cases(
                 continue
             source = f"trigger {trig.__name__.removeprefix('trigger_')} ({rule})"
             if sit.kind == "game":
-                raw += _run_scenario(sit, a, b, option, pair, counter, source, f"{seed}/{k}")
+                raw.add(_run_scenario(sit, a, b, option, pair, counter, source, f"{seed}/{k}"))
             elif counter.take():
                 found = _compare(sit, a, b, option, pair, source)
                 if found is not None:
-                    raw.append(found)
+                    raw.add([found])
         harvest = _Harvest()
         hcounter = _Counter(mine - counter.tried)
-        raw += _harvest(a, b, option, pair, hcounter, seed, harvest)
+        _harvest(a, b, option, pair, hcounter, seed, harvest, raw)
         tried += counter.tried + hcounter.tried
         for s in SETUPS:
             for n, g in harvest.games[s].items():
                 games[s][n] = games[s].get(n, 0) + g
-        groups: dict[str, list[Case]] = {}
-        for c in raw:
-            groups.setdefault(c.group, []).append(c)
+        groups = raw.by_frequency()
         if not groups:
             none_found.append(
                 (pair, _why_none(option, pair, counter.tried, hcounter.tried, harvest, own))
             )
-        for group in sorted(groups, key=lambda g: (-len(groups[g]), g)):
-            candidates = sorted(groups[group], key=lambda c: c.size)[:SHRUNK_PER_GROUP]
+        for _group, candidates in groups:
             shrunk = [shrink_case(c) for c in candidates]
             best = min(shrunk, key=lambda c: (c.size, c.differs_at.step))
             cases.append(replace(best, counts=harvest.counts(best.group)))
