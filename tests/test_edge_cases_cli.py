@@ -75,3 +75,10 @@ def test_a_seed_that_is_not_a_number_is_a_usage_error(capsys: pytest.CaptureFixt
         main(["edge-cases", "--option", "slide_over_pawn", "--seed", "x"])
     assert info.value.code == 2
     assert "--seed" in capsys.readouterr().err
+
+
+def test_the_table_speaks_the_language_asked(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(capsys, "--option", "slide_over_pawn", "--budget", "100", "--lang", "fr")
+    assert status == 0
+    assert "situations essayées sur 100" in out and "pour 1 000 parties de base" in out
+    assert "(M9)" in out  # the groups' rule ids stay

@@ -40,7 +40,7 @@ def cmd_edge_cases(args: argparse.Namespace) -> int:
     if args.json:
         print(result.to_json(indent=2))
     else:
-        print(result.table())
+        print(result.table(args.lang))
     return 0
 
 

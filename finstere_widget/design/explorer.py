@@ -50,6 +50,7 @@ from ..engine.board import ENTRANCE, EXIT, HEADINGS, Heading, Square, on_board
 from ..engine.errors import FinstereError, IllegalMoveError, OptionError, StudyError, shown
 from ..engine.events import Event, event_to_dict
 from ..engine.game import Action, DrawTile, Game, GameState, PawnMove, Phase, action_to_dict
+from ..engine.i18n import translations
 from ..engine.monster import TurnResult, monster_turn
 from ..engine.moves import MoveResult, apply_move
 from ..engine.options import OPTION_INFO, RuleOptions
@@ -1264,12 +1265,28 @@ class EdgeCases:
             f"group{'s' if groups != 1 else ''}, {self.tried} of {self.budget} situations tried>"
         )
 
-    def table(self) -> str:
-        """The groups as text: kind, group, pieces, per 1,000 games (basic, by players)."""
-        lines = [repr(self)]
+    def table(self, lang: str | None = "en") -> str:
+        """The groups as text (in ``lang``; the groups' names are event kinds and rule ids):
+        kind, group, pieces, and per 1,000 basic games by player count with the 95 %
+        interval."""
+        t = translations(lang)
+        groups = len(self.cases)
+        lines = [
+            t.ngettext(
+                "{option} ({rule}), {values}: {groups} group; {tried} of {budget} situations tried",
+                "{option} ({rule}), {values}: {groups} groups; {tried} of {budget} situations tried",
+                groups,
+            ).format(
+                option=self.option,
+                rule=self.rule,
+                values="/".join(self.values),
+                groups=groups,
+                tried=self.tried,
+                budget=self.budget,
+            )
+        ]
         for c in self.cases:
-            rates = c.per_1000()
-            basic = rates.get("basic", {})
+            basic = c.per_1000().get("basic", {})
             told = ", ".join(
                 f"{n}p {r['rate']:g} [{r['low']:g}-{r['high']:g}]"
                 for n, r in basic.items()
@@ -1277,8 +1294,18 @@ class EdgeCases:
             )
             n = c.pieces
             lines.append(
-                f"  {c.values[0]}/{c.values[1]} {c.kind:4} {c.group}  ({n} piece{'' if n == 1 else 's'}; "
-                f"per 1000 basic games: {told or '-'})"
+                "  "
+                + t.ngettext(
+                    "{values} {kind} {group} ({pieces} piece; per 1,000 basic games: {rates})",
+                    "{values} {kind} {group} ({pieces} pieces; per 1,000 basic games: {rates})",
+                    n,
+                ).format(
+                    values=f"{c.values[0]}/{c.values[1]}",
+                    kind=c.kind,
+                    group=c.group,
+                    pieces=n,
+                    rates=told or "-",
+                )
             )
         for v, reason in self.none_found:
             lines.append(f"  {v[0]}/{v[1]}: {reason}")
