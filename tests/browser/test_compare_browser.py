@@ -125,3 +125,64 @@ def test_compare_view_in_jupyter_steps_both_boards_and_tells_python(
         page.wait_for_timeout(300)
     assert seen == "[1, 1]"
     nb.assert_no_page_errors()
+
+
+MARIMO_APP = """import marimo
+
+app = marimo.App()
+
+
+@app.cell
+def _():
+    import json
+
+    import marimo as mo
+
+    from finstere_widget.widget import CompareView
+
+    view = mo.ui.anywidget(CompareView(json.loads(POSITION), "2", "slide_over_pawn"))
+    view
+    return
+
+
+if __name__ == "__main__":
+    app.run()
+"""
+
+
+def test_compare_view_in_marimo_steps_both_boards(browser: Any, tmp_path: Path) -> None:
+    """marimo shows the anywidget as it is: two boards, stepping together."""
+    import sys
+
+    import marimo  # noqa: F401  (the marimo extra; missing, it is a failure, not a skip)
+
+    from tests.browser.browser_support import free_port, isolated_env, start_server, stop_process
+    from tests.browser.conftest import REPO_ROOT
+
+    app = tmp_path / "compare_app.py"
+    app.write_text(MARIMO_APP.replace("POSITION", repr(json.dumps(ON_POOL))), encoding="utf-8")
+    env = isolated_env(tmp_path)
+    home = tmp_path / "home"
+    (home / ".config" / "marimo").mkdir(parents=True)
+    env.update(HOME=str(home), XDG_CONFIG_HOME=str(home / ".config"), MARIMO_SKIP_UPDATE_CHECK="1")
+    env["PYTHONPATH"] = str(REPO_ROOT)
+    port = free_port()
+    cmd = [sys.executable, "-m", "marimo", "-y", "-q", "run", app.name, "--headless"]
+    cmd += ["--no-token", "--no-sandbox", "--host", "127.0.0.1", "--port", str(port)]
+    proc = start_server(
+        cmd, cwd=tmp_path, env=env, port=port, log=tmp_path / "marimo.log", timeout=120
+    )
+    context = browser.new_context(viewport={"width": 1400, "height": 1000})
+    page = context.new_page()
+    errors = collect_page_errors(page)
+    try:
+        page.goto(f"http://127.0.0.1:{port}")
+        canvases = page.locator("canvas.fw-canvas")
+        wait_for(page, lambda: canvases.count() == 2, 90, "two boards in marimo")
+        wait_for(page, lambda: frames(page, -1) == [0, 0], 30, "both on frame 0")
+        page.locator(".fw-compare-side[data-side='right'] button[data-action='next']").click()
+        wait_for(page, lambda: frames(page, -1) == [1, 1], 5, "both on frame 1")
+        assert_no_page_errors(page, errors)
+    finally:
+        context.close()
+        stop_process(proc)
