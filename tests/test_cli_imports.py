@@ -18,7 +18,7 @@ from finstere_widget import cli
 PACKAGE = Path(finstere_widget.__file__).parent
 CLI_MODULES = ["common", "game", "monster", "moves", "puzzles", "study"]
 #: every subcommand, in the order ``--help`` lists them
-COMMANDS = ["monster", "move", "moves", "simulate", "play", "study", "puzzles"]
+COMMANDS = ["monster", "move", "moves", "simulate", "play", "study", "edge-cases", "puzzles"]
 
 
 def module_name(path: Path) -> str:

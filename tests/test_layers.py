@@ -63,7 +63,7 @@ def test_a_wing_imports_neither_the_widgets_nor_the_other_wing(wing: str) -> Non
 
 
 CORE = {
-    "design": ("bots", "danger", "simulation", "studies"),
+    "design": ("bots", "danger", "simulation", "studies", "explorer", "shrink"),
     "teach": ("predict", "quiz"),
 }
 

@@ -18,13 +18,13 @@ from pathlib import Path
 from ..engine import FinstereError
 from ..engine.errors import LanguageError
 from ..engine.i18n import N_, error_message, resolve, translations
-from . import game, monster, moves, puzzles, study
+from . import edges, game, monster, moves, puzzles, study
 from .common import Parser, UsageError, language_asked, printable, said, speaking
 
 __all__ = ["build_parser", "main", "program_name"]
 
 #: the subcommand modules, in the order their commands are listed by ``--help``
-COMMANDS = (monster, moves, game, study, puzzles)
+COMMANDS = (monster, moves, game, study, edges, puzzles)
 
 
 def build_parser(prog: str | None = None, lang: str | None = None) -> Parser:

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from .bots import GreedyBot, LookaheadBot, MCTSBot, RandomBot, make_bot, play_game
     from .danger import danger_map
+    from .explorer import Case, EdgeCases, edge_cases
     from .plots import plot_league, plot_metric, plot_seats
     from .runner import dask_executor, league, load, simulate, study, to_json
     from .simulation import GameResult, SimulationResult
@@ -35,6 +36,9 @@ _WHERE = {
     "make_bot": "bots",
     "play_game": "bots",
     "danger_map": "danger",
+    "Case": "explorer",
+    "EdgeCases": "explorer",
+    "edge_cases": "explorer",
     "GameResult": "simulation",
     "SimulationResult": "simulation",
     "StudyResult": "studies",
@@ -55,6 +59,8 @@ _WHERE = {
 }
 
 __all__ = [
+    "Case",
+    "EdgeCases",
     "GameResult",
     "GreedyBot",
     "LookaheadBot",
@@ -65,6 +71,7 @@ __all__ = [
     "Variant",
     "danger_map",
     "dask_executor",
+    "edge_cases",
     "league",
     "league_table",
     "load",

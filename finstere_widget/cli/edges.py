@@ -1,0 +1,88 @@
+"""Subcommand ``edge-cases``: where two readings of a rule option part (the edge-case
+explorer, :func:`finstere_widget.design.edge_cases`).
+
+finstere-widget edge-cases --option slide_over_pawn --seed 1 --budget 5000
+finstere-widget edge-cases --option first_draw_rule --values game_start,off --json
+finstere-widget edge-cases --option pivot_when_tied --out gallery.html
+"""
+
+from __future__ import annotations
+
+import argparse
+
+from .._extras import require
+from ..engine.i18n import N_, translations
+from .common import SubParsers, UsageError, add_lang, check_writable, said, usage_error
+
+#: the budget when none is given: a few seconds
+DEFAULT_BUDGET = 2000
+
+
+def cmd_edge_cases(args: argparse.Namespace) -> int:
+    from ..design.explorer import check_arguments, edge_cases
+
+    translations(args.lang)  # an unknown --lang fails before the search
+    values = args.values
+    check_arguments(args.option, values, args.seed, args.budget)  # one named error, at once
+    if args.out:
+        if not args.out.lower().endswith((".html", ".htm")):
+            raise UsageError("--out {path}: the gallery is an .html page", path=args.out)
+        check_writable(args.out, "--out")
+        try:
+            require("widget", "anywidget", "ipywidgets", "traitlets", part="--out")
+        except ImportError as exc:
+            raise usage_error(exc) from None
+    result = edge_cases(args.option, values, seed=args.seed, budget=args.budget)
+    if args.out:
+        from ..widget.compare import write_gallery
+
+        write_gallery(result, args.out, args.lang)
+    if args.json:
+        print(result.to_json(indent=2))
+    else:
+        print(result.table(args.lang))
+    return 0
+
+
+def register(sub: SubParsers) -> None:
+    p = sub.add_parser(
+        "edge-cases",
+        help=said(
+            N_(
+                "find, shrink and count the situations where two values of a rule option "
+                "make the engine do different things"
+            )
+        ),
+    )
+    p.add_argument(
+        "--option", required=True, metavar="NAME", help=said(N_("the rule option to explore"))
+    )
+    p.add_argument(
+        "--values",
+        default=None,
+        metavar="A,B",
+        help=said(N_("the two values to compare (default: the default against each other value)")),
+    )
+    p.add_argument(
+        "--seed",
+        type=int,
+        default=0,
+        metavar="S",
+        help=said(N_("the same seed gives the same cases (default 0)")),
+    )
+    p.add_argument(
+        "--budget",
+        type=int,
+        default=DEFAULT_BUDGET,
+        metavar="N",
+        help=said(N_("situations to compare at most (default 2000)")),
+    )
+    p.add_argument("--json", action="store_true", help=said(N_("print JSON (docs/format.md)")))
+    p.add_argument(
+        "--out",
+        default=None,
+        metavar="FILE.html",
+        help=said(N_("write a self-contained HTML gallery of every group")),
+    )
+    add_lang(p)
+    p.set_defaults(handler=cmd_edge_cases)

@@ -1,0 +1,163 @@
+"""CompareView (widget/compare.py): two readings of a rule option side by side, stepping
+in lockstep, the first difference ringed and named; its static SVG and the explorer's
+self-contained gallery page (issue 27). The browser half: tests/browser/test_compare_browser.py."""
+
+from __future__ import annotations
+
+import json
+import re
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from finstere_widget.design import EdgeCases, edge_cases
+from finstere_widget.engine import OptionError, Position, TileError
+from finstere_widget.widget import CompareView
+from finstere_widget.widget.compare import (
+    BOARD_EXPORT,
+    STATIC_DIR,
+    compare_esm,
+    compare_svg,
+    gallery_html,
+    write_gallery,
+)
+
+ON_POOL = {
+    "format": "finstere-position/1",
+    "layout": "basic",
+    "monster": {"at": [6, 2], "facing": "E"},
+    "pawns": [{"id": "A", "player": "blue", "light": 6, "dark": 1, "at": [9, 2]}],
+}
+
+
+@cache
+def found(option: str) -> EdgeCases:
+    return edge_cases(option, seed=3, budget=200)
+
+
+def test_M9_compare_view_plays_both_readings_and_names_the_first_difference() -> None:
+    view = CompareView(ON_POOL, "2", "slide_over_pawn")
+    assert view.labels == ["slide_over_pawn = eat", "slide_over_pawn = stop"]
+    left, right = view.left["frames"], view.right["frames"]
+    dl, dr = view.differ
+    assert dl >= 1 and dr >= 1  # the turn starts alike: the look, the step onto the pool
+    # frames before the difference are the same moment on both boards
+    assert [f["e"] for f in left[:dl]] == [f["e"] for f in right[:dr]]
+    assert "M9" in view.title[1] and view.title[1].startswith("≠")
+    assert "M9" in left[dl]["c"]  # the differing frame's caption names the rule
+    # lockstep: every frame has a partner, identity up to the difference
+    assert view.links[0][:dl] == list(range(dl)) and view.links[0][dl] == dr
+    assert len(view.links[0]) == len(left) and len(view.links[1]) == len(right)
+    assert all(0 <= j < len(right) for j in view.links[0])
+    assert view.links[0][-1] == len(right) - 1 and view.links[1][-1] == len(left) - 1
+
+
+def test_step_moves_both_boards_together() -> None:
+    view = CompareView(ON_POOL, "2", "slide_over_pawn")
+    view.step(view.differ[0])
+    assert view.frames_on_show == [view.differ[0], view.differ[1]]
+    view.step(10_000)
+    assert view.frames_on_show == [len(view.left["frames"]) - 1, len(view.right["frames"]) - 1]
+
+
+def test_links_are_monotone_so_stepping_never_goes_back() -> None:
+    for option in ("slide_over_pawn", "monster_stone_on_corner", "pivot_when_tied"):
+        for case in found(option).cases:
+            view = CompareView.from_case(case)
+            for side in view.links:
+                assert side == sorted(side), (option, case.group, side)
+
+
+@pytest.mark.parametrize(
+    ("args", "error"),
+    [
+        ((ON_POOL, "2", "slide_over_pawns"), OptionError),
+        ((ON_POOL, "2", "slide_over_pawn", ["eat", "hop"]), OptionError),
+        ((ON_POOL, "99", "slide_over_pawn"), TileError),
+    ],
+)
+def test_bad_arguments_are_refused_with_the_engines_errors(
+    args: tuple[Any, ...], error: type[Exception]
+) -> None:
+    with pytest.raises(error):
+        CompareView(*args)
+
+
+@pytest.mark.parametrize("option", ["slide_over_pawn", "placement", "finish_round"])
+def test_every_kind_of_case_has_a_view_and_a_static_svg(option: str) -> None:
+    case = found(option).cases[0]
+    svg = compare_svg(case)
+    assert svg.startswith("<svg") and svg.count("<svg ") == 3  # the frame and its two boards
+    for value in case.values:
+        assert f"{case.option} = {value}" in svg
+    view = CompareView.from_case(case)
+    assert (
+        repr(view) == f"CompareView({case.option} {case.values[0]}/{case.values[1]}: {case.group})"
+    )
+    bundle = view._repr_mimebundle_()
+    data = bundle[0] if isinstance(bundle, tuple) else bundle
+    assert "image/svg+xml" in data and "≠" in data["text/plain"]
+
+
+def test_the_esm_is_board_js_with_compare_js_and_one_default_export() -> None:
+    board = (STATIC_DIR / "board.js").read_text(encoding="utf-8")
+    assert board.count(BOARD_EXPORT) == 1
+    esm = compare_esm()
+    assert esm.count("export default") == 1 and "function render(" in esm
+    assert "compareRender" in esm
+
+
+def test_gallery_is_self_contained_escaped_and_written_atomically(tmp_path: Path) -> None:
+    result = found("slide_over_pawn")
+    page = gallery_html(result)
+    assert not re.search(r'(src|href)="https?:', page)  # nothing fetched from the network
+    assert page.count("data-fw-compare=") == len(result.cases)
+    for case in result.cases:
+        assert case.group in page
+    out = write_gallery(result, tmp_path / "gallery.html")
+    assert out.read_text(encoding="utf-8") == page
+    assert [p.name for p in tmp_path.iterdir()] == ["gallery.html"]  # no temporary left
+
+
+def test_gallery_escapes_what_a_case_carries() -> None:
+    import dataclasses
+
+    result = found("slide_over_pawn")
+    hostile = dataclasses.replace(result.cases[0], source="<script>alert(1)</script>")
+    page = gallery_html(dataclasses.replace(result, cases=(hostile,)))
+    assert "<script>alert(1)" not in page and "&lt;script&gt;alert(1)" in page
+
+
+def test_gallery_failed_write_leaves_the_old_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    result = found("slide_over_pawn")
+    target = tmp_path / "gallery.html"
+    target.write_text("old", encoding="utf-8")
+    import os
+
+    def broken(*args: object, **kwargs: object) -> None:
+        raise OSError("disk full")
+
+    monkeypatch.setattr(os, "replace", broken)
+    with pytest.raises(OSError):
+        write_gallery(result, target)
+    assert target.read_text(encoding="utf-8") == "old"
+    assert [p.name for p in tmp_path.iterdir()] == ["gallery.html"]
+
+
+def test_position_json_in_the_view_round_trips() -> None:
+    view = CompareView(ON_POOL, 2, "slide_over_pawn", "eat,stop")
+    assert view.case.position == Position.from_dict(ON_POOL)
+    json.dumps(view.left)  # the synced state is plain JSON
+
+
+def test_a_turn_both_readings_play_alike_says_so_and_marks_no_frame() -> None:
+    alone = {"format": "finstere-position/1", "monster": {"at": [5, 5], "facing": "E"}}
+    view = CompareView(alone, "5", "slide_over_pawn")
+    assert view.title[0] == view.title[1] and "alike" in view.title[0]
+    n = len(view.left["frames"])
+    assert view.differ == [n, n] and view.links == [list(range(n)), list(range(n))]
+    assert not any(f.get("c", "").startswith("≠") for f in view.left["frames"])
