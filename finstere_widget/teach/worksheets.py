@@ -89,7 +89,14 @@ class _Pages:
         buf = io.BytesIO()
         first, *rest = (page.convert("1") for page in self.pages) if mono else self.pages
         first.save(
-            buf, format="PDF", save_all=True, append_images=rest, resolution=dpi, title=title_
+            buf,
+            format="PDF",
+            save_all=True,
+            append_images=rest,
+            resolution=dpi,
+            title=title_,
+            create_date=_FIXED_DATE,  # the same sheet gives the same bytes
+            modify_date=_FIXED_DATE,
         )
         return buf.getvalue()
 
