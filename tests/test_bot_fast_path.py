@@ -44,7 +44,7 @@ def _states(options: RuleOptions, players: int, seed: int) -> list[Game]:
     """Copies of one random game (random and greedy bots) at each of its pawn decisions."""
     game = Game(players, seed=seed, options=options)
     rng_bots = [RandomBot(f"{seed}/{k}") if k % 2 else GreedyBot(seed) for k in range(players)]
-    out = []
+    out: list[Game] = []
     while not game.is_terminal() and len(out) < 60:
         if game.is_chance():
             game.sample_chance()

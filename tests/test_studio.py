@@ -218,7 +218,7 @@ def test_simulate_prints_its_run_time_and_shows_progress_as_study_does(
     from finstere_widget.cli import main
 
     seen: list[object] = []
-    real = cli_game.progress_from
+    real = cli_game.progress_from  # type: ignore[attr-defined]
 
     def spy(args: object) -> object:
         seen.append(real(args))  # type: ignore[arg-type]
