@@ -207,3 +207,25 @@ def test_mcts_by_name_is_held_to_about_a_second_a_move() -> None:
     assert isinstance(make_bot(f"mcts:{MAX_PLAYOUTS}"), MCTSBot)
     with pytest.raises(BotError, match=r"mcts:10000.*seconds"):
         make_bot("mcts:10000")
+
+
+def test_simulate_prints_its_run_time_and_shows_progress_as_study_does(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``finstere-widget simulate`` tells its run time and games/s as ``study`` does, and
+    takes its progress bar default from the same place (a bar when stderr is a terminal)."""
+    from finstere_widget.cli import game as cli_game
+    from finstere_widget.cli import main
+
+    seen: list[object] = []
+    real = cli_game.progress_from  # type: ignore[attr-defined]
+
+    def spy(args: object) -> object:
+        seen.append(real(args))  # type: ignore[arg-type]
+        return seen[-1]
+
+    monkeypatch.setattr(cli_game, "progress_from", spy)
+    assert main(["simulate", "--games", "3", "--players", "2", "--lang", "en"]) == 0
+    out = capsys.readouterr().out
+    assert out.splitlines()[-1].startswith("3 games played in ") and "games/s" in out
+    assert seen == [False]  # stderr is no terminal here: no bar, as study decides

@@ -13,6 +13,7 @@ import stat
 import sys
 import tempfile
 import textwrap
+import time
 from collections.abc import Callable, Sequence
 from typing import TextIO
 
@@ -54,7 +55,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     translations(args.lang)  # an unknown --lang fails before any game is played
     options = options_from(args)
     bots = bot_list(args.bots)
-    show = progress_from(args)
+    show = progress_from(args)  # the study's default: a bar when stderr is a terminal
+    began = time.perf_counter()
     result = simulate(
         args.games,
         args.players,
@@ -66,6 +68,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         rotate=not args.no_rotate,
         file=sys.stderr,
     )
+    seconds = time.perf_counter() - began
     if args.json:
         print(json.dumps(result.to_dict()))
         return 0
@@ -111,6 +114,14 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             else reason_words(key, args.lang)
         )
         print(f"  {count:5d}  {told}")
+    played = s["games"]
+    print(
+        _("{played} games played in {seconds} s ({rate} games/s)").format(
+            played=played,
+            seconds=f"{seconds:.1f}",
+            rate=f"{played / seconds if seconds > 0 else 0.0:.1f}",
+        )
+    )
     return 0
 
 

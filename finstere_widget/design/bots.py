@@ -60,7 +60,7 @@ from ..engine.board import INDEX
 from ..engine.errors import BotError, IllegalMoveError, shown
 from ..engine.game import CHANCE, TERMINAL, Action, DrawTile, Game, GameState, PawnMove, Phase
 from ..engine.monster import SIGHT_LINES, monster_outcomes
-from ..engine.moves import MoveOutcome, random_path
+from ..engine.moves import MoveOutcome, Place, path_towards_exit, random_path
 from ..engine.pieces import Pawn
 from ..engine.position import Position
 from ..engine.setup import legal_placements
@@ -143,6 +143,11 @@ class GreedyBot:
             return self.rng.choice(
                 legal_placements(game.position, game.state.to_place, game.options)
             )
+        return self._pick(game)[0]
+
+    def _pick(self, game: Game) -> tuple[PawnMove, MoveOutcome]:
+        """:meth:`choose` in a pawn phase: the move and its outcome (for the lookahead's
+        rollouts, which play it without walking it again, :meth:`Game._play`)."""
         position = game.position
         stage = position.stage
         # (-score, k, outcome): the best first, ties in the engine's order
@@ -157,14 +162,14 @@ class GreedyBot:
                     dist = to[0] + to[1]
                     scored.append((10.0 * dist - (25.0 if next_value > dist else 0.0), k, o))
                 elif to == "escaped":
-                    return PawnMove(pawn.id, o.path)
+                    return PawnMove(pawn.id, o.path), o
                 else:
                     scored.append((outside, k, o))
                 k += 1
         if not scored:
             raise BotError("GreedyBot: nothing to choose (chance node or game over)")
         tiles = game.drawable_tiles()  # M2: not a prey tile first
-        best: tuple[float, int, PawnMove] | None = None
+        best: tuple[float, int, PawnMove, MoveOutcome] | None = None
         for neg, k, o in heapq.nsmallest(self.top, scored):
             score = -neg
             if best is not None and score <= best[0]:
@@ -178,9 +183,9 @@ class GreedyBot:
                 p = eaten_probability(o.position, action.pawn, tiles, game.options)
                 final -= p * cost
             if best is None or final > best[0]:
-                best = (final, k, action)
+                best = (final, k, action, o)
         assert best is not None
-        return best[2]
+        return best[2], best[3]
 
 
 # --- evaluation ------------------------------------------------------------------------------
@@ -212,10 +217,9 @@ def pawn_value(pawn: Pawn) -> float:
 _BLOCKS = object()  # a stone that blocks sight, in :func:`seen_by_monster`'s table
 
 
-def seen_by_monster(position: Position) -> set[str]:
-    """:func:`~finstere_widget.engine.monster.sees` for the bots' own positions (valid,
-    built by the engine): the ids of the pawns the monster sees (M4), from a table of the
-    few squares with something on them instead of the whole board's."""
+def _sight_table(position: Position) -> dict[int, object]:
+    """What stands in the monster's sight, by board index: the stones that block it
+    (:data:`_BLOCKS`) and the pawns on the board (their ids)."""
     what: dict[int, object] = {}
     for stone in position.stones:
         if stone.kind.blocks_sight:
@@ -223,6 +227,11 @@ def seen_by_monster(position: Position) -> set[str]:
     for p in position.pawns:
         if p.at.__class__ is tuple:
             what[INDEX[p.at]] = p.id
+    return what
+
+
+def _seen_in(what: dict[int, object], position: Position) -> set[str]:
+    """The ids of the pawns the monster of ``position`` sees, ``what`` its sight table."""
     seen = set()
     m = position.monster
     for line in SIGHT_LINES[m.facing][INDEX[m.at]]:
@@ -233,6 +242,40 @@ def seen_by_monster(position: Position) -> set[str]:
                     seen.add(v)
                 break
     return seen  # type: ignore[return-value]
+
+
+def seen_by_monster(position: Position) -> set[str]:
+    """:func:`~finstere_widget.engine.monster.sees` for the bots' own positions (valid,
+    built by the engine): the ids of the pawns the monster sees (M4), from a table of the
+    few squares with something on them instead of the whole board's."""
+    return _seen_in(_sight_table(position), position)
+
+
+def _sums(
+    pawns: Sequence[Pawn],
+    colour: str,
+    opponents: Sequence[str],
+    unsettled: Mapping[str, Pawn] | None,
+) -> tuple[dict[str, float], list[str]]:
+    """:func:`evaluate`'s first half: each side's sum of its pawns' values, and the ids of
+    the side's settled pawns on the board (the ones the monster may see)."""
+    sums: dict[str, float] = dict.fromkeys((colour, *opponents), 0.0)
+    mine_on_board = []
+    for p in pawns:
+        player = p.player
+        if player in sums:
+            if unsettled and p.id in unsettled:
+                p = unsettled[p.id]
+            at = p.at
+            if at.__class__ is tuple:  # pawn_value, inlined: the bots call this a lot
+                if player == colour and not (unsettled and p.id in unsettled):
+                    mine_on_board.append(p.id)
+                way = at[0] + at[1] + 1
+                up = p.light if p.up == "light" else p.dark
+                sums[player] += BOARD_VALUE - STEP_VALUE * way + (READY_BONUS if up >= way else 0.0)
+            else:
+                sums[player] += pawn_value(p)
+    return sums, mine_on_board
 
 
 def evaluate(
@@ -247,28 +290,50 @@ def evaluate(
     pawn) are pawns that will still move before the position is reached: they count as
     they stand there (their danger is theirs to avoid on their own move), not as the
     position has them."""
-    sums: dict[str, float] = dict.fromkeys((colour, *opponents), 0.0)
-    mine_on_board = []  # the side's settled pawns on the board: the ones the monster may see
-    for p in position.pawns:
-        player = p.player
-        if player in sums:
-            if unsettled and p.id in unsettled:
-                p = unsettled[p.id]
-            at = p.at
-            if at.__class__ is tuple:  # pawn_value, inlined: the bots call this a lot
-                if player == colour and not (unsettled and p.id in unsettled):
-                    mine_on_board.append(p.id)
-                way = at[0] + at[1] + 1
-                up = p.light if p.up == "light" else p.dark
-                sums[player] += BOARD_VALUE - STEP_VALUE * way + (READY_BONUS if up >= way else 0.0)
-            else:
-                sums[player] += pawn_value(p)
+    sums, mine_on_board = _sums(position.pawns, colour, opponents, unsettled)
+    mine = sums[colour]
     if mine_on_board:
         seen = seen_by_monster(position)
         if seen:
-            sums[colour] -= SEEN_PENALTY * sum(1 for pid in mine_on_board if pid in seen)
+            mine -= SEEN_PENALTY * sum(1 for pid in mine_on_board if pid in seen)
     best_opp = max((sums[c] for c in opponents), default=0.0)
-    return sums[colour] - OPPONENT_WEIGHT * best_opp
+    return mine - OPPONENT_WEIGHT * best_opp
+
+
+def _evaluate_tiles(
+    walked: Mapping[str, tuple[Position, tuple[str, ...]]],
+    odds: Sequence[tuple[str, float]],
+    colour: str,
+    opponents: Sequence[str],
+    unsettled: Mapping[str, Pawn] | None = None,
+) -> float:
+    """``sum(p * evaluate(walked[tile][0], colour, opponents, unsettled) for tile, p in
+    odds)``, the same number to the last bit (the same sums in the same order), with the
+    work the tiles share done once: the tiles whose turn moved no pawn (or stopped on the
+    same step) share their pawns, so their sums; those that also moved no stone share the
+    monster's sight table, and only its look differs."""
+    value = 0.0
+    by_pawns: dict[int, tuple[dict[str, float], list[str]]] = {}
+    tables: dict[tuple[int, int], dict[int, object]] = {}
+    for tile, p in odds:
+        position = walked[tile][0]
+        pawns = position.pawns  # kept alive by ``walked``: its id is its identity here
+        got = by_pawns.get(id(pawns))
+        if got is None:
+            got = by_pawns[id(pawns)] = _sums(pawns, colour, opponents, unsettled)
+        sums, mine_on_board = got
+        mine = sums[colour]
+        if mine_on_board:
+            key = (id(position.stones), id(pawns))
+            what = tables.get(key)
+            if what is None:
+                what = tables[key] = _sight_table(position)
+            seen = _seen_in(what, position)
+            if seen:
+                mine -= SEEN_PENALTY * sum(1 for pid in mine_on_board if pid in seen)
+        best_opp = max((sums[c] for c in opponents), default=0.0)
+        value += p * (mine - OPPONENT_WEIGHT * best_opp)
+    return value
 
 
 def tile_odds(game: Game) -> list[tuple[str, float]]:
@@ -292,26 +357,37 @@ def _quick_score(o: MoveOutcome, pawn: Pawn) -> float:
     return -STEP_VALUE * (OUTSIDE_DISTANCE + 1)
 
 
-def escape_move(game: Game) -> PawnMove | None:
+def escape_move(
+    game: Game, moves: Sequence[tuple[Pawn, Sequence[MoveOutcome]]] | None = None
+) -> PawnMove | None:
     """A move that takes a pawn of the side out of the fortress now (P4), if any: every bot
     but random takes it at once -- an escape is banked whatever the monster does, and the
     race to the escapes a win needs (S2) does not wait (held back for a round, it lost
-    the lookahead games against greedy at 5 players: docs/bots.md)."""
-    for pawn in game.movable_pawns():
-        for o in game.pawn_moves(pawn.id):
+    the lookahead games against greedy at 5 players: docs/bots.md). ``moves``: the
+    movable pawns with their outcomes, if already found (:func:`pawn_outcomes`)."""
+    for pawn, outcomes in pawn_outcomes(game) if moves is None else moves:
+        for o in outcomes:
             if o.to == "escaped":
                 return PawnMove(pawn.id, o.path)
     return None
 
 
-def candidates(game: Game, top: int) -> list[tuple[float, PawnMove, MoveOutcome]]:
+def pawn_outcomes(game: Game) -> list[tuple[Pawn, list[MoveOutcome]]]:
+    """Every movable pawn of the side to move with its legal outcomes (one search each)."""
+    return [(pawn, game.pawn_moves(pawn.id)) for pawn in game.movable_pawns()]
+
+
+def candidates(
+    game: Game, top: int, moves: Sequence[tuple[Pawn, Sequence[MoveOutcome]]] | None = None
+) -> list[tuple[float, PawnMove, MoveOutcome]]:
     """Every legal outcome of every movable pawn, ordered by progress; the ``top`` best
-    overall and the two best of each pawn (ties keep the engine's order)."""
+    overall and the two best of each pawn (ties keep the engine's order). ``moves``: the
+    movable pawns with their outcomes, if already found (:func:`pawn_outcomes`)."""
     per_pawn: list[list[tuple[float, int, PawnMove, MoveOutcome]]] = []
     k = 0
-    for pawn in game.movable_pawns():
+    for pawn, outcomes in pawn_outcomes(game) if moves is None else moves:
         mine = []
-        for o in game.pawn_moves(pawn.id):
+        for o in outcomes:
             mine.append((_quick_score(o, pawn), k, PawnMove(pawn.id, o.path), o))
             k += 1
         mine.sort(key=lambda s: (-s[0], s[1]))
@@ -328,6 +404,38 @@ def candidates(game: Game, top: int) -> list[tuple[float, PawnMove, MoveOutcome]
 #: ``top`` of the greedy policy that plays every seat in them
 ROLLOUT_WIDTH = 6
 ROLLOUT_TOP = 2
+
+#: the rollouts' memos: the greedy policy's choice and the value at the monster's draw,
+#: by everything they read of the game (both pure functions of it). The seats' lookaheads
+#: meet the same states again -- the next seat's first rollout often replays the reply the
+#: last seat's rollout found for it -- so the memos are shared, and emptied when full.
+_MEMO_SIZE = 4096
+_POLICY_MEMO: dict[tuple[Any, ...], tuple[PawnMove, tuple[Place, Position]]] = {}
+_VALUE_MEMO: dict[tuple[Any, ...], float] = {}
+
+
+def _policy_key(game: Game, top: int) -> tuple[Any, ...]:
+    """What :meth:`GreedyBot.choose` reads of ``game`` in a pawn phase: the position, who
+    is to move and who has moved (T2, P10), the tiles the coming draw can give (M1, M2),
+    the seats' colours and the rule options; and its ``top``."""
+    st = game.state
+    return (
+        st.position,
+        st.to_move,
+        st.round,
+        st.moved,
+        st.moves_made,
+        game.drawable_tiles(),
+        tuple(game.colours),
+        game.options,
+        top,
+    )
+
+
+def _memo(memo: dict[tuple[Any, ...], Any], key: tuple[Any, ...], value: Any) -> None:
+    if len(memo) >= _MEMO_SIZE:
+        memo.clear()
+    memo[key] = value
 
 
 class LookaheadBot:
@@ -359,16 +467,19 @@ class LookaheadBot:
         self.width = width
         self.policy = GreedyBot(seed, top=ROLLOUT_TOP)
 
-    def values(self, game: Game) -> list[tuple[float, PawnMove, MoveOutcome]]:
+    def values(
+        self, game: Game, moves: Sequence[tuple[Pawn, Sequence[MoveOutcome]]] | None = None
+    ) -> list[tuple[float, PawnMove, MoveOutcome]]:
         """The screen: the candidates with their expected values over the coming monster
-        phase, the other pawns where they stand (and their outcomes), best first."""
+        phase, the other pawns where they stand (and their outcomes), best first.
+        ``moves``: the movable pawns with their outcomes, if already found."""
         colour = game.colours[game.current_player]
         opponents = [c for c in game.colours if c != colour]
         odds = tile_odds(game)
         tiles = [t for t, _ in odds]
         moved = game.state.moved
         out: list[tuple[float, int, PawnMove, MoveOutcome]] = []
-        for k, (_, action, o) in enumerate(candidates(game, self.top)):
+        for k, (_, action, o) in enumerate(candidates(game, self.top, moves)):
             position = o.position
             # the pawns still to move this phase (not this one) are scored where they
             # stand: the monster comes after their moves, which will change their danger
@@ -377,53 +488,65 @@ class LookaheadBot:
                 for p in position.pawns
                 if p.id not in moved and p.id != action.pawn and p.at not in ("escaped", "eaten")
             }
-            value = 0.0
             walked = monster_outcomes(position, game.options, tiles)  # one walk, every tile
-            for tile, p in odds:
-                value += p * evaluate(walked[tile][0], colour, opponents, unsettled)
+            value = _evaluate_tiles(walked, odds, colour, opponents, unsettled)
             out.append((value, k, action, o))
         out.sort(key=lambda v: (-v[0], v[1]))
         return [(v, a, o) for v, _, a, o in out]
 
     def rollout(
-        self, game: Game, action: PawnMove, replies: Sequence[Action] = ()
-    ) -> tuple[float, Game, list[Action]]:
+        self,
+        game: Game,
+        action: PawnMove,
+        replies: Sequence[PawnMove] = (),
+        outcome: MoveOutcome | None = None,
+    ) -> tuple[float, Game, list[PawnMove]]:
         """``action`` played out: the rest of the pawn phase by the greedy policy for every
         seat (on a copy of ``game``), then the coming monster phase in expectation over
         the tiles; the value for the side to move, the game at the monster's draw and
         the replies played. ``replies`` (another candidate's) are played again, each
-        where it is still a legal move of the seat to act, the greedy policy where not."""
+        where it is still a legal move of the seat to act, the greedy policy where not.
+        ``outcome``: ``action``'s outcome, if known. The copy is played by the game's
+        fast path (:meth:`Game._play`: no history), the policy's choices through a memo."""
         colour = game.colours[game.current_player]
         opponents = [c for c in game.colours if c != colour]
         g = fork(game, self.rng)
-        g.apply(action)
-        played: list[Action] = []
+        g._play(action, None if outcome is None else (outcome.to, outcome.position))
+        played: list[PawnMove] = []
         shared = iter(replies)
+        top = self.policy.top
         while not g.is_terminal() and not g.is_chance():
             reply = next(shared, None)
             if reply is not None:
                 try:
-                    g.apply(reply)
+                    g._play(reply)
                 except IllegalMoveError:
                     pass  # this one by the policy; the next may still be legal
                 else:
                     played.append(reply)
                     continue
-            reply = self.policy.choose(g)
-            g.apply(reply)
-            played.append(reply)
-        return expected_value(g, colour, opponents), g, played
+            key = _policy_key(g, top)
+            got = _POLICY_MEMO.get(key)
+            if got is None:
+                reply, o = self.policy._pick(g)
+                got = (reply, (o.to, o.position))
+                _memo(_POLICY_MEMO, key, got)
+            g._play(*got)
+            played.append(got[0])
+        return _expected_value(g, colour, opponents), g, played
 
-    def ranked(self, game: Game) -> list[tuple[float, PawnMove, Game]]:
+    def ranked(
+        self, game: Game, moves: Sequence[tuple[Pawn, Sequence[MoveOutcome]]] | None = None
+    ) -> list[tuple[float, PawnMove, Game]]:
         """The screen's ``width`` best candidates played out, best first (ties: the
         screen's order). The rollouts share the replies: the first candidate's rollout
         finds them by the greedy policy, the others play them again as long as they are
         legal (:meth:`rollout`; ``share=False``: every rollout by the policy alone)."""
-        screened = self.values(game)[: max(1, self.width)]
+        screened = self.values(game, moves)[: max(1, self.width)]
         played = []
-        replies: list[Action] = []
-        for k, (_, action, _) in enumerate(screened):
-            value, end, found = self.rollout(game, action, replies if self.share else ())
+        replies: list[PawnMove] = []
+        for k, (_, action, o) in enumerate(screened):
+            value, end, found = self.rollout(game, action, replies if self.share else (), o)
             if not replies:
                 replies = found
             played.append((value, k, action, end))
@@ -437,10 +560,11 @@ class LookaheadBot:
             )
         if not game.movable_pawns():
             raise BotError("LookaheadBot: nothing to choose (chance node or game over)")
-        escape = escape_move(game)
+        moves = pawn_outcomes(game)
+        escape = escape_move(game, moves)
         if escape is not None:
             return escape
-        return self.ranked(game)[0][1]
+        return self.ranked(game, moves)[0][1]
 
 
 def expected_value(game: Game, colour: str, opponents: Sequence[str]) -> float:
@@ -449,31 +573,43 @@ def expected_value(game: Game, colour: str, opponents: Sequence[str]) -> float:
     is over or no tile is due."""
     if game.is_terminal() or not game.is_chance():
         return evaluate(game.position, colour, opponents)
-    value = 0.0
     odds = tile_odds(game)
     walked = monster_outcomes(game.position, game.options, [t for t, _ in odds])
-    for tile, p in odds:
-        value += p * evaluate(walked[tile][0], colour, opponents)
+    return _evaluate_tiles(walked, odds, colour, opponents)
+
+
+def _expected_value(game: Game, colour: str, opponents: Sequence[str]) -> float:
+    """:func:`expected_value` through the shared memo (a rollout's end at the monster's
+    draw is often another's: the next seat's rollouts replay the last seat's)."""
+    if game.is_terminal() or not game.is_chance():
+        return evaluate(game.position, colour, opponents)
+    key = (game.position, game.drawable_tiles(), colour, tuple(opponents), game.options)
+    value = _VALUE_MEMO.get(key)
+    if value is None:
+        value = expected_value(game, colour, opponents)
+        _memo(_VALUE_MEMO, key, value)
     return value
 
 
 def _rush(game: Game, rng: random.Random) -> PawnMove:
-    """The playout policy (cheap: one pawn's outcomes): a random pawn of the side to move;
-    it escapes when it can, else goes as near the exit as it can (give or take a square,
-    at random)."""
+    """The playout policy (cheap: one directed walk, no search of every outcome): a random
+    pawn of the side to move walks greedily towards the exit and out
+    (:func:`~finstere_widget.engine.moves.path_towards_exit`). In the first round a pawn
+    that the walk leaves outside takes the move onto the board nearest the exit, if it
+    has one (P10)."""
     pawns = game.movable_pawns()
     pawn = pawns[rng.randrange(len(pawns))]
-    best: tuple[str, ...] = ()
-    top = -1e9
-    rand = rng.random
-    for o in game.pawn_moves(pawn.id):  # P10 in the first round
-        to = o.to
-        if to == "escaped":
-            return PawnMove(pawn.id, o.path)
-        score = (-float(to[0] + to[1]) if isinstance(to, tuple) else -30.0) + 2.0 * rand()
-        if score > top:
-            top, best = score, o.path
-    return PawnMove(pawn.id, best)
+    path = path_towards_exit(game.position, pawn.id, rng, game.options)
+    if not path and game.state.round == 1 and pawn.at == "outside":  # P10
+        best: tuple[str, ...] = ()
+        top = -1e9
+        for o in game.pawn_moves(pawn.id):
+            to = o.to
+            score = -float(to[0] + to[1]) if isinstance(to, tuple) else -30.0
+            if score > top:
+                top, best = score, o.path
+        path = best
+    return PawnMove(pawn.id, path)
 
 
 def fork(game: Game, rng: random.Random) -> Game:
@@ -640,24 +776,27 @@ class MCTSBot:
             )
         if not game.movable_pawns():
             raise BotError("MCTSBot: nothing to choose (chance node or game over)")
-        escape = escape_move(game)
+        moves = pawn_outcomes(game)
+        escape = escape_move(game, moves)
         if escape is not None:
             return escape  # a pawn can leave: nothing to search
-        root = self.search(game)
+        root = self.search(game, moves)
         seat = root.seat
         best = max(root.children.items(), key=lambda kv: kv[1].value(seat))
         action = best[0]
         assert isinstance(action, PawnMove)
         return action
 
-    def search(self, game: Game) -> Node:
+    def search(
+        self, game: Game, moves: Sequence[tuple[Pawn, Sequence[MoveOutcome]]] | None = None
+    ) -> Node:
         """The tree grown from ``game`` (a decision of the seat to act): the root's
         children are the lookahead's played-out candidates with their values as priors;
         then ``playouts`` iterations (:meth:`iterate`)."""
         base = fork(game, self.rng)
         base._states = [base.state._replace(pile=game.tiles_left())]  # no order to peek at
         root = Node(base)
-        for value, action, _ in self.lookahead.ranked(game):
+        for value, action, _ in self.lookahead.ranked(game, moves):
             g = self._at(base, root.state)
             g.apply(action)
             root.children[action] = Node(g, value, self.prior)
@@ -752,7 +891,7 @@ class MCTSBot:
         if game.phase is Phase.PAWNS and not game.state.moved:
             return _values(game.position, game.colours)
         while not game.is_terminal() and not game.is_chance():
-            game.apply(_rush(game, self.rng))
+            game._play(_rush(game, self.rng))
         return expected_values(game)
 
 

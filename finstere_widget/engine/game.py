@@ -38,7 +38,20 @@ from .errors import (
 )
 from .events import Event, Flip, assert_never, event_to_dict
 from .monster import Tile, TurnResult, monster_turn
-from .moves import MoveOutcome, MoveResult, apply_move, can_enter, legal_moves
+from .moves import (
+    MoveOutcome,
+    MoveResult,
+    Place,
+    _Board,
+    _is_tokens,
+    _place,
+    _result_position,
+    _walk,
+    apply_move,
+    can_enter,
+    legal_moves,
+    parse_path,
+)
 from .options import RuleOptions
 from .pieces import Pawn
 from .position import Position, dump_json, load_json, position_svg
@@ -708,6 +721,17 @@ class Game:
         return st._replace(to_move=seat)
 
     def _apply_move(self, st: GameState, action: PawnMove) -> tuple[GameState, HistoryEntry]:
+        seat, pawn = self._check_mover(st, action)
+        result = apply_move(st.position, pawn.id, action.path, self.options)
+        if st.round == 1 and result.to == "outside":
+            self._check_p10_stay(st, seat, pawn)
+        new, extra = self._after_move(st, seat, pawn.id, result.to, result.position)
+        entry = HistoryEntry(PawnMove(pawn.id, result.path), seat, move=result)
+        return new, entry._replace(extra=extra) if extra else entry
+
+    def _check_mover(self, st: GameState, action: PawnMove) -> tuple[int, Pawn]:
+        """T1, T2, P10: the seat to move and its pawn ``action.pawn``, if that pawn may move
+        now (else the IllegalMoveError naming the rule)."""
         if st.phase != Phase.PAWNS:
             raise IllegalMoveError(
                 "no pawn moves in the {phase} phase (T1)",
@@ -745,24 +769,44 @@ class Game:
                 token=pawn.id,
                 rule="P10",
             )
-        result = apply_move(st.position, pawn.id, action.path, self.options)
-        if st.round == 1 and result.to == "outside":
-            self._check_p10_stay(st, seat, pawn)
+        return seat, pawn
+
+    def _play(self, action: PawnMove, known: tuple[Place, Position] | None = None) -> None:
+        """The bots' fast path for a pawn move (their rollouts play thousands): the state
+        :meth:`apply` reaches (tests/test_bot_fast_path.py holds them equal), without the
+        history entry and its events -- for a bot's scratch copy of a game (``fork``),
+        never for a game that is recorded, narrated or undone. ``known``: where the move
+        ends and the position after it, from the move's outcome among :meth:`pawn_moves`
+        of this very state (or an equal one), trusted: nothing is walked again. Without
+        it the path is checked as :meth:`apply` checks it (IllegalMoveError, the game
+        unchanged), walked without its events."""
+        st = self.state
+        if known is None:
+            seat, pawn = self._check_mover(st, action)
+            known = _quiet_move(st.position, pawn.id, action.path, self.options)
+            if st.round == 1 and known[0] == "outside":
+                self._check_p10_stay(st, seat, pawn)
+        new = self._after_move(st, st.to_move, action.pawn, known[0], known[1])[0]
+        self._states.append(new)
+
+    def _after_move(
+        self, st: GameState, seat: int, pawn_id: str, to: Place, position: Position
+    ) -> tuple[GameState, tuple[Event, ...]]:
+        """The state after ``seat``'s pawn ``pawn_id`` moved to ``to`` (a legal move),
+        ``position`` the result, and the events that follow at once (P10's flips outside)."""
         ply = st.ply + 1
         escapes = st.escapes
-        if result.to == "escaped":
-            escapes = escapes + ((ply, seat, pawn.id),)
+        if to == "escaped":
+            escapes = escapes + ((ply, seat, pawn_id),)
         made = st.moves_made
-        if st.round != 1 or result.to != "outside":  # P10: staying outside is not one of the two
+        if st.round != 1 or to != "outside":  # P10: staying outside is not one of the two
             made_l = list(made)
             made_l[seat] += 1
             made = tuple(made_l)
-        moved = st.moved | {pawn.id}
-        position = result.position
-        entry = HistoryEntry(PawnMove(pawn.id, result.path), seat, move=result)
+        moved = st.moved | {pawn_id}
         extra: tuple[Event, ...] = ()
         finishing = st.finishing
-        won = result.to == "escaped" and sum(1 for _, s, _ in escapes if s == seat) >= self.needed
+        won = to == "escaped" and sum(1 for _, s, _ in escapes if s == seat) >= self.needed
         if won:
             finishing = True
         seat_next = self._mover(position, moved, made, st.round, (seat + 1) % self.n, self.n)
@@ -776,13 +820,13 @@ class Game:
             to_move=seat_next if seat_next >= 0 else st.to_move,
         )
         if won and not self.options.finish_round:  # S2: the game ends at once
-            return self._end(new, "S2", f"{self.colours[seat]} escaped all pawns but one"), entry
+            return self._end(new, "S2", f"{self.colours[seat]} escaped all pawns but one"), extra
         if position.stage == 2 and not self._pawns_in_play(new):
             if finishing:  # S2 finish_round: a player has won; nothing is left to play out
-                return self._end(new, "S2", "the round was played out (finish_round)"), entry
-            return self._end(new, "S3", "no pawn left in the fortress in stage 2"), entry
+                return self._end(new, "S2", "the round was played out (finish_round)"), extra
+            return self._end(new, "S3", "no pawn left in the fortress in stage 2"), extra
         if seat_next >= 0:
-            return new, entry
+            return new, extra
         # the pawn phase is over (T2)
         if new.round == 1:  # P10: the pawns not moved are flipped outside
             pawns = list(new.position.pawns)
@@ -794,12 +838,11 @@ class Game:
             if flips:
                 new = new._replace(position=_with_pawns(new.position, pawns))
                 extra = tuple(flips)
-                entry = entry._replace(extra=extra)
         if finishing:
-            return self._end(new, "S2", "the round was played out (finish_round)"), entry
+            return self._end(new, "S2", "the round was played out (finish_round)"), extra
         if self._board_empty_ends(new):
-            return self._end(new, "S3", BOARD_EMPTY), entry
-        return new._replace(phase=Phase.MONSTER, to_move=-1), entry
+            return self._end(new, "S3", BOARD_EMPTY), extra
+        return new._replace(phase=Phase.MONSTER, to_move=-1), extra
 
     def _check_p10_stay(self, st: GameState, seat: int, pawn: Pawn) -> None:
         """P10: in the first round the two pawns a player moves go onto the board; a
@@ -1194,6 +1237,17 @@ def _known_keys(data: Mapping[Any, Any], known: set[str], where: str) -> None:
 
 def _tile_key(t: str) -> tuple[int, str]:
     return (int(t), "") if t.isdigit() else (100 + len(t), t)
+
+
+def _quiet_move(
+    position: Position, pawn_id: str, path: Sequence[str], options: RuleOptions
+) -> tuple[Place, Position]:
+    """:func:`apply_move`'s place and position without its events (the bots' fast path,
+    :meth:`Game._play`): the same walk of the path, checked the same way."""
+    tokens = path if _is_tokens(path) else parse_path(path)
+    b = _Board(position, pawn_id, options)
+    walk = _walk(b, tokens, None)
+    return _place(walk.at), _result_position(b, walk.at, walk.stones, with_indices=True)
 
 
 def _pawn(position: Position, pawn_id: str) -> Pawn:
