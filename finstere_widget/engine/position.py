@@ -285,11 +285,18 @@ class Position:
             ) from None
 
     def partner(self, teleporter: Teleporter) -> Teleporter:
-        """M12: the other pad of a teleporter's pair."""
+        """M12: the other pad of a teleporter's pair; a pair with one pad (half placed in
+        the advanced set-up, A1) is a :class:`PositionError` naming it: such a position is
+        shown and saved, not played."""
         for t in self.teleporters:
             if t.pair == teleporter.pair and t.at != teleporter.at:
                 return t
-        raise PositionError("teleporter at {at} has no partner", at=list(teleporter.at))
+        raise PositionError(
+            "teleporters: pair {pair} has one pad, on {at}: a position is played once both "
+            "pads of each pair are placed (A1, B5)",
+            pair=shown(teleporter.pair),
+            at=list(teleporter.at),
+        )
 
     def piece_at(self, square: Square) -> str | None:
         """What stands on ``square`` (monster, stone kind, pawn id, teleporter), else None."""
@@ -807,7 +814,7 @@ def _validate(pos: Position) -> None:
     for t in teleporters:
         pairs[t.pair] = pairs.get(t.pair, 0) + 1
     for name, count in pairs.items():
-        if count != 2:
+        if count > 2:  # one pad: a pair half placed (A1), shown and saved, not played
             raise PositionError(
                 "teleporters: pair {name!r} has {count} pad(s); teleporters come in pairs (B5)",
                 name=name,
