@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 
+from ..engine.files import write_file
 from ..engine.i18n import N_, translations
 from ..engine.narrate import _towards, narrate, sq
 from ..teach.predict import TOPICS, Puzzle, puzzles, puzzles_to_json, question_text
@@ -71,13 +72,7 @@ def cmd_puzzles(args: argparse.Namespace) -> int:
     found = puzzles(args.rule, n=args.n, seed=args.seed, difficulty=args.difficulty)
     translations(args.lang)  # an unknown --lang fails before anything is printed
     if args.out:
-        try:
-            with open(args.out, "w", encoding="utf-8") as fp:
-                fp.write(puzzles_to_json(found) + "\n")
-        except OSError as exc:
-            raise UsageError(
-                "cannot write {out!r}: {strerror}", out=args.out, strerror=exc.strerror
-            ) from None
+        write_file(args.out, puzzles_to_json(found) + "\n")  # whole or not at all
     if args.json:
         print(puzzles_to_json(found))
         return 0

@@ -14,12 +14,14 @@ scene primitives as every other picture (:mod:`.frames`, :mod:`.scene`).
 from __future__ import annotations
 
 import io
+import os
 from dataclasses import dataclass, replace
 from typing import Any
 from xml.sax.saxutils import quoteattr
 
 from ..engine import Event, Position, RuleOptions, Turn, monster_turn
 from ..engine.errors import SceneError, shown
+from ..engine.files import file_path, write_file
 from ..engine.i18n import translations
 from ..engine.narrate import _towards, line, sq
 from . import style as S
@@ -320,7 +322,7 @@ def turn_handout(
 
 
 def save_turn(
-    path: str,
+    path: str | os.PathLike[str],
     turn: TurnPictures | Position,
     tile: str | int | None = None,
     *,
@@ -329,18 +331,20 @@ def save_turn(
     paper: str = "a4",
 ) -> str:
     """Save the turn by the file's suffix: ``.svg`` (animated), ``.gif`` or ``.pdf``
-    (handout). Returns the kind written."""
-    lower = path.lower()
+    (handout), whole or not at all (:func:`~..engine.files.write_file`: a failed write
+    leaves the file that was there; a :class:`FileError` names the path). Returns the kind
+    written."""
+    name = file_path(path)
+    lower = name.lower()
     if lower.endswith(".svg"):
-        data = turn_svg(turn, tile, options=options, lang=lang).encode()
+        data = turn_svg(turn, tile, options=options, lang=lang).encode("utf-8")
     elif lower.endswith(".gif"):
         data = turn_gif(turn, tile, options=options, lang=lang)
     elif lower.endswith(".pdf"):
         data = turn_handout(turn, tile, options=options, lang=lang, paper=paper)
     else:
-        raise SceneError("{path}: save as .svg, .gif or .pdf", path=shown(path))
-    with open(path, "wb") as fp:
-        fp.write(data)
+        raise SceneError("{path}: save as .svg, .gif or .pdf", path=shown(name))
+    write_file(name, data)
     return lower.rsplit(".", 1)[-1]
 
 
