@@ -268,7 +268,7 @@ def format_diagram(position: Position) -> str:
     legend = []
     for p in position.pawns:
         faces = f"{p.light}/{p.dark}"
-        if isinstance(p.at, tuple) and _PAWN_CHAR.match(p.id):
+        if isinstance(p.at, tuple) and isinstance(p.id, str) and _PAWN_CHAR.match(p.id):
             grid[p.at] = p.id
             legend.append(f"pawn {p.id} {p.player} {faces} {p.up}")
         else:
@@ -293,4 +293,17 @@ def format_diagram(position: Position) -> str:
         lo, hi = ROW_EXTENT[y]
         row = "".join(" " if x < lo else grid.get((x, y), ".") for x in range(hi + 1))
         lines.append(f"{y:>2}  {row}")
-    return "\n".join(lines + legend) + "\n"
+    # a hand-built position's text (an id holding ESC or a newline) is escaped: the
+    # diagram is printed (``str(position)``) and each legend entry stays one line
+    return "\n".join(lines + [_printable(entry) for entry in legend]) + "\n"
+
+
+def _printable(text: str) -> str:
+    """``text`` with every character that does not print (controls, bidi marks, a lone
+    surrogate) written as its Python escape (``\\x1b``)."""
+    if text.isprintable():
+        return text
+    return "".join(
+        c if c.isprintable() else c.encode("unicode_escape", "backslashreplace").decode("ascii")
+        for c in text
+    )

@@ -1,0 +1,160 @@
+"""Errors outside the family, found by the third audit (issue 25, item 9, its widget, render
+and engine parts): each call either is handled or raises one named error of the engine's
+family, and leaves the widget or the position as it was. Each case failed before its fix
+(see the commit that added it)."""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from finstere_widget.engine import FinstereError, Heading, Pawn, Position, monster_turn
+from finstere_widget.engine.pieces import Monster, Teleporter
+from finstere_widget.render import frames
+from finstere_widget.widget import BoardEditor, BoardWidget
+
+
+def _board() -> BoardWidget:
+    board = BoardWidget(Position.basic())
+    board.show_values({(3, 3): 0.25}, {(3, 3): "a"}, "before")
+    return board
+
+
+def _drawn(board: BoardWidget) -> Any:
+    return (board.groups, board.frames, board.hint)
+
+
+# --- BoardWidget.show_values -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("args", "named"),
+    [
+        ((5,), "values"),
+        (({(3, 3): None},), r"values\[\(3, 3\)\]"),
+        (({(3, 3): "x"},), r"values\[\(3, 3\)\]"),
+        (({(3, 3): 10**400},), r"values\[\(3, 3\)\]"),
+        (({(3, 3): math.nan},), r"values\[\(3, 3\)\]"),
+        (({(3, 3): math.inf},), r"values\[\(3, 3\)\]"),
+        (({(3, 3): True},), r"values\[\(3, 3\)\]"),
+        (({(3, 3): 1}, 5), "labels"),
+        (({(3, 3): 1}, {(3, 3): object()}), r"labels\[\(3, 3\)\]"),
+        (({(3, 3): 1}, None, 5), "caption"),
+        (({(99, 3): 1},), r"\(99, 3\)"),
+    ],
+)
+def test_show_values_refuses_what_is_no_heat_map_naming_it(
+    args: tuple[Any, ...], named: str
+) -> None:
+    """``show_values(5)`` AttributeError, ``{sq: None}`` TypeError, ``{sq: "x"}`` a
+    ValueError naming nothing, ``{sq: 10**400}`` OverflowError: a named error of the
+    family, the board as it was."""
+    board = _board()
+    before = _drawn(board)
+    with pytest.raises(FinstereError, match=named):
+        board.show_values(*args)
+    assert _drawn(board) == before
+
+
+def test_show_values_takes_numbers_and_short_text() -> None:
+    board = _board()
+    board.show_values({(3, 3): 1, (4, 4): 0.5, (5, 5): -2}, {(3, 3): "a", (4, 4): 7}, "c")
+    assert board.groups != _board().groups
+
+
+# --- clicks on a zone ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("mode", ["move", "edit", "view"])
+@pytest.mark.parametrize("zone", [5, None, ["pawn:A"], b"pawn:A", 1.5])
+def test_click_zone_on_no_zone_is_a_hint_not_a_crash(mode: str, zone: Any) -> None:
+    """``click_zone(5)`` raised AttributeError in move mode: a zone is a name; anything else
+    is ignored with a hint, like a malformed square."""
+    board = BoardWidget(Position.basic(), mode=mode)  # type: ignore[arg-type]
+    before = (board.position, board.groups)
+    board.click_zone(zone)
+    assert (board.position, board.groups) == before
+    if mode != "view":
+        assert board.hint and board.hint_kind == "problem"
+
+
+# --- the editor's mode ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("mode", ["view", "move", "edit"])
+def test_an_editors_board_mode_and_its_buttons_stay_in_step(mode: str) -> None:
+    """``BoardEditor(pos).board.mode = "view"`` raised a TraitError and left the board in
+    view mode with the "edit" button pressed."""
+    editor = BoardEditor(Position.basic())
+    editor.board.mode = mode  # type: ignore[assignment]
+    assert editor.board.mode == mode
+    assert editor.mode.value == (mode if mode != "view" else None)
+    editor.mode.value = "move"
+    assert editor.board.mode == "move"
+    editor.mode.value = "edit"
+    assert editor.board.mode == "edit"
+
+
+# --- hand-built positions the drawing takes as given -------------------------------------------
+
+
+def _green() -> Position:
+    return Position(
+        Monster((2, 0), Heading.E),
+        teleporters=(
+            Teleporter((4, 0), "green", Heading.S),
+            Teleporter((9, 5), "green", Heading.E),
+        ),
+    )
+
+
+def test_B5_an_unknown_teleporter_pair_built_by_hand_is_drawn() -> None:
+    """B5: a hand-built position with a pair "green" made ``_repr_svg_()`` and the frames
+    raise KeyError; it is drawn (in the fallback colour), and its check names the pair."""
+    position = _green()
+    assert "<svg" in position._repr_svg_()
+    turn = monster_turn(position, "5")
+    assert frames.trace_frames(position, turn.events)
+    with pytest.raises(FinstereError, match="green"):
+        position.validated()
+
+
+@pytest.mark.parametrize("pawn_id", ["a\x1bb", "\x1b[2J", "a\nb", "a\u202eb", "a\ud800", "x" * 3])
+def test_a_hand_built_pawn_id_is_escaped_in_the_diagram(pawn_id: str) -> None:
+    """``str(position)`` printed a pawn id holding ESC raw (a terminal obeys it); every
+    character that does not print is escaped."""
+    pawn = Pawn(pawn_id, "blue", 1, 6, "light", (3, 3))
+    text = str(Position(Monster((0, 0), Heading.E), pawns=(pawn,)))
+    assert all(c.isprintable() or c == "\n" for c in text)
+    assert text.count("\n") == 12  # 11 rows and one pawn line: no line broken in two
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    pawn_id=st.text(max_size=8),
+    player=st.text(max_size=8),
+    pair=st.text(max_size=8),
+    light=st.one_of(st.integers(), st.text(max_size=3), st.none()),
+)
+def test_a_hand_built_position_always_shows(
+    pawn_id: str, player: str, pair: str, light: Any
+) -> None:
+    """Whatever text a hand-built position holds, ``str``, ``repr`` and ``_repr_svg_`` show it
+    (escaped), and its check is an error of the family."""
+    position = Position(
+        Monster((2, 0), Heading.E),
+        teleporters=(Teleporter((4, 0), pair, Heading.S), Teleporter((9, 5), pair, Heading.E)),
+        pawns=(Pawn(pawn_id, player, light, 6, "light", (3, 3)),),
+    )
+    text = str(position)
+    assert all(c.isprintable() or c == "\n" for c in text)
+    repr(position)
+    assert "<svg" in position._repr_svg_()
+    try:
+        position.validated()
+    except FinstereError:
+        pass
