@@ -100,11 +100,14 @@ def heat_of(values: Any = None, labels: Any = None, caption: Any = "") -> Heat:
     for name, given in (("values", values), ("labels", labels)):
         if given is None:
             continue
+        if not isinstance(given, Mapping) and name == "values":
+            raise SceneError(
+                "show_values: values: expected a mapping of squares to numbers, got {value}",
+                value=shown(given),
+            )
         if not isinstance(given, Mapping):
             raise SceneError(
-                "show_values: {name}: expected a mapping of squares to {kind}, got {value}",
-                name=name,
-                kind="numbers" if name == "values" else "text",
+                "show_values: labels: expected a mapping of squares to text, got {value}",
                 value=shown(given),
             )
         for key, value in given.items():
