@@ -276,3 +276,33 @@ def test_M1_an_older_record_of_null_seed_still_loads() -> None:
     record["setup"]["seed"] = None
     again = Game.from_record(record)
     assert again.history[-1].action == DrawTile(record["actions"][-1]["tile"])
+
+
+# --- found while looking: the diagram of the monster on a teleporter pad --------------------
+
+
+def test_M12_the_diagram_of_the_monster_on_a_teleporter_pad_reads_back() -> None:
+    """M12: the monster arrives on a pad and stands there; its diagram (``str(position)``)
+    shows the monster on that square and the pad in the legend, and reading it back said
+    "no '=' at [x, y] in the grid"."""
+    data = json.loads(
+        json.dumps(
+            {
+                "format": "finstere-position/1",
+                "monster": {"at": [9, 4], "facing": "E"},
+                "teleporters": [
+                    {"at": [9, 4], "pair": "yellow", "arrow": "E"},
+                    {"at": [14, 6], "pair": "yellow", "arrow": "S"},
+                ],
+                "pools": [[[4, 8], [5, 8], [6, 8], [7, 8]]],
+            }
+        )
+    )
+    on_pad = Position.from_dict(data)
+    assert Position.from_diagram(on_pad.diagram()) == on_pad
+    data["monster"]["at"] = [5, 8]  # M9 slide_over_pawn=stop: the monster on a pool square
+    on_pool = Position.from_dict(data)
+    assert Position.from_diagram(on_pool.diagram()) == on_pool
+    twice = on_pad.diagram().replace("teleporter yellow S 14,6", "teleporter yellow S 9,4")
+    with pytest.raises(PositionError, match=r"\[9, 4\]"):
+        Position.from_diagram(twice)

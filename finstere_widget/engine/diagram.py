@@ -155,6 +155,7 @@ def parse_diagram(text: str) -> Position:
     teleporters: list[Teleporter] = []
     pools: list[Pool] = []
     stage = 1
+    monster_on_pad = False  # M12: a pad under the monster is in the legend, not the grid
     for n, line in legend:
         words = line.split()
         where = Message("diagram line {n}", n=n)
@@ -194,7 +195,9 @@ def parse_diagram(text: str) -> Position:
             pawns.append(Pawn(pid, player, int(fm.group(1)), int(fm.group(2)), up, at))  # type: ignore[arg-type]
         elif words[0] == "teleporter" and len(words) == 4:
             sq = _sq(words[3], where)
-            if sq not in tele_cells:
+            if sq == monster.at and not monster_on_pad:  # M12: the monster stands on it
+                monster_on_pad = True
+            elif sq not in tele_cells:
                 raise PositionError("{where}: no '=' at {sq} in the grid", where=where, sq=list(sq))
             tele_cells.discard(sq)
             try:
