@@ -280,3 +280,29 @@ def test_to_html_writes_a_page_whatever_its_path_and_texts(
             make_path(folder, kind, title),
             expected,
         )
+
+
+def test_the_catalog_tool_never_wipes_a_catalog(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``tools/i18n.py extract`` opened the template for writing and then extracted: a
+    source that did not parse left it empty; ``update`` likewise each language's .po (every
+    translation). The tool makes each file whole first and writes it through the one writer."""
+    from tests.test_i18n import TOOL
+
+    pot = tmp_path / "finstere_widget.pot"
+    pot.write_text(OLD, encoding="utf-8")
+    po = tmp_path / "fr.po"
+    po.write_text(OLD, encoding="utf-8")
+    monkeypatch.setattr(TOOL, "POT", pot)
+    monkeypatch.setattr(TOOL, "po_path", lambda lang: po)
+
+    def broken() -> Any:
+        raise SyntaxError("a source that does not parse")
+
+    monkeypatch.setattr(TOOL, "extract", broken)
+    for command in ("extract", "update"):
+        with pytest.raises(SyntaxError):
+            TOOL.main([command])
+        assert pot.read_text(encoding="utf-8") == OLD
+        assert po.read_text(encoding="utf-8") == OLD
