@@ -90,13 +90,14 @@ def test_an_editors_board_mode_and_its_buttons_stay_in_step(mode: str) -> None:
     """``BoardEditor(pos).board.mode = "view"`` raised a TraitError and left the board in
     view mode with the "edit" button pressed."""
     editor = BoardEditor(Position.basic())
-    editor.board.mode = mode  # type: ignore[assignment]
-    assert editor.board.mode == mode
+    board: Any = editor.board
+    board.mode = mode
+    assert board.mode == mode
     assert editor.mode.value == (mode if mode != "view" else None)
     editor.mode.value = "move"
-    assert editor.board.mode == "move"
+    assert board.mode == "move"
     editor.mode.value = "edit"
-    assert editor.board.mode == "edit"
+    assert board.mode == "edit"
 
 
 # --- hand-built positions the drawing takes as given -------------------------------------------

@@ -202,8 +202,9 @@ def test_S1_round_and_tiles_played_without_a_scenario_position_are_refused(
     record["setup"][key] = value
     with pytest.raises(RecordError, match=f"record.setup.{key}"):
         Game.from_record(record)
+    changed: dict[str, Any] = {key: value + 1}
     with pytest.raises(SetupError, match=key):
-        Game(2, seed=5, **{key: value + 1})
+        Game(2, seed=5, **changed)
 
 
 def test_S1_a_scenario_record_keeps_its_round_and_tiles_played() -> None:

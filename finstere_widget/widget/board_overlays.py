@@ -21,7 +21,7 @@ class Overlays(BoardTraits):
     def show_values(
         self,
         values: Mapping[Any, float] | None = None,
-        labels: Mapping[Any, str] | None = None,
+        labels: Mapping[Any, str | float] | None = None,
         caption: str = "",
     ) -> None:
         """A heat overlay of per-square values (and/or text labels) from Python; a key that
