@@ -306,3 +306,18 @@ def test_the_catalog_tool_never_wipes_a_catalog(
             TOOL.main([command])
         assert pot.read_text(encoding="utf-8") == OLD
         assert po.read_text(encoding="utf-8") == OLD
+
+
+def test_a_read_only_file_is_not_replaced(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``open(path, "w")`` refuses a file its user may not write; moving a new file into
+    place would not ask: the writer asks first (``os.access``, as root would pass)."""
+    page = tmp_path / "kept.html"
+    page.write_text(OLD, encoding="utf-8")
+    page.chmod(0o444)
+    real_access = os.access
+    monkeypatch.setattr(
+        os, "access", lambda p, m, **k: False if Path(p) == page else real_access(p, m, **k)
+    )
+    with pytest.raises(FileError, match="kept.html.*Permission denied"):
+        write_file(page, "new")
+    assert page.read_text(encoding="utf-8") == OLD

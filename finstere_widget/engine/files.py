@@ -8,6 +8,7 @@ file behind, and is a :class:`~finstere_widget.engine.errors.FileError` naming t
 
 from __future__ import annotations
 
+import errno
 import os
 import re
 import secrets
@@ -71,6 +72,10 @@ def write_file(path: str | os.PathLike[str], data: str | bytes) -> Path:
         mode = None
     if mode is not None and stat.S_ISDIR(mode):
         raise FileError("{path}: cannot write: it is a folder", path=shown(name))
+    if mode is not None and not os.access(name, os.W_OK):  # read-only: kept so, as open() would
+        raise FileError(
+            "{path}: cannot write: {reason}", path=shown(name), reason=os.strerror(errno.EACCES)
+        )
     try:
         if mode is not None and not stat.S_ISREG(mode):
             with open(name, "wb") as fp:  # a device or a pipe: no file to replace
