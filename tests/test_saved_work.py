@@ -307,3 +307,32 @@ def test_M12_the_diagram_of_the_monster_on_a_teleporter_pad_reads_back() -> None
     twice = on_pad.diagram().replace("teleporter yellow S 14,6", "teleporter yellow S 9,4")
     with pytest.raises(PositionError, match=r"\[9, 4\]"):
         Position.from_diagram(twice)
+
+
+# --- found while looking: a puzzle file's keys other than its answer were dropped ------------
+
+
+@pytest.mark.parametrize(
+    ("key", "value"),
+    [
+        ("difficulty", 9),
+        ("difficulty", True),
+        ("rule", "M12"),
+        ("rules", ["M4"]),
+        ("choices", []),
+        ("events", []),
+    ],
+)
+def test_an_edited_puzzle_key_is_refused_not_dropped(key: str, value: Any) -> None:
+    """A puzzle is re-derived from its position when loaded, and only its answer was held
+    against the file: an edited difficulty, rule, choices or events loaded silently with
+    other values than the file's. Every key the file gives must be what the rules give."""
+    from finstere_widget.engine.errors import PuzzleError
+    from finstere_widget.teach.predict import puzzles, puzzles_from_json, puzzles_to_json
+
+    text = puzzles_to_json(puzzles("M5", n=1, seed=3))
+    assert puzzles_to_json(puzzles_from_json(text)) == text
+    data = json.loads(text)
+    data["puzzles"][0][key] = value
+    with pytest.raises(PuzzleError, match=rf"puzzles\[0\]\.{key}"):
+        puzzles_from_json(json.dumps(data))
