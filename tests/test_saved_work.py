@@ -336,3 +336,21 @@ def test_an_edited_puzzle_key_is_refused_not_dropped(key: str, value: Any) -> No
     data["puzzles"][0][key] = value
     with pytest.raises(PuzzleError, match=rf"puzzles\[0\]\.{key}"):
         puzzles_from_json(json.dumps(data))
+
+
+# --- found while looking: a pool built by hand saved as another position ---------------------
+
+
+def test_B5_a_pool_built_by_hand_in_any_order_saves_as_the_same_position() -> None:
+    """B5: ``Pool`` takes its squares in any order and ``validated()`` accepted them, but
+    loading sorts them: the saved position loaded back unequal (docs/format.md: the output
+    of ``to_dict`` loads back to an equal position). A checked position holds its pools'
+    squares in reading order."""
+    from finstere_widget.engine.pieces import Pool
+
+    basic = Position.basic()
+    shuffled = tuple(Pool(tuple(reversed(p.squares))) for p in basic.pools)
+    hand = Position(basic.monster, basic.stones, shuffled).validated()
+    assert hand == basic
+    assert Position.from_json(hand.to_json()) == hand
+    assert Position.from_diagram(hand.diagram()) == hand

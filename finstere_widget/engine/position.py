@@ -217,7 +217,8 @@ class Position:
         """The position itself once every check of docs/format.md and the rules passed
         (types, squares on the board, pawns (P1), teleporter pairs (B5), no two pieces on
         one square, pools); else a :class:`PositionError` naming the key or square at
-        fault. Lists given for the piece tuples are made tuples. Indices given at
+        fault. Lists given for the piece tuples are made tuples, and a pool's squares are put in
+        reading order (as loading gives them: saved and loaded back, the position is equal). Indices given at
         construction (:attr:`known_indices`) must be the pieces' own."""
         _validate(self)
         if self.known_indices is not None and self.known_indices != self._indices:
@@ -786,6 +787,7 @@ def _validate(pos: Position) -> None:
         if isinstance(p.at, tuple):
             put(p.at, f"pawns[{k}] ({p.id})")
     pool_owner: dict[Square, int] = {}
+    ordered: list[Pool] = []  # each pool's squares in reading order, as loading gives them
     tele_squares = {t.at for t in teleporters}
     for k, pool in enumerate(pools):
         if not isinstance(pool.squares, tuple):
@@ -796,7 +798,7 @@ def _validate(pos: Position) -> None:
             )
         for j, sq in enumerate(pool.squares):
             _at(sq, f"pools[{k}][{j}]")
-        make_pool(pool.squares, f"pools[{k}]")
+        ordered.append(make_pool(pool.squares, f"pools[{k}]"))
         for sq in pool.squares:
             if sq in pool_owner:
                 raise PositionError(
@@ -820,6 +822,8 @@ def _validate(pos: Position) -> None:
                 name=name,
                 count=count,
             )
+    if tuple(ordered) != pools:  # a valid position: saved and loaded back, it is equal
+        object.__setattr__(pos, "pools", tuple(ordered))
 
 
 def corner(square: Square) -> bool:
