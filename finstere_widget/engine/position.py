@@ -217,9 +217,10 @@ class Position:
         """The position itself once every check of docs/format.md and the rules passed
         (types, squares on the board, pawns (P1), teleporter pairs (B5), no two pieces on
         one square, pools); else a :class:`PositionError` naming the key or square at
-        fault. Lists given for the piece tuples are made tuples, and a pool's squares are put in
-        reading order (as loading gives them: saved and loaded back, the position is equal). Indices given at
-        construction (:attr:`known_indices`) must be the pieces' own."""
+        fault. Lists given for the piece tuples are made tuples, and a pool's squares are
+        put in reading order (as loading gives them: saved and loaded back, the position is
+        equal). Indices given at construction (:attr:`known_indices`) must be the pieces'
+        own."""
         _validate(self)
         if self.known_indices is not None and self.known_indices != self._indices:
             raise PositionError(
