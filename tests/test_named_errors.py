@@ -159,3 +159,39 @@ def test_a_hand_built_position_always_shows(
         position.validated()
     except FinstereError:
         pass
+
+
+HAND_BUILT = {
+    "a pawn's square as a list": dict(pawns=(Pawn("A", "blue", 1, 6, "light", [3, 3]),)),  # type: ignore[arg-type]
+    "a pawn's place unknown": dict(pawns=(Pawn("A", "blue", 1, 6, "light", "home\x1b"),)),  # type: ignore[arg-type]
+    "a pawn id not text": dict(pawns=(Pawn(5, "blue", 1, 6, "light", (3, 3)),)),  # type: ignore[arg-type]
+    "an arrow as text": dict(
+        teleporters=(
+            Teleporter((3, 3), "yellow", "N"),  # type: ignore[arg-type]
+            Teleporter((5, 5), "yellow", "N"),  # type: ignore[arg-type]
+        )
+    ),
+    "a monster's square as text": dict(),
+}
+
+
+@pytest.mark.parametrize("case", sorted(HAND_BUILT))
+def test_a_malformed_hand_built_position_is_shown_or_named(case: str) -> None:
+    """``repr`` of a pawn on ``[3, 3]`` (a list) raised TypeError; ``_repr_svg_`` of a pawn
+    id 5, of an unknown place or of an arrow ``"N"`` raised TypeError, KeyError or
+    ValueError; ``str`` of the arrow AttributeError. ``repr`` always answers (escaped);
+    ``str`` and ``_repr_svg_`` show the position or raise the PositionError naming its
+    fault (what ``validated()`` says)."""
+    monster = Monster("a1" if case.startswith("a monster") else (0, 0), Heading.E)  # type: ignore[arg-type]
+    position = Position(monster, **HAND_BUILT[case])  # type: ignore[arg-type]
+    with pytest.raises(FinstereError) as fault:
+        position.validated()
+    text = repr(position)
+    assert text.startswith("<Position") and text.isprintable()
+    for show in (str, Position._repr_svg_):
+        try:
+            out = show(position)
+        except FinstereError as exc:
+            assert str(exc) == str(fault.value)
+        else:
+            assert all(c.isprintable() or c == "\n" for c in out)

@@ -315,19 +315,27 @@ class Position:
     # --- static output -------------------------------------------------------------------
 
     def __repr__(self) -> str:
-        """One line with the essentials (``str(position)`` is the text diagram)."""
-        places = Counter("on the board" if isinstance(p.at, tuple) else p.at for p in self.pawns)
-        where = ", ".join(f"{n} {place}" for place, n in places.items())
-        m = self.monster
-        return (
-            f"<Position stage {self.stage}: monster at ({m.at[0]}, {m.at[1]}) facing "
-            f"{m.facing.name}, {len(self.stones)} stones, {len(self.pools)} pools, "
-            f"{len(self.teleporters)} teleporters, {len(self.pawns)} pawns"
-            + (f" ({where})>" if where else ">")
-        )
+        """One line with the essentials (``str(position)`` is the text diagram). It always
+        answers: a malformed position built by hand is named with its fault."""
+        try:
+            places = Counter(
+                "on the board" if isinstance(p.at, tuple) else p.at if p.at in PLACES else "?"
+                for p in self.pawns
+            )
+            where = ", ".join(f"{n} {place}" for place, n in places.items())
+            m = self.monster
+            return (
+                f"<Position stage {self.stage}: monster at ({m.at[0]}, {m.at[1]}) facing "
+                f"{m.facing.name}, {len(self.stones)} stones, {len(self.pools)} pools, "
+                f"{len(self.teleporters)} teleporters, {len(self.pawns)} pawns"
+                + (f" ({where})>" if where else ">")
+            )
+        except Exception:  # built by hand: every field may be anything
+            fault = _fault(self)
+            return f"<Position, malformed: {fault}>" if fault else "<Position, malformed>"
 
     def __str__(self) -> str:
-        return self.diagram()
+        return _drawn(self, self.diagram)
 
     def _repr_svg_(self) -> str:
         return position_svg(self)
@@ -335,10 +343,29 @@ class Position:
 
 def position_svg(position: Position, **overlay: Any) -> str:
     """``position`` drawn as SVG, with an ``Overlay(**overlay)`` when given: the ``_repr_svg_``
-    of positions, turns and games (the drawing lives outside the engine: imported on use)."""
+    of positions, turns and games (the drawing lives outside the engine: imported on use).
+    A malformed position built by hand that the drawing cannot take is refused with the
+    :class:`PositionError` naming its fault."""
     from .. import render
 
-    return render.position_svg(position, render.Overlay(**overlay) if overlay else None)
+    return _drawn(
+        position,
+        lambda: render.position_svg(position, render.Overlay(**overlay) if overlay else None),
+    )
+
+
+def _drawn(position: Position, draw: Callable[[], str]) -> str:
+    """``draw()`` (a picture or the diagram of ``position``); when a malformed position
+    built by hand makes it fail, the :class:`PositionError` naming its fault instead."""
+    try:
+        return draw()
+    except FinstereError:
+        raise
+    except (*MALFORMED, ValueError):
+        fault = _fault(position)
+        if fault is None:
+            raise  # a valid position: a bug of the drawing, not of its input
+        raise fault from None
 
 
 # --- loading & validation ---------------------------------------------------------------
