@@ -354,3 +354,42 @@ def test_B5_a_pool_built_by_hand_in_any_order_saves_as_the_same_position() -> No
     assert hand == basic
     assert Position.from_json(hand.to_json()) == hand
     assert Position.from_diagram(hand.diagram()) == hand
+
+
+@st.composite
+def reached_games(draw: st.DrawFn) -> Game:
+    """A game any number of actions in: players, options, basic or advanced drawn; each
+    action drawn among the legal ones, a tile either the pile's or chosen by hand (M1)."""
+    players = draw(st.integers(2, 7))
+    options = RuleOptions(
+        slide_over_pawn=draw(st.sampled_from(["eat", "stop"])),
+        tiles_per_stage=draw(st.sampled_from([7, 8])),
+        stage2_end=draw(st.sampled_from(["all_eaten", "board_empty"])),
+        first_draw_rule=draw(st.sampled_from(["game_start", "every_stage", "off"])),
+    )
+    game = Game(
+        players,
+        seed=draw(st.integers(0, 2**64 - 1)),
+        advanced=draw(st.booleans()),
+        options=options,
+    )
+    rng = random.Random(draw(st.integers(0, 2**32)))
+    for _ in range(draw(st.integers(0, 60))):
+        if game.is_terminal():
+            break
+        if game.is_chance() and draw(st.booleans()):
+            game.sample_chance()
+        else:
+            game.apply(rng.choice(game.legal_actions()))
+    return game
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(reached_games())
+def test_any_state_a_game_reaches_saves_and_loads(game: Game) -> None:
+    """Any state: the record and the position as JSON, and the position's diagram."""
+    round_trips(game)
+    assert (
+        Position.from_diagram(game.position.diagram()).to_dict()["pawns"]
+        == (game.position.to_dict()["pawns"])
+    )
