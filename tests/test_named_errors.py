@@ -195,3 +195,50 @@ def test_a_malformed_hand_built_position_is_shown_or_named(case: str) -> None:
             assert str(exc) == str(fault.value)
         else:
             assert all(c.isprintable() or c == "\n" for c in out)
+
+
+ODD = [5, None, "x", ["a"], {"a": 1}, 10**400, math.nan, b"\xff", (99, 99)]
+
+
+@pytest.mark.parametrize("value", ODD, ids=repr)
+@pytest.mark.parametrize(
+    "call",
+    [
+        "show_turn_from(v)",
+        "show_trace(v, events)",
+        "show_trace(p, v)",
+        "show_trace(p, events, None, v)",
+        "show_frames(v, log)",
+        "show_frames(frames, v)",
+        "show_frames(frames, log, v)",
+    ],
+)
+def test_a_boards_turn_methods_name_what_is_no_position_trace_or_frame(
+    call: str, value: Any
+) -> None:
+    """``show_turn_from(5)``, ``show_trace(None, ...)``: AttributeError (``.validated``);
+    ``show_trace(p, 5)``: TypeError; ``show_frames(5, ...)``: TypeError or KeyError. Each
+    is an error of the family naming what it expected, the board as it was."""
+    board = _board()
+    p = examples_position()
+    turn = monster_turn(p, "8")
+    events = turn.events
+    frames = frames_of(p, events)
+    log = ["x"] * len(events)
+    before = _drawn(board)
+    names = {"v": value, "p": p, "events": events, "frames": frames, "log": log}
+    if value is None and call in ("show_trace(p, events, None, v)", "show_frames(frames, log, v)"):
+        return  # after=None: the default
+    with pytest.raises(FinstereError):
+        eval(f"board.{call}", {"board": board}, names)
+    assert _drawn(board) == before
+
+
+def examples_position() -> Position:
+    from finstere_widget import examples
+
+    return examples.load("monster_basic_8")
+
+
+def frames_of(position: Position, events: Any) -> Any:
+    return frames.trace_frames(position, events, "8")
