@@ -1064,8 +1064,9 @@ class Game:
             round=s.get("round", 1),
             tiles_played=s.get("tiles_played", 0),
         )
-        if seed is None:  # tiles chosen by hand: no seed to check them against
-            game._states[0] = game._states[0]._replace(seeded=False)
+        # seed null (a record older than tiles_by_hand): tiles chosen by hand on piles
+        # shuffled from seed 0, not checked; the replay tells which draws are seed 0's, so
+        # the record saved again says tiles_by_hand only when one is not (and loads again)
         by_hand = s.get("tiles_by_hand", False)
         draws = 0
         for k, a in enumerate(actions):
