@@ -321,3 +321,40 @@ def test_a_read_only_file_is_not_replaced(tmp_path: Path, monkeypatch: pytest.Mo
     with pytest.raises(FileError, match="kept.html.*Permission denied"):
         write_file(page, "new")
     assert page.read_text(encoding="utf-8") == OLD
+
+
+#: writers not yet through write_file, each being changed elsewhere (issue 25, items 2 and
+#: 3): ``play --record`` writes as the game goes, ``study --out``/``--plot``
+NOT_YET = {"finstere_widget/cli/game.py", "finstere_widget/cli/study.py"}
+
+
+def test_every_file_the_package_writes_goes_through_the_one_writer() -> None:
+    """No ``open(..., "w")``, ``write_text``, ``write_bytes`` or ``savefig`` onto a path
+    outside ``engine/files.py``: each of them truncated the file before writing it."""
+    import ast
+
+    root = Path(__file__).resolve().parent.parent
+    found = []
+    for path in sorted([*(root / "finstere_widget").rglob("*.py"), root / "tools" / "i18n.py"]):
+        rel = path.relative_to(root).as_posix()
+        if rel == "finstere_widget/engine/files.py" or rel in NOT_YET:
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(node, ast.Call):
+                continue
+            func = node.func
+            name = func.id if isinstance(func, ast.Name) else getattr(func, "attr", "")
+            if name in ("write_text", "write_bytes", "savefig"):
+                found.append(f"{rel}:{node.lineno} {name}")
+            elif name in ("open", "fdopen"):
+                # open(path, "w"), Path.open("w"), os.fdopen(fd, "w"): a mode among the first two
+                modes = [*node.args[:2], *(k.value for k in node.keywords if k.arg == "mode")]
+                for mode in modes:
+                    text = mode.value if isinstance(mode, ast.Constant) else None
+                    if (
+                        isinstance(text, str)
+                        and set(text) <= set("rwabxt+")
+                        and set(text) & set("wax+")
+                    ):
+                        found.append(f"{rel}:{node.lineno} open({text!r})")
+    assert found == []
