@@ -324,8 +324,13 @@ def test_a_read_only_file_is_not_replaced(tmp_path: Path, monkeypatch: pytest.Mo
 
 
 #: writers not yet through write_file, each being changed elsewhere (issue 25, items 2 and
-#: 3): ``play --record`` writes as the game goes, ``study --out``/``--plot``
-NOT_YET = {"finstere_widget/cli/game.py", "finstere_widget/cli/study.py"}
+#: 3): ``play --record`` writes as the game goes, ``study --out``/``--plot`` (and the
+#: study's own writer in design/runner.py)
+NOT_YET = {
+    "finstere_widget/cli/game.py",
+    "finstere_widget/cli/study.py",
+    "finstere_widget/design/runner.py",
+}
 
 
 def test_every_file_the_package_writes_goes_through_the_one_writer() -> None:
