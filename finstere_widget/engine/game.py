@@ -986,7 +986,10 @@ class Game:
         ``result`` present, check the replay ends there. With an integer ``setup.seed``
         every tile drawn must be the one the seeded pile gives (M1), unless
         ``setup.tiles_by_hand`` is true (a record of ``null`` seed, written before that key,
-        has tiles chosen by hand too, on piles shuffled from seed 0). Anything malformed is a :class:`RecordError` naming the key or action."""
+        has tiles chosen by hand too, on piles shuffled from seed 0). ``"result": null`` on
+        a replay that ends the game, or ``setup.round`` / ``setup.tiles_played`` without
+        ``setup.position``, cannot be genuine. Anything malformed is a :class:`RecordError`
+        naming the key or action."""
         data: Any = (
             load_json(record, "record", RecordError)
             if isinstance(record, (str, bytes, bytearray))
