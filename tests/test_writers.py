@@ -363,3 +363,21 @@ def test_every_file_the_package_writes_goes_through_the_one_writer() -> None:
                     ):
                         found.append(f"{rel}:{node.lineno} open({text!r})")
     assert found == []
+
+
+@pytest.mark.parametrize("title", [5, None, b"x", ["a"]], ids=repr)
+def test_to_html_names_a_title_that_is_not_text(tmp_path: Path, title: Any) -> None:
+    """``to_html(path, title=5)`` raised a TypeError from inside the page builder; a title
+    is text (a stepper's ``None`` is its own title), else a SceneError naming it, and no
+    file is touched."""
+    from finstere_widget.engine.errors import SceneError
+    from finstere_widget.widget import BoardWidget, MonsterStepper
+
+    page = tmp_path / "page.html"
+    page.write_text(OLD, encoding="utf-8")
+    with pytest.raises(SceneError, match="title"):
+        BoardWidget(Position.basic()).to_html(page, title=title)
+    if title is not None:
+        with pytest.raises(SceneError, match="title"):
+            MonsterStepper(Position.basic()).to_html(page, title=title)
+    assert page.read_text(encoding="utf-8") == OLD

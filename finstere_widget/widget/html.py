@@ -8,6 +8,7 @@ import json
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from ..engine.errors import SceneError, shown
 from ..engine.files import file_path, write_file
 from ..render import style
 from ..render.svg import xml_chars
@@ -123,4 +124,6 @@ def write_html(path: str | Path, state: PageState, title: str = "Finstere Flure"
     """Write the page to ``path`` whole or not at all (:func:`~..engine.files.write_file`:
     a failed write leaves the file that was there; a :class:`FileError` names the path)."""
     name = file_path(path)  # a path that is no path is named before the page is made
+    if not isinstance(title, str):
+        raise SceneError("to_html: title: expected text, got {title}", title=shown(title))
     return write_file(name, html_page(state, title))
