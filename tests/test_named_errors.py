@@ -242,3 +242,44 @@ def examples_position() -> Position:
 
 def frames_of(position: Position, events: Any) -> Any:
     return frames.trace_frames(position, events, "8")
+
+
+# --- the turn's pictures: their parameters ----------------------------------------------------
+
+PICTURE_CALLS = {
+    "svg frame_ms": ("turn_svg", "frame_ms"),
+    "svg title": ("turn_svg", "title"),
+    "gif frame_ms": ("turn_gif", "frame_ms"),
+    "gif scale": ("turn_gif", "scale"),
+    "images scale": ("turn_images", "scale"),
+    "handout paper": ("turn_handout", "paper"),
+    "handout dpi": ("turn_handout", "dpi"),
+    "handout columns": ("turn_handout", "columns"),
+    "handout heading": ("turn_handout", "heading"),
+    "save paper": ("save_turn", "paper"),
+}
+PICTURE_ODD = [5, None, "x", ["a"], {"a": 1}, 10**400, math.nan, math.inf, b"\xff", -1, 0, True]
+
+
+@pytest.mark.parametrize("value", PICTURE_ODD, ids=repr)
+@pytest.mark.parametrize("call", sorted(PICTURE_CALLS))
+def test_a_turns_pictures_name_a_parameter_they_cannot_take(
+    call: str, value: Any, tmp_path: Any
+) -> None:
+    """``turn_gif(scale=10**6)`` asked for terabytes of pixels, ``turn_handout(dpi=0)``
+    raised ZeroDivisionError, ``save_turn(paper=5)`` AttributeError, ``frame_ms=nan``
+    ValueError: each parameter is checked before any picture is made, a SceneError naming
+    it (a value it takes draws the turn), and no file is written."""
+    from finstere_widget import examples
+    from finstere_widget.engine.errors import SceneError
+    from finstere_widget.render import animate
+
+    function, name = PICTURE_CALLS[call]
+    position = examples.load("monster_basic_8")
+    out = tmp_path / "turn.pdf"
+    args: list[Any] = [str(out), position] if function == "save_turn" else [position]
+    try:
+        getattr(animate, function)(*args, 8, **{name: value})
+    except SceneError as exc:
+        assert name in str(exc)
+        assert not out.exists()
