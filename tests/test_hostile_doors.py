@@ -406,10 +406,11 @@ def test_tiles_chosen_by_hand_record_no_seed_and_replay() -> None:
     other = next(t for t, _ in g.chance_outcomes() if t != top)
     g.apply(DrawTile(other))
     rec = g.to_record()
-    assert rec["setup"]["seed"] is None
+    assert rec["setup"]["seed"] == 5 and rec["setup"]["tiles_by_hand"] is True
     assert Game.from_record(rec).to_record() == rec
     g.undo()
     assert g.to_record()["setup"]["seed"] == 5
+    assert "tiles_by_hand" not in g.to_record()["setup"]
 
 
 @pytest.mark.parametrize(

@@ -113,7 +113,11 @@ REJECTIONS = [
         [[9, 4], [9, 5], [9, 6], [9, 7]],
         r"square \[9, 4\]: pools\[1\] overlaps a teleporter",
     ),
-    (["teleporters", 1], _DELETE, "pair 'yellow' has 1 pad"),
+    (
+        ["teleporters"],
+        [{"at": [x, 4], "pair": "yellow", "arrow": "E"} for x in (9, 11, 13)],
+        "pair 'yellow' has 3 pad",
+    ),
     (["teleporters", 0, "arrow"], "X", r"teleporters\[0\].arrow: expected a heading"),
     (["teleporters", 0, "pair"], 3, r"teleporters\[0\].pair"),
     (["pawns", 0, "at"], [0, 0], r"square \[0, 0\]: pawns\[0\] \(A\) overlaps the monster"),

@@ -138,30 +138,32 @@ def mo_content(data: bytes) -> tuple[dict[tuple[str | None, Any], Any], dict[str
     return entries, headers
 
 
-def main(argv: list[str]) -> int:
+def _po_bytes(catalog: Any, **options: Any) -> bytes:
+    """``catalog`` as .po bytes, made whole before any file is opened."""
     from babel.messages.pofile import write_po
+
+    buf = io.BytesIO()
+    write_po(buf, catalog, width=100, sort_output=True, include_lineno=False, **options)
+    return buf.getvalue()
+
+
+def main(argv: list[str]) -> int:
+    # every file through the package's one writer: made whole first, then moved into place,
+    # so a failure (a source that does not parse, a full disk) never wipes a catalog
+    from finstere_widget.engine.files import write_file
 
     command = argv[0] if argv else ""
     if command == "extract":
-        with POT.open("wb") as fp:
-            write_po(fp, extract(), width=100, sort_output=True, include_lineno=False)
+        write_file(POT, _po_bytes(extract()))
     elif command == "update":
         template = extract()
         for lang in LANGS:
             catalog = read_po(lang)
             catalog.update(template, no_fuzzy_matching=True)
-            with po_path(lang).open("wb") as fp:
-                write_po(
-                    fp,
-                    catalog,
-                    width=100,
-                    sort_output=True,
-                    ignore_obsolete=True,
-                    include_lineno=False,
-                )
+            write_file(po_path(lang), _po_bytes(catalog, ignore_obsolete=True))
     elif command == "compile":
         for lang in LANGS:
-            mo_path(lang).write_bytes(compiled(lang))
+            write_file(mo_path(lang), compiled(lang))
     else:
         print(__doc__, file=sys.stderr)
         return 2

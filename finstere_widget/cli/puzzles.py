@@ -4,8 +4,8 @@ predict-the-monster puzzles, with the answers told in the language asked."""
 from __future__ import annotations
 
 import argparse
-from pathlib import Path
 
+from ..engine.files import file_path, write_file
 from ..engine.i18n import N_, translations
 from ..engine.narrate import _towards, narrate, sq
 from ..teach.predict import TOPICS, Puzzle, puzzles, puzzles_to_json, question_text
@@ -77,17 +77,9 @@ def _write_worksheets(found: list[Puzzle], path: str, lang: str | None) -> None:
     from ..teach.worksheets import puzzle_worksheet
 
     key = path[: -len(".pdf")] + "-answers.pdf"
+    file_path(path)  # not a path: refused before any sheet is drawn
     for target, answers in ((path, False), (key, True)):
-        data = puzzle_worksheet(found, answers=answers, lang=lang)
-        tmp = Path(target).with_name(f".{Path(target).name}.tmp")
-        try:
-            tmp.write_bytes(data)
-            tmp.replace(target)
-        except OSError as exc:
-            tmp.unlink(missing_ok=True)
-            raise UsageError(
-                "cannot write {out!r}: {strerror}", out=target, strerror=exc.strerror
-            ) from None
+        write_file(target, puzzle_worksheet(found, answers=answers, lang=lang))
 
 
 def cmd_puzzles(args: argparse.Namespace) -> int:
@@ -96,13 +88,7 @@ def cmd_puzzles(args: argparse.Namespace) -> int:
     found = puzzles(args.rule, n=args.n, seed=args.seed, difficulty=args.difficulty)
     translations(args.lang)  # an unknown --lang fails before anything is printed
     if args.out:
-        try:
-            with open(args.out, "w", encoding="utf-8") as fp:
-                fp.write(puzzles_to_json(found) + "\n")
-        except OSError as exc:
-            raise UsageError(
-                "cannot write {out!r}: {strerror}", out=args.out, strerror=exc.strerror
-            ) from None
+        write_file(args.out, puzzles_to_json(found) + "\n")  # whole or not at all
     if args.worksheet:
         _write_worksheets(found, args.worksheet, args.lang)
     if args.json:

@@ -20,6 +20,7 @@ from .board import (
 from .errors import (
     BotError,
     ExampleError,
+    FileError,
     FinstereError,
     IllegalMoveError,
     LanguageError,
@@ -132,6 +133,7 @@ __all__ = [
     # errors: every one a FinstereError, a ValueError
     "BotError",
     "ExampleError",
+    "FileError",
     "FinstereError",
     "IllegalMoveError",
     "LanguageError",

@@ -155,6 +155,7 @@ def parse_diagram(text: str) -> Position:
     teleporters: list[Teleporter] = []
     pools: list[Pool] = []
     stage = 1
+    monster_on_pad = False  # M12: a pad under the monster is in the legend, not the grid
     for n, line in legend:
         words = line.split()
         where = Message("diagram line {n}", n=n)
@@ -194,7 +195,9 @@ def parse_diagram(text: str) -> Position:
             pawns.append(Pawn(pid, player, int(fm.group(1)), int(fm.group(2)), up, at))  # type: ignore[arg-type]
         elif words[0] == "teleporter" and len(words) == 4:
             sq = _sq(words[3], where)
-            if sq not in tele_cells:
+            if sq == monster.at and not monster_on_pad:  # M12: the monster stands on it
+                monster_on_pad = True
+            elif sq not in tele_cells:
                 raise PositionError("{where}: no '=' at {sq} in the grid", where=where, sq=list(sq))
             tele_cells.discard(sq)
             try:
@@ -268,7 +271,7 @@ def format_diagram(position: Position) -> str:
     legend = []
     for p in position.pawns:
         faces = f"{p.light}/{p.dark}"
-        if isinstance(p.at, tuple) and _PAWN_CHAR.match(p.id):
+        if isinstance(p.at, tuple) and isinstance(p.id, str) and _PAWN_CHAR.match(p.id):
             grid[p.at] = p.id
             legend.append(f"pawn {p.id} {p.player} {faces} {p.up}")
         else:
@@ -293,4 +296,17 @@ def format_diagram(position: Position) -> str:
         lo, hi = ROW_EXTENT[y]
         row = "".join(" " if x < lo else grid.get((x, y), ".") for x in range(hi + 1))
         lines.append(f"{y:>2}  {row}")
-    return "\n".join(lines + legend) + "\n"
+    # a hand-built position's text (an id holding ESC or a newline) is escaped: the
+    # diagram is printed (``str(position)``) and each legend entry stays one line
+    return "\n".join(lines + [_printable(entry) for entry in legend]) + "\n"
+
+
+def _printable(text: str) -> str:
+    """``text`` with every character that does not print (controls, bidi marks, a lone
+    surrogate) written as its Python escape (``\\x1b``)."""
+    if text.isprintable():
+        return text
+    return "".join(
+        c if c.isprintable() else c.encode("unicode_escape", "backslashreplace").decode("ascii")
+        for c in text
+    )

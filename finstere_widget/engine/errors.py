@@ -262,6 +262,16 @@ class RuleError(FinstereError):
     """A rule id that docs/rules.md does not have (``M5``, ``P7``, ...)."""
 
 
+class FileError(FinstereError, OSError):
+    """A file that cannot be written (:func:`~finstere_widget.engine.files.write_file`): no
+    such folder, a folder, no permission, a full disk, a path that is no path. An ``OSError``
+    too, so code that catches those still does; ``strerror`` holds the reason."""
+
+    def __init__(self, message: str, **params: Any) -> None:
+        super().__init__(message, **params)
+        self.strerror = str(params.get("reason", self))
+
+
 class ExampleError(FinstereError, KeyError):
     """No example position (or expectation) of that name ships with the package; a
     ``KeyError`` too, as a lookup by name."""

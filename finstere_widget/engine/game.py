@@ -355,6 +355,14 @@ class Game:
                 raise SetupError("a game from a position has no placement phase (A1)")
         else:
             colours = check_players(players)
+            for name, value, start in (("round", round, 1), ("tiles_played", tiles_played, 0)):
+                if value != start:
+                    raise SetupError(
+                        "{name}: only a game from a position starts in another round or with "
+                        "tiles played (S1, T1), got {value}",
+                        name=name,
+                        value=value,
+                    )
         if not 0 <= first_player < len(colours):
             raise SetupError(
                 "first_player: seat 0..{last}, got {first_player}",
@@ -1010,8 +1018,8 @@ class Game:
         the result. :meth:`from_record` replays it."""
         out = self.outcome()
         setup = self.setup.to_dict()
-        if not self.state.seeded:  # tiles chosen by hand: the seed does not give them
-            setup["seed"] = None
+        if not self.state.seeded:  # tiles chosen by hand: the seed does not give them all,
+            setup["tiles_by_hand"] = True  # but it still gives the piles' order (M1)
         return {
             "format": RECORD_FORMAT,
             "setup": setup,
@@ -1029,8 +1037,12 @@ class Game:
     def from_record(cls, record: Mapping[str, Any] | str | bytes) -> Game:
         """Replay a record (dict or JSON text) action by action; with ``final_position`` /
         ``result`` present, check the replay ends there. With an integer ``setup.seed``
-        every tile drawn must be the one the seeded pile gives (M1); ``null``: tiles chosen
-        by hand. Anything malformed is a :class:`RecordError` naming the key or action."""
+        every tile drawn must be the one the seeded pile gives (M1), unless
+        ``setup.tiles_by_hand`` is true (a record of ``null`` seed, written before that key,
+        has tiles chosen by hand too, on piles shuffled from seed 0). ``"result": null`` on
+        a replay that ends the game, or ``setup.round`` / ``setup.tiles_played`` without
+        ``setup.position``, cannot be genuine. Anything malformed is a :class:`RecordError`
+        naming the key or action."""
         data: Any = (
             load_json(record, "record", RecordError)
             if isinstance(record, (str, bytes, bytearray))
@@ -1069,6 +1081,7 @@ class Game:
         for key, kind, default in (
             ("first_player", int, 0),
             ("advanced", bool, False),
+            ("tiles_by_hand", bool, False),
             ("round", int, 1),
             ("tiles_played", int, 0),
         ):
@@ -1090,6 +1103,13 @@ class Game:
                 "record.options: expected an object, got {options}", options=shown(options)
             )
         start = s.get("position")
+        for key in ("round", "tiles_played"):
+            if start is None and key in s:
+                raise RecordError(
+                    "record.setup.{key}: only a game from a scenario (setup.position) starts "
+                    "in another round or with tiles played (S1, T1)",
+                    key=key,
+                )
         game = cls(
             list(s["players"]),
             seed=0 if seed is None else seed,
@@ -1100,8 +1120,10 @@ class Game:
             round=s.get("round", 1),
             tiles_played=s.get("tiles_played", 0),
         )
-        if seed is None:  # tiles chosen by hand: no seed to check them against
-            game._states[0] = game._states[0]._replace(seeded=False)
+        # seed null (a record older than tiles_by_hand): tiles chosen by hand on piles
+        # shuffled from seed 0, not checked; the replay tells which draws are seed 0's, so
+        # the record saved again says tiles_by_hand only when one is not (and loads again)
+        by_hand = s.get("tiles_by_hand", False)
         draws = 0
         for k, a in enumerate(actions):
             action = action_from_dict(a, f"record.actions[{k}]")
@@ -1114,7 +1136,7 @@ class Game:
                 ) from None
             if isinstance(applied, DrawTile):
                 draws += 1
-                if seed is not None and not game.state.seeded:  # the first draw that differs
+                if seed is not None and not by_hand and not game.state.seeded:  # the first
                     raise RecordError(
                         "record.actions[{k}]: draw {draws} is tile {tile}, but the pile shuffled from seed {seed} gives {expected} (M1)",
                         k=k,
@@ -1123,6 +1145,12 @@ class Game:
                         seed=seed,
                         expected=expected,
                     )
+        if by_hand and seed is not None and game.state.seeded:
+            raise RecordError(
+                "record.setup.tiles_by_hand: true, but every tile drawn is the one the pile "
+                "shuffled from seed {seed} gives (M1)",
+                seed=seed,
+            )
         final = data.get("final_position")
         try:
             final_pos = Position.from_dict(final) if final is not None else None
@@ -1134,6 +1162,12 @@ class Game:
         out = game.outcome()
         if result is not None and (out is None or out.to_dict() != result):
             raise RecordError("record: the replay does not reach the recorded result")
+        if "result" in data and result is None and out is not None:  # S2/S3
+            raise RecordError(
+                "record.result: null says the game goes on, but the replay ends it ({rule}: {reason})",
+                rule=out.rule,
+                reason=out.reason,
+            )
         return game
 
     def monster_traces(self) -> list[dict[str, Any]]:
@@ -1205,6 +1239,8 @@ def _check_setup(
         raise SetupError("position: expected a Position, got {position}", position=shown(position))
     if position is not None:
         position.validated()  # a position built by hand enters the game here
+        for pad in position.teleporters:  # B5: a pair half placed (A1) is not played
+            position.partner(pad)
     if type(advanced) is not bool:
         raise SetupError(
             "advanced: expected True or False, got {advanced}", advanced=shown(advanced)
@@ -1225,7 +1261,16 @@ def _check_setup(
 
 #: the keys of a game record and of its ``setup`` (docs/format.md): any other is refused
 _RECORD_KEYS = {"format", "setup", "options", "actions", "result", "final_position"}
-_SETUP_KEYS = {"players", "first_player", "advanced", "seed", "position", "round", "tiles_played"}
+_SETUP_KEYS = {
+    "players",
+    "first_player",
+    "advanced",
+    "seed",
+    "tiles_by_hand",
+    "position",
+    "round",
+    "tiles_played",
+}
 
 
 def _known_keys(data: Mapping[Any, Any], known: set[str], where: str) -> None:

@@ -217,8 +217,10 @@ class Position:
         """The position itself once every check of docs/format.md and the rules passed
         (types, squares on the board, pawns (P1), teleporter pairs (B5), no two pieces on
         one square, pools); else a :class:`PositionError` naming the key or square at
-        fault. Lists given for the piece tuples are made tuples. Indices given at
-        construction (:attr:`known_indices`) must be the pieces' own."""
+        fault. Lists given for the piece tuples are made tuples, and a pool's squares are
+        put in reading order (as loading gives them: saved and loaded back, the position is
+        equal). Indices given at construction (:attr:`known_indices`) must be the pieces'
+        own."""
         _validate(self)
         if self.known_indices is not None and self.known_indices != self._indices:
             raise PositionError(
@@ -285,11 +287,18 @@ class Position:
             ) from None
 
     def partner(self, teleporter: Teleporter) -> Teleporter:
-        """M12: the other pad of a teleporter's pair."""
+        """M12: the other pad of a teleporter's pair; a pair with one pad (half placed in
+        the advanced set-up, A1) is a :class:`PositionError` naming it: such a position is
+        shown and saved, not played."""
         for t in self.teleporters:
             if t.pair == teleporter.pair and t.at != teleporter.at:
                 return t
-        raise PositionError("teleporter at {at} has no partner", at=list(teleporter.at))
+        raise PositionError(
+            "teleporters: pair {pair} has one pad, on {at}: a position is played once both "
+            "pads of each pair are placed (A1, B5)",
+            pair=shown(teleporter.pair),
+            at=list(teleporter.at),
+        )
 
     def piece_at(self, square: Square) -> str | None:
         """What stands on ``square`` (monster, stone kind, pawn id, teleporter), else None."""
@@ -306,19 +315,27 @@ class Position:
     # --- static output -------------------------------------------------------------------
 
     def __repr__(self) -> str:
-        """One line with the essentials (``str(position)`` is the text diagram)."""
-        places = Counter("on the board" if isinstance(p.at, tuple) else p.at for p in self.pawns)
-        where = ", ".join(f"{n} {place}" for place, n in places.items())
-        m = self.monster
-        return (
-            f"<Position stage {self.stage}: monster at ({m.at[0]}, {m.at[1]}) facing "
-            f"{m.facing.name}, {len(self.stones)} stones, {len(self.pools)} pools, "
-            f"{len(self.teleporters)} teleporters, {len(self.pawns)} pawns"
-            + (f" ({where})>" if where else ">")
-        )
+        """One line with the essentials (``str(position)`` is the text diagram). It always
+        answers: a malformed position built by hand is named with its fault."""
+        try:
+            places = Counter(
+                "on the board" if isinstance(p.at, tuple) else p.at if p.at in PLACES else "?"
+                for p in self.pawns
+            )
+            where = ", ".join(f"{n} {place}" for place, n in places.items())
+            m = self.monster
+            return (
+                f"<Position stage {self.stage}: monster at ({m.at[0]}, {m.at[1]}) facing "
+                f"{m.facing.name}, {len(self.stones)} stones, {len(self.pools)} pools, "
+                f"{len(self.teleporters)} teleporters, {len(self.pawns)} pawns"
+                + (f" ({where})>" if where else ">")
+            )
+        except Exception:  # built by hand: every field may be anything
+            fault = _fault(self)
+            return f"<Position, malformed: {fault}>" if fault else "<Position, malformed>"
 
     def __str__(self) -> str:
-        return self.diagram()
+        return _drawn(self, self.diagram)
 
     def _repr_svg_(self) -> str:
         return position_svg(self)
@@ -326,10 +343,29 @@ class Position:
 
 def position_svg(position: Position, **overlay: Any) -> str:
     """``position`` drawn as SVG, with an ``Overlay(**overlay)`` when given: the ``_repr_svg_``
-    of positions, turns and games (the drawing lives outside the engine: imported on use)."""
+    of positions, turns and games (the drawing lives outside the engine: imported on use).
+    A malformed position built by hand that the drawing cannot take is refused with the
+    :class:`PositionError` naming its fault."""
     from .. import render
 
-    return render.position_svg(position, render.Overlay(**overlay) if overlay else None)
+    return _drawn(
+        position,
+        lambda: render.position_svg(position, render.Overlay(**overlay) if overlay else None),
+    )
+
+
+def _drawn(position: Position, draw: Callable[[], str]) -> str:
+    """``draw()`` (a picture or the diagram of ``position``); when a malformed position
+    built by hand makes it fail, the :class:`PositionError` naming its fault instead."""
+    try:
+        return draw()
+    except FinstereError:
+        raise
+    except (*MALFORMED, ValueError):
+        fault = _fault(position)
+        if fault is None:
+            raise  # a valid position: a bug of the drawing, not of its input
+        raise fault from None
 
 
 # --- loading & validation ---------------------------------------------------------------
@@ -779,6 +815,7 @@ def _validate(pos: Position) -> None:
         if isinstance(p.at, tuple):
             put(p.at, f"pawns[{k}] ({p.id})")
     pool_owner: dict[Square, int] = {}
+    ordered: list[Pool] = []  # each pool's squares in reading order, as loading gives them
     tele_squares = {t.at for t in teleporters}
     for k, pool in enumerate(pools):
         if not isinstance(pool.squares, tuple):
@@ -789,7 +826,7 @@ def _validate(pos: Position) -> None:
             )
         for j, sq in enumerate(pool.squares):
             _at(sq, f"pools[{k}][{j}]")
-        make_pool(pool.squares, f"pools[{k}]")
+        ordered.append(make_pool(pool.squares, f"pools[{k}]"))
         for sq in pool.squares:
             if sq in pool_owner:
                 raise PositionError(
@@ -807,12 +844,14 @@ def _validate(pos: Position) -> None:
     for t in teleporters:
         pairs[t.pair] = pairs.get(t.pair, 0) + 1
     for name, count in pairs.items():
-        if count != 2:
+        if count > 2:  # one pad: a pair half placed (A1), shown and saved, not played
             raise PositionError(
                 "teleporters: pair {name!r} has {count} pad(s); teleporters come in pairs (B5)",
                 name=name,
                 count=count,
             )
+    if tuple(ordered) != pools:  # a valid position: saved and loaded back, it is equal
+        object.__setattr__(pos, "pools", tuple(ordered))
 
 
 def corner(square: Square) -> bool:

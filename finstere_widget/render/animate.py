@@ -14,12 +14,14 @@ scene primitives as every other picture (:mod:`.frames`, :mod:`.scene`).
 from __future__ import annotations
 
 import io
+import os
 from dataclasses import dataclass, replace
 from typing import Any
 from xml.sax.saxutils import quoteattr
 
 from ..engine import Event, Position, RuleOptions, Turn, monster_turn
 from ..engine.errors import SceneError, shown
+from ..engine.files import file_path, write_file
 from ..engine.i18n import translations
 from ..engine.narrate import _towards, line, sq
 from . import style as S
@@ -31,6 +33,68 @@ from .svg import fmt, primitive_svg, xml_text
 FRAME_MS = 900
 #: paper sizes in points (1/72 inch)
 PAPER = {"a4": (595.28, 841.89), "letter": (612.0, 792.0)}
+#: the pictures' parameters: their ranges keep a turn's pictures within memory (a GIF of
+#: ``scale=10**6`` asked for terabytes of pixels) and its timing readable
+MAX_SCALE = 2.0
+FRAME_MS_RANGE = (20, 60_000)
+DPI_RANGE = (36, 300)
+MAX_COLUMNS = 8
+
+
+def _whole(value: Any, least: int, most: int) -> bool:
+    return type(value) is int and least <= value <= most
+
+
+def _check_frame_ms(frame_ms: Any) -> None:
+    if not _whole(frame_ms, *FRAME_MS_RANGE):
+        raise SceneError(
+            "frame_ms: expected whole milliseconds {least}..{most}, got {value}",
+            least=FRAME_MS_RANGE[0],
+            most=FRAME_MS_RANGE[1],
+            value=shown(frame_ms),
+        )
+
+
+def _check_scale(scale: Any) -> None:
+    ok = isinstance(scale, (int, float)) and not isinstance(scale, bool)
+    if not ok or not (0 < scale <= MAX_SCALE):  # NaN fails the comparison too
+        raise SceneError(
+            "scale: expected a number above 0 and at most {most}, got {value}",
+            most=MAX_SCALE,
+            value=shown(scale),
+        )
+
+
+def _check_text(name: str, value: Any) -> None:
+    if value is not None and not isinstance(value, str):
+        raise SceneError(
+            "{name}: expected text or None, got {value}", name=name, value=shown(value)
+        )
+
+
+def _check_handout(paper: Any, dpi: Any, columns: Any, heading: Any) -> str:
+    """The handout's layout checked (a :class:`SceneError` naming the parameter); the
+    paper's key."""
+    key = paper.lower() if isinstance(paper, str) else None
+    if key not in PAPER:
+        raise SceneError(
+            "paper {paper}: expected one of {papers}", paper=shown(paper), papers=", ".join(PAPER)
+        )
+    if not _whole(dpi, *DPI_RANGE):
+        raise SceneError(
+            "dpi: expected whole dots per inch {least}..{most}, got {value}",
+            least=DPI_RANGE[0],
+            most=DPI_RANGE[1],
+            value=shown(dpi),
+        )
+    if columns is not None and not _whole(columns, 1, MAX_COLUMNS):
+        raise SceneError(
+            "columns: expected None or a whole number 1..{most}, got {value}",
+            most=MAX_COLUMNS,
+            value=shown(columns),
+        )
+    _check_text("heading", heading)
+    return key
 
 
 @dataclass(frozen=True)
@@ -110,6 +174,8 @@ def turn_svg(
     title: str | None = None,
 ) -> str:
     """The turn as one self-contained animated SVG that loops (deterministic text)."""
+    _check_frame_ms(frame_ms)
+    _check_text("title", title)
     pics = _pictures(turn, tile, options, lang)
     packed = pack_frames(list(pics.frames))
     n = len(packed["frames"])
@@ -145,9 +211,11 @@ def turn_images(
     lang: str | None = None,
     scale: float = 1.0,
 ) -> list[Any]:
-    """Each frame of the turn as a ``PIL.Image`` (the ``animate`` extra)."""
+    """Each frame of the turn as a ``PIL.Image`` (the ``animate`` extra); ``scale``
+    above 0 and at most :data:`MAX_SCALE`."""
     from .raster import scene_image
 
+    _check_scale(scale)
     pics = _pictures(turn, tile, options, lang)
     return [scene_image(f.scene(), scale=scale) for f in pics.frames]
 
@@ -164,6 +232,8 @@ def turn_gif(
     """The turn as an animated GIF that loops (the ``animate`` extra)."""
     from PIL import Image
 
+    _check_frame_ms(frame_ms)
+    _check_scale(scale)
     images = turn_images(turn, tile, options=options, lang=lang, scale=scale)
     # one palette for all frames and no dithering: unchanged pixels stay the same index,
     # so each frame stores only what changed
@@ -223,15 +293,13 @@ def handout_pages(
     heading: str | None = None,
 ) -> list[Any]:
     """The handout's pages as ``PIL.Image`` s (see :func:`turn_handout`); ``columns``
-    ``None`` takes three, or more when that keeps the turn on one page."""
+    ``None`` takes three, or more when that keeps the turn on one page. ``dpi`` 36..300,
+    ``columns`` 1..8: another value, or a paper not in :data:`PAPER`, is a
+    :class:`SceneError` naming it."""
     from .raster import _pil, font, scene_image, wrap_text
 
+    key = _check_handout(paper, dpi, columns, heading)
     Image, ImageDraw, _ = _pil()
-    key = paper.lower()
-    if key not in PAPER:
-        raise SceneError(
-            "paper {paper}: expected one of {papers}", paper=shown(paper), papers=", ".join(PAPER)
-        )
     pics = _pictures(turn, tile, options, lang)
     cells = step_scenes(pics)
     pw, ph = (round(v / 72 * dpi) for v in PAPER[key])
@@ -287,6 +355,12 @@ def turn_handout(
     picture; as many pages as the grid needs (one for turns of up to about 20 steps). ``layout``:
     ``paper`` (``"a4"`` or ``"letter"``), ``dpi``, ``columns``, ``heading``
     (see :func:`handout_pages`)."""
+    _check_handout(
+        layout.get("paper", "a4"),
+        layout.get("dpi", 150),
+        layout.get("columns"),
+        layout.get("heading"),
+    )
     pics = _pictures(turn, tile, options, lang)
     pages = handout_pages(pics, **layout)
     heading = layout.get("heading")
@@ -304,7 +378,7 @@ def turn_handout(
 
 
 def save_turn(
-    path: str,
+    path: str | os.PathLike[str],
     turn: TurnPictures | Position,
     tile: str | int | None = None,
     *,
@@ -313,18 +387,22 @@ def save_turn(
     paper: str = "a4",
 ) -> str:
     """Save the turn by the file's suffix: ``.svg`` (animated), ``.gif`` or ``.pdf``
-    (handout). Returns the kind written."""
-    lower = path.lower()
+    (handout), whole or not at all (:func:`~..engine.files.write_file`: a failed write
+    leaves the file that was there; a :class:`FileError` names the path). Returns the kind
+    written."""
+    name = file_path(path)
+    lower = name.lower()
+    if lower.endswith(".pdf"):  # the paper checked before the turn is played
+        _check_handout(paper, 150, None, None)
     if lower.endswith(".svg"):
-        data = turn_svg(turn, tile, options=options, lang=lang).encode()
+        data = turn_svg(turn, tile, options=options, lang=lang).encode("utf-8")
     elif lower.endswith(".gif"):
         data = turn_gif(turn, tile, options=options, lang=lang)
     elif lower.endswith(".pdf"):
         data = turn_handout(turn, tile, options=options, lang=lang, paper=paper)
     else:
-        raise SceneError("{path}: save as .svg, .gif or .pdf", path=shown(path))
-    with open(path, "wb") as fp:
-        fp.write(data)
+        raise SceneError("{path}: save as .svg, .gif or .pdf", path=shown(name))
+    write_file(name, data)
     return lower.rsplit(".", 1)[-1]
 
 

@@ -112,9 +112,10 @@ def _pools(position: Position) -> Group:
 
 
 def teleporter_colour(position: Position, pair: str) -> str:
-    """The pair's colour: a position holds only the pairs of B5 (checked when it is built;
-    the editor checks a pending pad's pair first)."""
-    return S.TELEPORTER[pair]
+    """The pair's colour: a checked position holds only the pairs of B5 (the editor checks
+    a pending pad's pair first); another pair, in a position built by hand and not checked,
+    is drawn in the fallback colour (the drawing takes a position as given)."""
+    return S.TELEPORTER.get(pair, S.PLAYER_FALLBACK) if isinstance(pair, str) else S.PLAYER_FALLBACK
 
 
 def teleporter_group(

@@ -22,6 +22,7 @@ only, so a seed gives the same set on every machine, and a set exports to JSON
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -213,7 +214,24 @@ class Puzzle:
                 computed=puzzle.answer.to_dict(),
                 stored=stored.to_dict(),
             )
+        # the rest is derived from the position too: a key the file gives must say the same
+        # (an edited difficulty or choice was dropped silently)
+        derived = json.loads(json.dumps(puzzle.to_dict()))
+        for key in ("rule", "difficulty", "rules", "choices", "events"):
+            if key in data and _json_text(data[key]) != _json_text(derived[key]):
+                raise PuzzleError(
+                    "{where}.{key}: the rules give {computed}, the file says {stored}",
+                    where=where,
+                    key=key,
+                    computed=shown(derived[key]),
+                    stored=shown(data[key]),
+                )
         return puzzle
+
+
+def _json_text(value: Any) -> str:
+    """``value`` as canonical JSON text: ``true`` and ``1`` (and ``1.0``) differ."""
+    return json.dumps(value, sort_keys=True)
 
 
 def question_text(lang: str | None = None) -> str:

@@ -97,7 +97,11 @@ class BoardMessages(BoardTraits):
         return on_show.frame(self.frame).position.piece_at(sq) != on_show.after.piece_at(sq)
 
     def click_zone(self, zone: str) -> None:
-        """A click on a named area outside the grid (a pawn in the tray, a tray section)."""
+        """A click on a named area outside the grid (a pawn in the tray, a tray section);
+        a zone that is no name is ignored with a hint, as the browser's message is."""
+        if not isinstance(zone, str):
+            self.tell(self._("click on a square of the board"), "problem")
+            return
         self._click(None, zone)
 
     @one_message

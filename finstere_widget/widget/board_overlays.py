@@ -10,7 +10,7 @@ from ..design.danger import danger_map
 from ..engine import RuleOptions
 from ..render.scene import Overlay
 from .board_traits import BoardTraits
-from .interaction import Heat, Interaction, board_square, interaction_overlay
+from .interaction import Heat, Interaction, heat_of, interaction_overlay
 
 
 class Overlays(BoardTraits):
@@ -21,16 +21,14 @@ class Overlays(BoardTraits):
     def show_values(
         self,
         values: Mapping[Any, float] | None = None,
-        labels: Mapping[Any, str] | None = None,
+        labels: Mapping[Any, str | float] | None = None,
         caption: str = "",
     ) -> None:
         """A heat overlay of per-square values (and/or text labels) from Python; a key that
-        is not a square of the board is a :class:`PositionError` (nothing changes)."""
-        self._heat = Heat(
-            {board_square(k): float(v) for k, v in (values or {}).items()},
-            {board_square(k): str(v) for k, v in (labels or {}).items()},
-            caption,
-        )
+        is not a square of the board is a :class:`PositionError`, a value that is not a
+        finite number, a label or caption that is not text a :class:`SceneError`, each
+        naming the square or argument (nothing changes)."""
+        self._heat = heat_of(values, labels, caption)
         self._refresh()
 
     def show_danger(

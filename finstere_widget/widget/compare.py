@@ -26,6 +26,7 @@ from ..design.explorer import Case, Difference, EdgeCases, check_arguments, turn
 from ..engine import OPTION_INFO, Position, RuleOptions, monster_turn
 from ..engine.errors import StudyError, TraceError
 from ..engine.events import Event
+from ..engine.files import write_file
 from ..engine.game import Game, GameState
 from ..engine.i18n import N_, resolve, translations
 from ..engine.narrate import line
@@ -497,16 +498,5 @@ def gallery_html(result: EdgeCases, lang: str | None = None) -> str:
 
 
 def write_gallery(result: EdgeCases, path: str | os.PathLike[str], lang: str | None = None) -> Path:
-    """Write :func:`gallery_html` to ``path`` atomically (a temporary file in the same
-    folder, then renamed over it): a reader never sees half a page."""
-    out = Path(path)
-    page = gallery_html(result, lang)
-    tmp = out.with_name(f".{out.name}.{os.getpid()}.tmp")
-    try:
-        with open(tmp, "x", encoding="utf-8") as f:  # the umask's permissions, like any file
-            f.write(page)
-        os.replace(tmp, out)
-    except BaseException:
-        tmp.unlink(missing_ok=True)
-        raise
-    return out
+    """Write :func:`gallery_html` to ``path``, whole or not at all (engine/files.py)."""
+    return write_file(path, gallery_html(result, lang))

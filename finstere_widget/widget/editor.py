@@ -70,7 +70,10 @@ class BoardEditor(StaticFallback, Language, W.VBox):  # type: ignore[misc]
         W.link((self.player, "value"), (b, "tool_player"))
         W.link((self.pawn_set, "value"), (b, "tool_pawn"))
         W.link((self.face, "value"), (b, "tool_face"))
-        W.link((self.mode, "value"), (b, "mode"))
+        # the buttons and the board's mode in step both ways; the board's "view" mode (set
+        # on editor.board) has no button: none is pressed (a W.link raised a TraitError)
+        self.mode.observe(self._mode_chosen, "value")
+        b.observe(self._mode_set, "mode")
         self.palette = row(
             [self.tool, self.heading, self.pair, self.player, self.pawn_set, self.face]
         )
@@ -121,6 +124,17 @@ class BoardEditor(StaticFallback, Language, W.VBox):  # type: ignore[misc]
         shown = word if word is not None else change["new"]
         if self.pair.value != shown:
             self.pair.value = shown
+
+    def _mode_chosen(self, change: Any) -> None:
+        """A mode button pressed -> the board's mode (none pressed: the board as it is)."""
+        if change["new"] is not None and self.board.mode != change["new"]:
+            self.board.mode = change["new"]
+
+    def _mode_set(self, change: Any) -> None:
+        """The board's mode -> its button, or none for a mode with no button ("view")."""
+        value = change["new"] if change["new"] in ("edit", "move") else None
+        if self.mode.value != value:
+            self.mode.value = value
 
     #: the fields each tool uses (the palette shows only those)
     FIELDS = {

@@ -8,6 +8,8 @@ import json
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from ..engine.errors import SceneError, shown
+from ..engine.files import file_path, write_file
 from ..render import style
 from ..render.svg import xml_chars
 
@@ -96,8 +98,10 @@ _JSON_ESCAPES = str.maketrans(
 def script_json(data: object) -> str:
     """``data`` as JSON that is safe inside a <script> element whatever its strings hold:
     ``<``, ``>``, ``&``, U+2028 and U+2029 are written as ``\\uXXXX`` escapes (JSON.parse
-    reads them back unchanged)."""
-    return json.dumps(data, separators=(",", ":"), ensure_ascii=False).translate(_JSON_ESCAPES)
+    reads them back unchanged); a character HTML cannot carry (a lone surrogate, U+FFFE,
+    U+FFFF) is written as U+FFFD."""
+    text = json.dumps(data, separators=(",", ":"), ensure_ascii=False).translate(_JSON_ESCAPES)
+    return xml_chars(text)  # a lone surrogate (UTF-8 has none) as U+FFFD; JSON escapes controls
 
 
 def html_page(state: PageState, title: str = "Finstere Flure") -> str:
@@ -117,6 +121,9 @@ def html_page(state: PageState, title: str = "Finstere Flure") -> str:
 
 
 def write_html(path: str | Path, state: PageState, title: str = "Finstere Flure") -> Path:
-    out = Path(path)
-    out.write_text(html_page(state, title), encoding="utf-8")
-    return out
+    """Write the page to ``path`` whole or not at all (:func:`~..engine.files.write_file`:
+    a failed write leaves the file that was there; a :class:`FileError` names the path)."""
+    name = file_path(path)  # a path that is no path is named before the page is made
+    if not isinstance(title, str):
+        raise SceneError("to_html: title: expected text, got {title}", title=shown(title))
+    return write_file(name, html_page(state, title))

@@ -15,13 +15,14 @@ no ipywidgets, tested without a widget or a browser).
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from ..engine import Heading, Position, PositionError, on_board
 from ..engine.board import Square
-from ..engine.errors import QuizError, shown
+from ..engine.errors import QuizError, SceneError, shown
 from ..engine.i18n import N_
 from ..render import style as S
 from ..render.frames import TraceFrame
@@ -87,6 +88,62 @@ class Heat:
     values: Mapping[Square, float] | None = None
     labels: Mapping[Square, str] | None = None
     caption: str = ""
+
+
+def heat_of(values: Any = None, labels: Any = None, caption: Any = "") -> Heat:
+    """A heat overlay from ``show_values``'s arguments, checked: ``values`` maps squares to
+    finite numbers, ``labels`` squares to text (or numbers, written as text), ``caption``
+    is text; anything else is a :class:`SceneError` (a square off the board a
+    :class:`PositionError`) naming the argument and the square at fault."""
+    heat: dict[Square, float] = {}
+    words: dict[Square, str] = {}
+    for name, given in (("values", values), ("labels", labels)):
+        if given is None:
+            continue
+        if not isinstance(given, Mapping) and name == "values":
+            raise SceneError(
+                "show_values: values: expected a mapping of squares to numbers, got {value}",
+                value=shown(given),
+            )
+        if not isinstance(given, Mapping):
+            raise SceneError(
+                "show_values: labels: expected a mapping of squares to text, got {value}",
+                value=shown(given),
+            )
+        for key, value in given.items():
+            sq = board_square(key)
+            if name == "values":
+                heat[sq] = _finite(value, sq)
+            elif isinstance(value, str):
+                words[sq] = value
+            elif isinstance(value, (int, float)) and not isinstance(value, bool):
+                words[sq] = shown(value)
+            else:
+                raise SceneError(
+                    "show_values: labels[{square}]: expected text, got {value}",
+                    square=square_name(sq),
+                    value=shown(value),
+                )
+    if not isinstance(caption, str):
+        raise SceneError("show_values: caption: expected text, got {value}", value=shown(caption))
+    return Heat(heat, words, caption)
+
+
+def _finite(value: Any, sq: Square) -> float:
+    """A heat value: a finite real number (not a bool, not one too large for a float)."""
+    number: float | None = None
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        try:
+            number = float(value)
+        except OverflowError:
+            number = None
+    if number is None or not math.isfinite(number):
+        raise SceneError(
+            "show_values: values[{square}]: expected a finite number, got {value}",
+            square=square_name(sq),
+            value=shown(value),
+        )
+    return number
 
 
 @dataclass(frozen=True)

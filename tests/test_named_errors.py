@@ -1,0 +1,285 @@
+"""Errors outside the family, found by the third audit (issue 25, item 9, its widget, render
+and engine parts): each call either is handled or raises one named error of the engine's
+family, and leaves the widget or the position as it was. Each case failed before its fix
+(see the commit that added it)."""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from finstere_widget.engine import FinstereError, Heading, Pawn, Position, monster_turn
+from finstere_widget.engine.pieces import Monster, Teleporter
+from finstere_widget.render import frames
+from finstere_widget.widget import BoardEditor, BoardWidget
+
+
+def _board() -> BoardWidget:
+    board = BoardWidget(Position.basic())
+    board.show_values({(3, 3): 0.25}, {(3, 3): "a"}, "before")
+    return board
+
+
+def _drawn(board: BoardWidget) -> Any:
+    return (board.groups, board.frames, board.hint)
+
+
+# --- BoardWidget.show_values -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("args", "named"),
+    [
+        ((5,), "values"),
+        (({(3, 3): None},), r"values\[\(3, 3\)\]"),
+        (({(3, 3): "x"},), r"values\[\(3, 3\)\]"),
+        (({(3, 3): 10**400},), r"values\[\(3, 3\)\]"),
+        (({(3, 3): math.nan},), r"values\[\(3, 3\)\]"),
+        (({(3, 3): math.inf},), r"values\[\(3, 3\)\]"),
+        (({(3, 3): True},), r"values\[\(3, 3\)\]"),
+        (({(3, 3): 1}, 5), "labels"),
+        (({(3, 3): 1}, {(3, 3): object()}), r"labels\[\(3, 3\)\]"),
+        (({(3, 3): 1}, None, 5), "caption"),
+        (({(99, 3): 1},), r"\(99, 3\)"),
+    ],
+)
+def test_show_values_refuses_what_is_no_heat_map_naming_it(
+    args: tuple[Any, ...], named: str
+) -> None:
+    """``show_values(5)`` AttributeError, ``{sq: None}`` TypeError, ``{sq: "x"}`` a
+    ValueError naming nothing, ``{sq: 10**400}`` OverflowError: a named error of the
+    family, the board as it was."""
+    board = _board()
+    before = _drawn(board)
+    with pytest.raises(FinstereError, match=named):
+        board.show_values(*args)
+    assert _drawn(board) == before
+
+
+def test_show_values_takes_numbers_and_short_text() -> None:
+    board = _board()
+    board.show_values({(3, 3): 1, (4, 4): 0.5, (5, 5): -2}, {(3, 3): "a", (4, 4): 7}, "c")
+    assert board.groups != _board().groups
+
+
+# --- clicks on a zone ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("mode", ["move", "edit", "view"])
+@pytest.mark.parametrize("zone", [5, None, ["pawn:A"], b"pawn:A", 1.5])
+def test_click_zone_on_no_zone_is_a_hint_not_a_crash(mode: str, zone: Any) -> None:
+    """``click_zone(5)`` raised AttributeError in move mode: a zone is a name; anything else
+    is ignored with a hint, like a malformed square."""
+    board = BoardWidget(Position.basic(), mode=mode)  # type: ignore[arg-type]
+    before = (board.position, board.groups)
+    board.click_zone(zone)
+    assert (board.position, board.groups) == before
+    if mode != "view":
+        assert board.hint and board.hint_kind == "problem"
+
+
+# --- the editor's mode ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("mode", ["view", "move", "edit"])
+def test_an_editors_board_mode_and_its_buttons_stay_in_step(mode: str) -> None:
+    """``BoardEditor(pos).board.mode = "view"`` raised a TraitError and left the board in
+    view mode with the "edit" button pressed."""
+    editor = BoardEditor(Position.basic())
+    board: Any = editor.board
+    board.mode = mode
+    assert board.mode == mode
+    assert editor.mode.value == (mode if mode != "view" else None)
+    editor.mode.value = "move"
+    assert board.mode == "move"
+    editor.mode.value = "edit"
+    assert board.mode == "edit"
+
+
+# --- hand-built positions the drawing takes as given -------------------------------------------
+
+
+def _green() -> Position:
+    return Position(
+        Monster((2, 0), Heading.E),
+        teleporters=(
+            Teleporter((4, 0), "green", Heading.S),
+            Teleporter((9, 5), "green", Heading.E),
+        ),
+    )
+
+
+def test_B5_an_unknown_teleporter_pair_built_by_hand_is_drawn() -> None:
+    """B5: a hand-built position with a pair "green" made ``_repr_svg_()`` and the frames
+    raise KeyError; it is drawn (in the fallback colour), and its check names the pair."""
+    position = _green()
+    assert "<svg" in position._repr_svg_()
+    turn = monster_turn(position, "5")
+    assert frames.trace_frames(position, turn.events)
+    with pytest.raises(FinstereError, match="green"):
+        position.validated()
+
+
+@pytest.mark.parametrize("pawn_id", ["a\x1bb", "\x1b[2J", "a\nb", "a\u202eb", "a\ud800", "x" * 3])
+def test_a_hand_built_pawn_id_is_escaped_in_the_diagram(pawn_id: str) -> None:
+    """``str(position)`` printed a pawn id holding ESC raw (a terminal obeys it); every
+    character that does not print is escaped."""
+    pawn = Pawn(pawn_id, "blue", 1, 6, "light", (3, 3))
+    text = str(Position(Monster((0, 0), Heading.E), pawns=(pawn,)))
+    assert all(c.isprintable() or c == "\n" for c in text)
+    assert text.count("\n") == 12  # 11 rows and one pawn line: no line broken in two
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    pawn_id=st.text(max_size=8),
+    player=st.text(max_size=8),
+    pair=st.text(max_size=8),
+    light=st.one_of(st.integers(), st.text(max_size=3), st.none()),
+)
+def test_a_hand_built_position_always_shows(
+    pawn_id: str, player: str, pair: str, light: Any
+) -> None:
+    """Whatever text a hand-built position holds, ``str``, ``repr`` and ``_repr_svg_`` show it
+    (escaped), and its check is an error of the family."""
+    position = Position(
+        Monster((2, 0), Heading.E),
+        teleporters=(Teleporter((4, 0), pair, Heading.S), Teleporter((9, 5), pair, Heading.E)),
+        pawns=(Pawn(pawn_id, player, light, 6, "light", (3, 3)),),
+    )
+    text = str(position)
+    assert all(c.isprintable() or c == "\n" for c in text)
+    repr(position)
+    assert "<svg" in position._repr_svg_()
+    try:
+        position.validated()
+    except FinstereError:
+        pass
+
+
+HAND_BUILT = {
+    "a pawn's square as a list": dict(pawns=(Pawn("A", "blue", 1, 6, "light", [3, 3]),)),  # type: ignore[arg-type]
+    "a pawn's place unknown": dict(pawns=(Pawn("A", "blue", 1, 6, "light", "home\x1b"),)),  # type: ignore[arg-type]
+    "a pawn id not text": dict(pawns=(Pawn(5, "blue", 1, 6, "light", (3, 3)),)),  # type: ignore[arg-type]
+    "an arrow as text": dict(
+        teleporters=(
+            Teleporter((3, 3), "yellow", "N"),  # type: ignore[arg-type]
+            Teleporter((5, 5), "yellow", "N"),  # type: ignore[arg-type]
+        )
+    ),
+    "a monster's square as text": dict(),
+}
+
+
+@pytest.mark.parametrize("case", sorted(HAND_BUILT))
+def test_a_malformed_hand_built_position_is_shown_or_named(case: str) -> None:
+    """``repr`` of a pawn on ``[3, 3]`` (a list) raised TypeError; ``_repr_svg_`` of a pawn
+    id 5, of an unknown place or of an arrow ``"N"`` raised TypeError, KeyError or
+    ValueError; ``str`` of the arrow AttributeError. ``repr`` always answers (escaped);
+    ``str`` and ``_repr_svg_`` show the position or raise the PositionError naming its
+    fault (what ``validated()`` says)."""
+    monster = Monster("a1" if case.startswith("a monster") else (0, 0), Heading.E)  # type: ignore[arg-type]
+    position = Position(monster, **HAND_BUILT[case])  # type: ignore[arg-type]
+    with pytest.raises(FinstereError) as fault:
+        position.validated()
+    text = repr(position)
+    assert text.startswith("<Position") and text.isprintable()
+    for show in (str, Position._repr_svg_):
+        try:
+            out = show(position)
+        except FinstereError as exc:
+            assert str(exc) == str(fault.value)
+        else:
+            assert all(c.isprintable() or c == "\n" for c in out)
+
+
+ODD = [5, None, "x", ["a"], {"a": 1}, 10**400, math.nan, b"\xff", (99, 99)]
+
+
+@pytest.mark.parametrize("value", ODD, ids=repr)
+@pytest.mark.parametrize(
+    "call",
+    [
+        "show_turn_from(v)",
+        "show_trace(v, events)",
+        "show_trace(p, v)",
+        "show_trace(p, events, None, v)",
+        "show_frames(v, log)",
+        "show_frames(frames, v)",
+        "show_frames(frames, log, v)",
+    ],
+)
+def test_a_boards_turn_methods_name_what_is_no_position_trace_or_frame(
+    call: str, value: Any
+) -> None:
+    """``show_turn_from(5)``, ``show_trace(None, ...)``: AttributeError (``.validated``);
+    ``show_trace(p, 5)``: TypeError; ``show_frames(5, ...)``: TypeError or KeyError. Each
+    is an error of the family naming what it expected, the board as it was."""
+    board = _board()
+    p = examples_position()
+    turn = monster_turn(p, "8")
+    events = turn.events
+    frames = frames_of(p, events)
+    log = ["x"] * len(events)
+    before = _drawn(board)
+    names = {"v": value, "p": p, "events": events, "frames": frames, "log": log}
+    if value is None and call in ("show_trace(p, events, None, v)", "show_frames(frames, log, v)"):
+        return  # after=None: the default
+    with pytest.raises(FinstereError):
+        eval(f"board.{call}", {"board": board}, names)
+    assert _drawn(board) == before
+
+
+def examples_position() -> Position:
+    from finstere_widget import examples
+
+    return examples.load("monster_basic_8")
+
+
+def frames_of(position: Position, events: Any) -> Any:
+    return frames.trace_frames(position, events, "8")
+
+
+# --- the turn's pictures: their parameters ----------------------------------------------------
+
+PICTURE_CALLS = {
+    "svg frame_ms": ("turn_svg", "frame_ms"),
+    "svg title": ("turn_svg", "title"),
+    "gif frame_ms": ("turn_gif", "frame_ms"),
+    "gif scale": ("turn_gif", "scale"),
+    "images scale": ("turn_images", "scale"),
+    "handout paper": ("turn_handout", "paper"),
+    "handout dpi": ("turn_handout", "dpi"),
+    "handout columns": ("turn_handout", "columns"),
+    "handout heading": ("turn_handout", "heading"),
+    "save paper": ("save_turn", "paper"),
+}
+PICTURE_ODD = [5, None, "x", ["a"], {"a": 1}, 10**400, math.nan, math.inf, b"\xff", -1, 0, True]
+
+
+@pytest.mark.parametrize("value", PICTURE_ODD, ids=repr)
+@pytest.mark.parametrize("call", sorted(PICTURE_CALLS))
+def test_a_turns_pictures_name_a_parameter_they_cannot_take(
+    call: str, value: Any, tmp_path: Any
+) -> None:
+    """``turn_gif(scale=10**6)`` asked for terabytes of pixels, ``turn_handout(dpi=0)``
+    raised ZeroDivisionError, ``save_turn(paper=5)`` AttributeError, ``frame_ms=nan``
+    ValueError: each parameter is checked before any picture is made, a SceneError naming
+    it (a value it takes draws the turn), and no file is written."""
+    from finstere_widget import examples
+    from finstere_widget.engine.errors import SceneError
+    from finstere_widget.render import animate
+
+    function, name = PICTURE_CALLS[call]
+    position = examples.load("monster_basic_8")
+    out = tmp_path / "turn.pdf"
+    args: list[Any] = [str(out), position] if function == "save_turn" else [position]
+    try:
+        getattr(animate, function)(*args, 8, **{name: value})
+    except SceneError as exc:
+        assert name in str(exc)
+        assert not out.exists()
