@@ -30,7 +30,8 @@ def cmd_examples(args: argparse.Namespace) -> int:
         width = max(len(n) for n in names)
         for name in names:
             about = ABOUT.get(name)
-            print(f"{name:<{width}}  {words.gettext(about)}" if about else name)
+            told = words.gettext(about) if about else ""
+            print(f"{name:<{width}}  {told}".rstrip())
         return 0
     position = examples.load(args.name)  # an unknown name: an ExampleError naming them all
     text = position.to_json()
