@@ -18,10 +18,11 @@ from __future__ import annotations
 import importlib
 import os
 import sys
-from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
+TYPE_CHECKING = False  # not typing's: ``--version`` should not import typing
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from .common import Parser
 
 __all__ = ["build_parser", "main", "program_name"]

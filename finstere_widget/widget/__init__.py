@@ -14,14 +14,16 @@ when it is not) and imports each widget, with anywidget and ipywidgets, on first
 from __future__ import annotations
 
 import importlib
-from typing import TYPE_CHECKING, Any
 
 from .._extras import MissingExtraError, installed, missing_extra
 
 _NEEDS = ("anywidget", "ipywidgets", "traitlets")
 installed("widget", *_NEEDS, part="finstere_widget.widget")
 
+TYPE_CHECKING = False  # not typing's: importing typing costs as much as the interpreter
 if TYPE_CHECKING:
+    from typing import Any
+
     from .board import BoardWidget
     from .editor import BoardEditor
     from .game import GameView
