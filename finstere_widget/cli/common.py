@@ -398,7 +398,7 @@ EXAMPLES: dict[str, tuple[str, ...]] = {
         "{prog} play --watch --players 3 --seed 2 --record game.json",
     ),
     "study": (
-        "{prog} study --option slide_over_pawn=eat,stop --players 3 --games 40",
+        "{prog} study --option slide_over_pawn=eat,stop --players 2 --games 12",
         "{prog} study --bots random,greedy --league --players 2 --games 20",
     ),
     "puzzles": (
