@@ -107,7 +107,9 @@ def main() -> None:
     print(f"{'start':<52} {'median':>9} {'ratio':>7} {'(min)':>7}  goal")
     for name, r in results.items():
         goal = r["goal"]
-        verdict = "" if goal is None else f"<= x{goal:g} " + ("met" if r["ratio"] <= goal else "NOT met")  # type: ignore[operator]
+        verdict = (
+            "" if goal is None else f"<= x{goal:g} " + ("met" if r["ratio"] <= goal else "NOT met")
+        )  # type: ignore[operator]
         print(
             f"{name:<52} {r['median_ms']:>7} ms {'x' + str(r['ratio']):>7} "
             f"{'x' + str(r['ratio_of_minimums']):>7}  {verdict}"

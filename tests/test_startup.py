@@ -98,7 +98,11 @@ def test_the_monsters_sight_lines_are_built_on_first_use() -> None:
 
 def test_a_missing_widget_extra_is_one_line_without_a_chained_traceback() -> None:
     done = subprocess.run(
-        [sys.executable, "-c", "import sys; sys.modules['anywidget'] = None\nimport finstere_widget.widget"],
+        [
+            sys.executable,
+            "-c",
+            "import sys; sys.modules['anywidget'] = None\nimport finstere_widget.widget",
+        ],
         capture_output=True,
         text=True,
         timeout=120,
