@@ -106,10 +106,10 @@ def main() -> None:
         return
     print(f"{'start':<52} {'median':>9} {'ratio':>7} {'(min)':>7}  goal")
     for name, r in results.items():
-        goal = r["goal"]
-        verdict = (
-            "" if goal is None else f"<= x{goal:g} " + ("met" if r["ratio"] <= goal else "NOT met")
-        )  # type: ignore[operator]
+        goal, ratio = r["goal"], r["ratio"]
+        verdict = ""
+        if goal is not None and ratio is not None:
+            verdict = f"<= x{goal:g} " + ("met" if ratio <= goal else "NOT met")
         print(
             f"{name:<52} {r['median_ms']:>7} ms {'x' + str(r['ratio']):>7} "
             f"{'x' + str(r['ratio_of_minimums']):>7}  {verdict}"
