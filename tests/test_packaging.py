@@ -276,3 +276,41 @@ def test_marimo_session_cache_is_ignored_by_git() -> None:
         assert "__marimo__/" in (ROOT / ".gitignore").read_text(encoding="utf-8")
     else:
         assert ignored.returncode == 0
+
+
+def test_the_repository_address_is_written_nowhere_but_in_its_derived_forms() -> None:
+    """#29: the public address is not decided; ``[project.urls]`` holds it. Any other file
+    that names this project's repository, site or Binder does so in a form derived from it
+    (the README, which PyPI shows away from the repository, and the changelog's links), so
+    changing pyproject.toml and these derived copies is all a move takes; the docs site's
+    links are derived by docs/hooks.py at build time."""
+    listed = subprocess.run(
+        ["git", "ls-files"], cwd=ROOT, capture_output=True, text=True, check=False, timeout=60
+    )
+    files = listed.stdout.split()
+    if listed.returncode != 0:  # an unpacked sdist: its files, the caches left out
+        skip = {".venv", "site", ".cache", ".git", "dist", "build"}
+        files = [
+            str(p.relative_to(ROOT))
+            for p in ROOT.rglob("*")
+            if p.is_file() and not skip & set(p.relative_to(ROOT).parts)
+        ]
+    derived = (
+        f"{SOURCE}/",
+        f"{SOURCE})",
+        f"https://raw.githubusercontent.com/{OWNER}/{REPO}/main/",
+        f"https://mybinder.org/v2/gh/{OWNER}/{REPO}/HEAD",
+        PROJECT["urls"]["Documentation"],
+    )
+    mention = re.compile(rf"https?://[^\s)\"'>`]*{re.escape(OWNER)}[^\s)\"'>`]*\)?", re.I)
+    stray = []
+    for rel in files:
+        path = ROOT / rel
+        if rel == "pyproject.toml" or path.suffix in (".mo", ".png", ".gif", ".ipynb"):
+            continue
+        try:
+            text = path.read_text(encoding="utf-8")
+        except (UnicodeDecodeError, OSError):
+            continue
+        stray += [f"{rel}: {m}" for m in mention.findall(text) if not m.startswith(derived)]
+    assert stray == []
