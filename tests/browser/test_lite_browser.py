@@ -3,8 +3,9 @@ real browser with no network but localhost: a static server serves the built sit
 resolves no other host, and every request elsewhere is refused and recorded.
 
 Every notebook of the site runs top to bottom in the Pyodide kernel, one after the other
-in one page, with no error. The tour starts the kernel (its first cell installs
-finstere_widget from the site's own wheels); the others run in the same kernel, its widgets
+in one page, with no error. The tour starts the kernel (which loads finstere_widget and
+its widgets from the site's own wheels as it starts: nothing is installed in the page);
+the others run in the same kernel, its widgets
 closed and its namespace emptied (``%reset -f``) in between, so that Pyodide boots once.
 Each notebook each prints what it printed when built in CPython (the same seeded games, the same
 stories) and draws as many pictures; its first widget board paints; the studies' charts
