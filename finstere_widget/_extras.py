@@ -7,16 +7,22 @@ import importlib.util
 
 
 class MissingExtraError(ModuleNotFoundError):
-    """A part of the package needs an extra that is not installed."""
+    """A part of the package needs an extra that is not installed: ``part`` (what needs it),
+    ``extra`` (its name) and ``name`` (the module missing)."""
+
+    part: str = ""
+    extra: str = ""
 
 
 def missing_extra(extra: str, missing: str, part: str) -> MissingExtraError:
     """The one-line error for ``part`` lacking ``missing`` (a module of ``extra``)."""
-    return MissingExtraError(
+    error = MissingExtraError(
         f"{part} needs the '{extra}' extra ({missing} is not installed): "
         f'pip install "finstere_widget[{extra}]"',
         name=missing,
     )
+    error.part, error.extra = part, extra
+    return error
 
 
 def require(extra: str, *modules: str, part: str) -> None:

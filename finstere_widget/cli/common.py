@@ -55,7 +55,6 @@ EXTRA_OF = {
     "PIL": ("animate", "--save FILE.gif/FILE.pdf"),
     "dask": ("study", "--dask"),
     "distributed": ("study", "--dask"),
-    "pandas": ("study", "--json"),
     "matplotlib": ("sim", "--plot"),
     "tqdm": ("sim", "--progress"),
 }
@@ -72,6 +71,8 @@ def extra_error(error: ImportError) -> UsageError | None:
     ``None`` (an import that should have worked: a bug, told with its traceback)."""
     missing = ""
     extra = part = None
+    if isinstance(error, MissingExtraError) and error.extra:
+        missing, extra, part = error.name or "", error.extra, error.part
     seen: BaseException | None = error
     while seen is not None and extra is None:
         name = getattr(seen, "name", None) or ""
@@ -88,8 +89,6 @@ def extra_error(error: ImportError) -> UsageError | None:
         seen = seen.__cause__ or seen.__context__
     if extra is None:
         return None
-    if isinstance(error, MissingExtraError) and "needs the" in str(error):
-        part = str(error).split(" needs the", 1)[0]
     return UsageError(
         "{part} needs the '{extra}' extra ({missing} is not installed): pip install \"finstere_widget[{extra}]\"",
         part=part or "",
@@ -222,7 +221,7 @@ def read_position(path: str) -> Position:
     them) when no such file exists."""
     if path == "-":
         data = sys.stdin.buffer.read(MAX_INPUT + 1)
-    elif not os.path.exists(path) and re.fullmatch(r"\w+", path):
+    elif not os.path.exists(path) and re.fullmatch(r"\w+", path, re.ASCII):
         from .. import examples
 
         try:
