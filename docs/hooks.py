@@ -8,15 +8,23 @@
   point to that file in the repository, so they work on GitHub and on the site alike;
 * ``<!-- cli-help: COMMAND -->`` in a page becomes the ``--help`` text of that subcommand;
 * ``<!-- api: PACKAGE -->`` becomes the reference of every name in ``PACKAGE.__all__``,
-  grouped by the module defining it (so a new public name is documented without editing).
+  grouped by the module defining it (so a new public name is documented without editing);
+* every page works offline and behind a classroom's firewall: the build fails when a page
+  would load anything from another host (a font, a script, a stylesheet, a picture) or ask
+  a repository host for its statistics (:func:`external_loads`);
+* the build fails when a page's HTML, read the way a browser reads it, does not hold every
+  section its table of contents lists (a bare ``<title>`` in a docstring swallowed the rest
+  of the API page: :func:`missing_sections`).
 """
 
 from __future__ import annotations
 
 import re
+from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
 
+from mkdocs.exceptions import PluginError
 from mkdocs.plugins import event_priority
 from mkdocs.structure.files import File, Files
 
@@ -43,8 +51,12 @@ def on_config(config: Any) -> Any:
         if isinstance(entry, dict) and "Notebooks" in entry:
             entry["Notebooks"] = notebooks
     urls = project_urls()
-    config.repo_url = urls["Source"]
-    config.repo_name = urls["Source"].rstrip("/").rsplit("/", 1)[-1]
+    # not ``repo_url``: the theme would ask the repository host's API for its stars and
+    # forks on every page (no network in a classroom); a plain link in the footer instead
+    config.extra["repository"] = urls["Source"]
+    config.extra["social"] = [
+        {"icon": "fontawesome/brands/git-alt", "link": urls["Source"], "name": "Source code"}
+    ]
     config.site_url = urls.get("Documentation")
     return config
 
@@ -85,7 +97,7 @@ def cli_help(command: str) -> str:
 
 
 def on_page_markdown(markdown: str, page: Any, config: Any, files: Files) -> str:
-    blob = config.repo_url.rstrip("/") + "/blob/main/"
+    blob = project_urls()["Source"].rstrip("/") + "/blob/main/"
     markdown = _OUTSIDE_LINK.sub(lambda m: f"]({blob}{m.group(1)})", markdown)
     markdown = _CLI_HELP.sub(lambda m: f"```text\n{cli_help(m.group(1)).rstrip()}\n```", markdown)
     return _API.sub(lambda m: api_markdown(m.group(1)), markdown)
@@ -166,5 +178,140 @@ _ROLE = re.compile(r":(?:class|meth|func|mod|attr|data|exc|obj):(?=<code>)")
 
 
 def on_page_content(html: str, page: Any, config: Any, files: Files) -> str:
-    """Docstrings use Sphinx roles (``:class:`Position```); the site shows just the name."""
+    """Docstrings use Sphinx roles (``:class:`Position```); the site shows just the name.
+    A notebook page's contents list their anchors as the headings' ids (mkdocs-jupyter
+    left out the code in a heading: "`slide_over_pawn` (M9): ..." linked nowhere)."""
+    _follow_heading_ids(page.toc, read_page(html).heading_ids)
     return _ROLE.sub("", html)
+
+
+def _follow_heading_ids(toc: Any, heading_ids: list[str]) -> None:
+    """Point each entry of ``toc`` whose anchor no heading carries at the one heading whose
+    id ends with it (the same words, with the heading's code in front)."""
+    present = set(heading_ids)
+
+    def visit(items: Any) -> None:
+        for item in items:
+            if item.id not in present:
+                ends = [h for h in heading_ids if h.endswith("-" + item.id)]
+                if len(ends) == 1:
+                    item.id = ends[0]
+            visit(item.children)
+
+    visit(toc)
+
+
+# --- every page offline, and whole ----------------------------------------------------------
+
+#: elements whose text a browser reads raw up to their end tag, whatever it holds: a bare
+#: ``<title>`` in a page's body swallows everything after it
+RAW_TEXT = ("title", "textarea", "xmp", "iframe", "noembed", "noframes", "script", "style")
+#: attributes that make a browser fetch what they name
+LOADING = {"src", "srcset", "poster", "data", "background"}
+#: ``<link rel=...>`` values that fetch nothing
+NOT_LOADED = {"canonical", "alternate", "author", "license", "help", "me", "next", "prev"}
+_URL = re.compile(r"""(?:https?:)?//[a-z0-9.-]+\.[a-z]{2,}[^\s"'()<>]*""", re.I)
+#: in CSS (``url(...)``, ``@import``) and in scripts: a full URL only
+_CSS_URL = re.compile(r"""(?:url\(\s*["']?|@import\s+["']?)((?:https?:)?//[^"')\s]+)""", re.I)
+_SCRIPT_URL = re.compile(r"""["'`]((?:https?:)?//[a-z0-9.-]+\.[a-z]{2,}[^"'`\s]*)["'`]""", re.I)
+
+
+class _Page(HTMLParser):
+    """A page read the way a browser reads it: headings' ids, and what it loads."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.heading_ids: list[str] = []
+        self.loads: list[str] = []
+        self.asks_repository = False
+        self._raw: str | None = None
+        self._raw_text: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        values = {k: v or "" for k, v in attrs}
+        if re.fullmatch(r"h[1-6]", tag) and values.get("id"):
+            self.heading_ids.append(values["id"])
+        if values.get("data-md-component") == "source":
+            self.asks_repository = True  # the theme fetches the repository's statistics
+        rel = set(values.get("rel", "").lower().split())
+        for name, value in values.items():
+            if name in LOADING or (name == "href" and tag == "link" and not rel <= NOT_LOADED):
+                self.loads += [u for u in re.split(r",\s*", value) if _URL.match(u.strip())]
+            elif name == "style":
+                self.loads += _CSS_URL.findall(value)
+        if tag in RAW_TEXT:
+            self._raw = tag
+            self._raw_text = []
+            self.set_cdata_mode(tag)
+
+    def handle_data(self, data: str) -> None:
+        if self._raw is not None:
+            self._raw_text.append(data)
+
+    def handle_endtag(self, tag: str) -> None:
+        if self._raw is not None and tag == self._raw:
+            text = "".join(self._raw_text)
+            if tag == "style":
+                self.loads += _CSS_URL.findall(text)
+            elif tag == "script":
+                self.loads += _SCRIPT_URL.findall(text)
+            self._raw = None
+
+
+def read_page(html: str) -> _Page:
+    page = _Page()
+    page.feed(html)
+    page.close()
+    return page
+
+
+#: names, not places: XML namespaces and DTD identifiers, which no browser fetches
+NAMES_ONLY = re.compile(r"(?:https?:)?//www\.w3\.org/", re.I)
+
+
+def external_loads(html: str) -> list[str]:
+    """What ``html`` would fetch from another host (fonts, scripts, stylesheets, pictures,
+    a script's ``import``/``fetch`` of a full URL), and the repository statistics the theme
+    asks for; ``[]`` when the page works offline."""
+    page = read_page(html)
+    loads = [u for u in page.loads if not NAMES_ONLY.match(u)]
+    return loads + (["the repository host's API (repo_url)"] if page.asks_repository else [])
+
+
+def missing_sections(html: str, toc_ids: list[str]) -> list[str]:
+    """The ids of the table of contents that no heading of ``html`` carries, the page read
+    as a browser reads it (a raw-text element left open swallows the headings after it)."""
+    found = set(read_page(html).heading_ids)
+    return [i for i in toc_ids if i not in found]
+
+
+def _toc_ids(items: Any) -> list[str]:
+    out: list[str] = []
+    for item in items:
+        out.append(item.id)
+        out += _toc_ids(item.children)
+    return out
+
+
+#: mkdocs-jupyter's pages load mermaid from a CDN when a notebook holds a diagram; ours
+#: hold none, so the loader goes (and a page that needs it fails the offline check)
+_MERMAID_LOADER = re.compile(
+    r'<script type="module">(?:(?!</script>).)*?cdnjs\.cloudflare\.com/ajax/libs/mermaid.*?</script>',
+    re.S,
+)
+
+
+def on_post_page(output: str, page: Any, config: Any) -> str:
+    if not re.search(r'class="[^"]*\bjp-Mermaid\b', output):  # no diagram on the page
+        output = _MERMAID_LOADER.sub("", output)
+    where = page.file.src_uri
+    loads = external_loads(output)
+    if loads:
+        raise PluginError(f"{where}: loads from another host (offline, firewalls): {loads[:5]}")
+    missing = missing_sections(output, _toc_ids(page.toc))
+    if missing:
+        raise PluginError(
+            f"{where}: the HTML, read as a browser reads it, lacks {len(missing)} of the "
+            f"sections its contents list, from {missing[0]!r} on (markup in a docstring?)"
+        )
+    return output

@@ -12,6 +12,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.distributions import Dist, build
+
 REPO_ROOT = Path(__file__).resolve().parent.parent
 
 collect_ignore_glob = ["**/*.ipynb", "*.ipynb"]
@@ -43,3 +45,9 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
             items=[item for item in items if item.get_closest_marker("league") is not None]
         )
         items[:] = chosen
+
+
+@pytest.fixture(scope="session")
+def built_dist(tmp_path_factory: pytest.TempPathFactory) -> Dist:
+    """The wheel and sdist built from the working copy, once per session (per worker)."""
+    return build(tmp_path_factory.mktemp("dist"))

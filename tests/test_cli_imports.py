@@ -16,9 +16,9 @@ import finstere_widget
 from finstere_widget import cli
 
 PACKAGE = Path(finstere_widget.__file__).parent
-CLI_MODULES = ["common", "game", "monster", "moves", "puzzles", "study"]
+CLI_MODULES = ["common", "examples", "game", "monster", "moves", "puzzles", "study"]
 #: every subcommand, in the order ``--help`` lists them
-COMMANDS = ["monster", "move", "moves", "simulate", "play", "study", "edge-cases", "puzzles"]
+COMMANDS = ["monster", "move", "moves", "simulate", "play", "study", "edge-cases", "puzzles", "examples"]
 
 
 def module_name(path: Path) -> str:
@@ -109,11 +109,17 @@ def test_the_cycle_finder_finds_a_circle() -> None:
 
 def test_the_graph_sees_relative_imports() -> None:
     graph = import_graph()
-    assert {f"finstere_widget.cli.{m}" for m in CLI_MODULES} - {
-        "finstere_widget.cli.common"
-    } <= graph["finstere_widget.cli"]
     assert "finstere_widget.cli.common" in graph["finstere_widget.cli.game"]
-    assert "finstere_widget.engine" in graph["finstere_widget.cli.common"]
+    assert "finstere_widget.cli.common" in graph["finstere_widget.cli.monster"]
+    assert "finstere_widget.engine.position" in graph["finstere_widget.cli.common"]
+
+
+def test_the_cli_module_imports_its_subcommands_only_when_the_parser_is_built() -> None:
+    """``finstere-widget --version`` answers without the engine (#29): the subcommand
+    modules are imported by :func:`build_parser`, each one named in ``cli.COMMANDS``."""
+    graph = import_graph()
+    assert not {f"finstere_widget.cli.{m}" for m in CLI_MODULES} & graph["finstere_widget.cli"]
+    assert set(cli.COMMANDS) == set(CLI_MODULES) - {"common"}
 
 
 def test_no_import_circle_in_the_package() -> None:
@@ -157,14 +163,17 @@ def _choices(parser: argparse.ArgumentParser) -> list[str]:
 
 def test_registration_is_explicit_and_repeatable() -> None:
     # each module registers exactly its own commands, only when asked, as often as asked
+    from finstere_widget.cli import common, examples, game, monster, moves, puzzles, study
+
     for module, names in [
-        (cli.monster, ["monster"]),
-        (cli.moves, ["move", "moves"]),
-        (cli.game, ["simulate", "play"]),
-        (cli.study, ["study"]),
-        (cli.puzzles, ["puzzles"]),
+        (monster, ["monster"]),
+        (moves, ["move", "moves"]),
+        (game, ["simulate", "play"]),
+        (study, ["study"]),
+        (puzzles, ["puzzles"]),
+        (examples, ["examples"]),
     ]:
-        parser = cli.common.Parser(prog="x")
+        parser = common.Parser(prog="x")
         module.register(parser.add_subparsers())
         assert _choices(parser) == names
     assert _choices(cli.build_parser("x")) == COMMANDS

@@ -310,7 +310,7 @@ def test_index_md_command_line_block_runs_in_an_empty_directory(tmp_path: Path) 
     page = (DOCS / "index.md").read_text(encoding="utf-8")
     block = page.split("## On the command line", 1)[1].split("```bash\n", 1)[1]
     lines = [line.split("  #")[0].strip() for line in block.split("```", 1)[0].splitlines()]
-    assert lines[0].startswith("python -c ") and len(lines) >= 4
+    assert lines[0].startswith("finstere-widget examples ") and len(lines) >= 4
     python = shlex.quote(sys.executable)
     env = {**os.environ, "FINSTERE_WIDGET_LANG": "en"}
     outputs = []

@@ -69,3 +69,45 @@ def test_lock_closure_follows_dependencies_and_names_a_missing_package() -> None
     ]
     with pytest.raises(lite.LiteBuildError, match="no package 'ssl'"):
         lite.lock_closure(lock, ("ssl",))
+
+
+def test_the_sites_notebooks_install_nothing(tmp_path: Path) -> None:
+    """#29: the kernel starts with the package and its widgets (Pyodide's lock, loaded at
+    start), so the site's copies of the notebooks hold no install cell doing network work."""
+    copies = lite.lite_notebooks(tmp_path)
+    assert len(copies) == len(lite.NOTEBOOKS)
+    for nb in copies:
+        cells = _code_cells(nb)
+        assert not [c for c in cells if "piplite" in c or "micropip" in c], nb.name
+        assert lite.PREINSTALLED_NOTE in cells[0], nb.name
+
+
+def test_the_kernel_preloads_what_the_first_cells_import() -> None:
+    """The tour's imports (the package, its widgets, IPython) are loaded at the kernel's
+    start, with the kernel's own packages (which it would otherwise install one by one)."""
+    preload = {lite._norm(p) for p in lite.PRELOAD}
+    assert {"finstere-widget", "anywidget", "ipywidgets", "ipython"} <= preload
+    assert {"piplite", "ipykernel", "comm", "pyodide-kernel", "jedi", "micropip"} <= preload
+    assert not {"matplotlib", "pandas", "numpy"} & preload
+
+
+def test_a_wheel_becomes_a_lock_entry_with_its_pyodide_dependencies(tmp_path: Path) -> None:
+    import zipfile
+
+    wheel = tmp_path / "demo_pkg-1.2-py3-none-any.whl"
+    with zipfile.ZipFile(wheel, "w") as zf:
+        zf.writestr("demo_pkg/__init__.py", "")
+        zf.writestr("demo_helper.py", "")
+        zf.writestr(
+            "demo_pkg-1.2.dist-info/METADATA",
+            "Metadata-Version: 2.1\nName: demo_pkg\nVersion: 1.2\n"
+            "Requires-Dist: traitlets>=5\n"
+            "Requires-Dist: pytest; extra == 'test'\n"
+            'Requires-Dist: colorama; sys_platform == "win32"\n'
+            "Requires-Dist: not-in-the-lock\n",
+        )
+    entry = lite.wheel_entry(wheel, {"traitlets", "pytest", "colorama"})
+    assert entry["name"] == "demo-pkg" and entry["version"] == "1.2"
+    assert entry["imports"] == ["demo_helper", "demo_pkg"]
+    assert entry["depends"] == ["traitlets"]
+    assert entry["file_name"] == wheel.name and len(str(entry["sha256"])) == 64

@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 import subprocess
 import sys
+import tarfile
 import zipfile
 from pathlib import Path
 from typing import Any
@@ -15,6 +16,7 @@ from typing import Any
 import pytest
 
 import finstere_widget
+from tests.distributions import MARIMO_CACHE, Dist, env_for, fresh_env
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -200,17 +202,10 @@ def test_py_typed_ships_in_the_package() -> None:
 
 
 @pytest.mark.slow
-def test_built_wheel_and_sdist_pass_twine_and_install_without_extras(tmp_path: Path) -> None:
-    dist = tmp_path / "dist"
-    build = subprocess.run(
-        [sys.executable, "-m", "build", "--no-isolation", "--outdir", str(dist), str(ROOT)],
-        capture_output=True,
-        text=True,
-        timeout=600,
-    )
-    assert build.returncode == 0, build.stderr[-2000:]
-    wheel = next(dist.glob("*.whl"))
-    sdist = next(dist.glob("*.tar.gz"))
+def test_built_wheel_and_sdist_pass_twine_and_install_without_extras(
+    built_dist: Dist, tmp_path: Path
+) -> None:
+    wheel, sdist = built_dist.wheel, built_dist.sdist
     assert wheel.name == f"finstere_widget-{finstere_widget.__version__}-py3-none-any.whl"
     check = subprocess.run(
         [sys.executable, "-m", "twine", "check", "--strict", str(wheel), str(sdist)],
@@ -236,29 +231,86 @@ def test_built_wheel_and_sdist_pass_twine_and_install_without_extras(tmp_path: P
 
     # a fresh environment with the wheel and no extra: the engine and the command line work,
     # the widget gives the one-line hint
-    venv = tmp_path / "venv"
-    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True, timeout=300)
-    py = venv / "bin" / "python"
-    subprocess.run(
-        [str(py), "-m", "pip", "install", "-q", "--no-deps", "--no-index", str(wheel)],
-        check=True,
-        timeout=300,
-        capture_output=True,
-    )
+    bin_dir = fresh_env(wheel, tmp_path / "venv")
     out = subprocess.run(
-        [str(venv / "bin" / "finstere-widget"), "--version"],
+        [str(bin_dir / "finstere-widget"), "--version"],
         capture_output=True,
         text=True,
         timeout=120,
         cwd=tmp_path,
+        env=env_for(bin_dir),
     )
     assert out.stdout == f"finstere-widget {finstere_widget.__version__}\n", out.stderr
     out = subprocess.run(
-        [str(py), "-c", "import finstere_widget.widget"],
+        [str(bin_dir / "python"), "-c", "import finstere_widget.widget"],
         capture_output=True,
         text=True,
         timeout=120,
         cwd=tmp_path,
+        env=env_for(bin_dir),
     )
     assert out.returncode == 1
     assert out.stderr.strip().splitlines()[-1].endswith('pip install "finstere_widget[widget]"')
+
+
+@pytest.mark.slow
+def test_the_wheel_holds_only_compiled_catalogs_and_no_cache(built_dist: Dist) -> None:
+    """#29: the translation sources (.po, .pot) were a quarter of the wheel; the package
+    reads only the .mo files. A working copy's marimo session cache (``__marimo__/``)
+    reaches neither distribution."""
+    with zipfile.ZipFile(built_dist.wheel) as zf:
+        names = zf.namelist()
+    assert [n for n in names if n.endswith(".mo")]
+    assert not [n for n in names if n.endswith((".po", ".pot")) or "__marimo__" in n]
+    with tarfile.open(built_dist.sdist) as tf:
+        members = tf.getnames()
+    assert not [n for n in members if "__marimo__" in n or "/.venv/" in n]
+    assert [n for n in members if n.endswith("fr/LC_MESSAGES/finstere_widget.po")]
+
+
+def test_marimo_session_cache_is_ignored_by_git() -> None:
+    ignored = subprocess.run(
+        ["git", "check-ignore", "-q", MARIMO_CACHE], cwd=ROOT, check=False, timeout=60
+    )
+    if ignored.returncode == 128:  # not a git checkout (an unpacked sdist)
+        assert "__marimo__/" in (ROOT / ".gitignore").read_text(encoding="utf-8")
+    else:
+        assert ignored.returncode == 0
+
+
+def test_the_repository_address_is_written_nowhere_but_in_its_derived_forms() -> None:
+    """#29: the public address is not decided; ``[project.urls]`` holds it. Any other file
+    that names this project's repository, site or Binder does so in a form derived from it
+    (the README, which PyPI shows away from the repository, and the changelog's links), so
+    changing pyproject.toml and these derived copies is all a move takes; the docs site's
+    links are derived by docs/hooks.py at build time."""
+    listed = subprocess.run(
+        ["git", "ls-files"], cwd=ROOT, capture_output=True, text=True, check=False, timeout=60
+    )
+    files = listed.stdout.split()
+    if listed.returncode != 0:  # an unpacked sdist: its files, the caches left out
+        skip = {".venv", "site", ".cache", ".git", "dist", "build"}
+        files = [
+            str(p.relative_to(ROOT))
+            for p in ROOT.rglob("*")
+            if p.is_file() and not skip & set(p.relative_to(ROOT).parts)
+        ]
+    derived = (
+        f"{SOURCE}/",
+        f"{SOURCE})",
+        f"https://raw.githubusercontent.com/{OWNER}/{REPO}/main/",
+        f"https://mybinder.org/v2/gh/{OWNER}/{REPO}/HEAD",
+        PROJECT["urls"]["Documentation"],
+    )
+    mention = re.compile(rf"https?://[^\s)\"'>`]*{re.escape(OWNER)}[^\s)\"'>`]*\)?", re.I)
+    stray = []
+    for rel in files:
+        path = ROOT / rel
+        if rel == "pyproject.toml" or path.suffix in (".mo", ".png", ".gif", ".ipynb"):
+            continue
+        try:
+            text = path.read_text(encoding="utf-8")
+        except (UnicodeDecodeError, OSError):
+            continue
+        stray += [f"{rel}: {m}" for m in mention.findall(text) if not m.startswith(derived)]
+    assert stray == []

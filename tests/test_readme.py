@@ -225,7 +225,8 @@ def test_readme_speed_table_shows_the_speed_pages_figures() -> None:
         assert today[0] in _outside_parentheses(where), (what, today[0])
         for figure in today + _speed_figures(target):
             assert figure in where, (what, figure)
-    for script in ("bench_monster.py", "bench_moves.py", "bench_widget.py", "bench_games.py"):
+    scripts = ("bench_monster.py", "bench_moves.py", "bench_widget.py", "bench_games.py")
+    for script in (*scripts, "bench_startup.py"):
         assert script in figures
     assert "/blob/main/docs/speed.md)" in section
 

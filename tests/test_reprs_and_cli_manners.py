@@ -94,7 +94,9 @@ def test_usage_lines_name_the_command_actually_run() -> None:
     assert program_name("/usr/local/bin/finstere-widget") == "finstere-widget"
     assert program_name("/x/finstere_widget/__main__.py") == "python -m finstere_widget"
     out = _run("-m", "finstere_widget", "monster")
-    assert out.returncode == 2 and out.stderr.startswith("usage: python -m finstere_widget monster")
+    assert out.returncode == 2
+    assert out.stderr.startswith("python -m finstere_widget monster: error: ")
+    assert out.stderr.endswith("(see python -m finstere_widget monster --help)\n")
     assert build_parser("finstere-widget").format_usage().startswith("usage: finstere-widget ")
 
 

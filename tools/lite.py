@@ -16,9 +16,14 @@ network once loaded:
   with the hashes of the files shipped (any other Pyodide package is absent from the site,
   so the lock must not promise it);
 * this package's wheel and its pure-Python dependencies (anywidget, psygnal, ipywidgets,
-  comm, jupyterlab_widgets) in the site's piplite index, with the PyPI fallback switched off;
-* every teaching notebook, whose first code cell installs the package in Lite. They need
-  nothing else: the studies (08, 10) draw their charts with the package's own
+  comm, jupyterlab_widgets), and the kernel's own wheels (piplite, pyodide-kernel, its
+  ipykernel and widgetsnbextension stand-ins), added to that lock too and **loaded with
+  Pyodide at the kernel's start** (``loadPyodideOptions.packages``): one parallel load
+  instead of an install per package, and no install cell in the page (the same wheels are
+  also in the site's piplite index, with the PyPI fallback switched off);
+* every teaching notebook; in the site's copies the install cell (which the notebooks keep
+  for other front ends, where it does nothing) is a comment, as nothing is left to install.
+  They need nothing else: the studies (08, 10) draw their charts with the package's own
   (``finstere_widget.render.charts``), show rows where pandas is missing and play their
   games in the kernel's own process. (Pyodide's compiled packages -- numpy, pandas,
   matplotlib -- are not on PyPI or npm for this Pyodide's ABI, so the site cannot serve
@@ -36,6 +41,8 @@ import shutil
 import subprocess
 import sys
 import tarfile
+import zipfile
+from email.parser import Parser
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -61,7 +68,41 @@ if sys.platform == "emscripten":
     import piplite
 
     await piplite.install(["finstere_widget", "anywidget", "ipywidgets"])"""
+#: what the site's copies of the notebooks hold instead of :data:`INSTALL_CELL`
+PREINSTALLED_NOTE = (
+    "# finstere_widget, anywidget and ipywidgets are installed in this site's Python\n"
+    "# (JupyterLite) already: nothing to install."
+)
 KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
+#: the kernel's own wheels (its labextension's ``static/pypi``) added to Pyodide's lock
+KERNEL_WHEELS = ("piplite", "pyodide_kernel", "ipykernel", "widgetsnbextension")
+#: what Pyodide loads at the kernel's start (``loadPyodideOptions.packages``): the kernel
+#: (which then installs nothing), and this package with its widgets (the first cell's
+#: imports); the lock's dependencies come along
+PRELOAD = (
+    "micropip",
+    "piplite",
+    "ipykernel",
+    "comm",
+    "pyodide-kernel",
+    "jedi",
+    "ipython",
+    "finstere-widget",
+    "anywidget",
+    "ipywidgets",
+)
+#: where a requirement's marker is evaluated: Pyodide's Python
+PYODIDE_MARKERS = {
+    "python_version": "3.14",
+    "python_full_version": "3.14.0",
+    "sys_platform": "emscripten",
+    "platform_system": "Emscripten",
+    "platform_machine": "wasm32",
+    "implementation_name": "cpython",
+    "platform_python_implementation": "CPython",
+    "os_name": "posix",
+    "extra": "",
+}
 #: the kernel name of the Pyodide kernel (the notebooks' copies in the site use it)
 LITE_KERNELSPEC = {"display_name": "Python (Pyodide)", "language": "python", "name": "python"}
 
@@ -182,6 +223,86 @@ def piplite_wheels(cache: Path) -> list[Path]:
     return sorted(dest.glob("*.whl"))
 
 
+def kernel_wheels() -> list[Path]:
+    """The Pyodide kernel's own wheels, as its labextension ships them (the newest of each)."""
+    folder = (
+        Path(sys.prefix) / "share" / "jupyter" / "labextensions" / "@jupyterlite"
+        / "pyodide-kernel-extension" / "static" / "pypi"
+    )  # fmt: skip
+    found = []
+    for name in KERNEL_WHEELS:
+        wheels = sorted(folder.glob(f"{name}-*-py3-none-any.whl"), key=lambda w: _version_key(w))
+        if not wheels:
+            raise LiteBuildError(
+                f"no {name} wheel in {folder}: is jupyterlite-pyodide-kernel installed?"
+            )
+        found.append(wheels[-1])
+    return found
+
+
+def _version_key(wheel: Path) -> tuple[int, ...]:
+    version = wheel.name.split("-")[1]
+    return tuple(int(p) if p.isdigit() else 0 for p in version.split("."))
+
+
+def wheel_entry(wheel: Path, known: set[str]) -> dict[str, object]:
+    """A Pyodide lock entry for a pure-Python ``wheel``: its name and version, the modules
+    it provides, and the packages of ``known`` (normalized names) it requires in Pyodide."""
+    from packaging.requirements import Requirement
+
+    with zipfile.ZipFile(wheel) as zf:
+        info = next(n for n in zf.namelist() if n.endswith(".dist-info/METADATA"))
+        meta = Parser().parsestr(zf.read(info).decode("utf-8"))
+        tops = set()
+        for n in zf.namelist():
+            first = n.split("/", 1)[0]
+            if first.endswith((".dist-info", ".data")):
+                continue
+            if "/" in n or n.endswith(".py"):
+                tops.add(first[:-3] if first.endswith(".py") and "/" not in n else first)
+    depends = []
+    for text in meta.get_all("Requires-Dist") or []:
+        req = Requirement(text)
+        if req.marker is not None and not req.marker.evaluate(PYODIDE_MARKERS):
+            continue
+        if _norm(req.name) in known and _norm(req.name) not in depends:
+            depends.append(_norm(req.name))
+    return {
+        "name": _norm(str(meta["Name"])),
+        "version": str(meta["Version"]),
+        "file_name": wheel.name,
+        "install_dir": "site",
+        "sha256": _sha256(wheel),
+        "package_type": "package",
+        "imports": sorted(t for t in tops if t.isidentifier()),
+        "depends": sorted(depends),
+        "unvendored_tests": False,
+    }
+
+
+def add_to_lock(folder: Path, wheels: list[Path]) -> list[str]:
+    """Copy ``wheels`` beside the lock in ``folder`` and list them in it (each with its
+    dependencies among the lock's packages); every package :data:`PRELOAD` names must then
+    be in the lock. Returns the names added."""
+    path = folder / "pyodide-lock.json"
+    lock = json.loads(path.read_text(encoding="utf-8"))
+    packages = lock["packages"]
+    names = {_norm(w.name.split("-")[0]) for w in wheels}
+    known = set(packages) | names
+    added = []
+    for wheel in wheels:
+        entry = wheel_entry(wheel, known)
+        shutil.copy2(wheel, folder / wheel.name)
+        packages[str(entry["name"])] = entry
+        added.append(str(entry["name"]))
+    missing = [p for p in PRELOAD if _norm(p) not in packages]
+    if missing:
+        raise LiteBuildError(f"the kernel's start would load {missing}, which the lock lacks")
+    lock_closure(packages, PRELOAD)  # every dependency is there too
+    path.write_text(json.dumps(lock, indent=1), encoding="utf-8")
+    return sorted(added)
+
+
 def lite_notebooks(dest: Path) -> list[Path]:
     """Copies of the shipped notebooks with the Pyodide kernel's name."""
     dest.mkdir(parents=True, exist_ok=True)
@@ -190,6 +311,10 @@ def lite_notebooks(dest: Path) -> list[Path]:
         (src,) = sorted((ROOT / "notebooks").glob(f"{prefix}_*.ipynb"))
         nb = json.loads(src.read_text(encoding="utf-8"))
         nb.setdefault("metadata", {})["kernelspec"] = LITE_KERNELSPEC
+        for cell in nb["cells"]:  # the kernel starts with the package: nothing to install
+            text = "".join(cell["source"])
+            if cell["cell_type"] == "code" and INSTALL_CELL in text:
+                cell["source"] = text.replace(INSTALL_CELL, PREINSTALLED_NOTE)
         target = dest / src.name
         target.write_text(json.dumps(nb, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
         out.append(target)
@@ -203,6 +328,7 @@ def build(out: Path, cache: Path) -> Path:
     (stage / "static").mkdir(parents=True)
     shipped = pyodide_dir(version, cache, stage / "static" / "pyodide")
     wheels = piplite_wheels(cache)
+    shipped += add_to_lock(stage / "static" / "pyodide", [*wheels, *kernel_wheels()])
     notebooks = lite_notebooks(stage / "notebooks")
     (stage / "jupyter-lite.json").write_text(
         json.dumps(
@@ -213,7 +339,12 @@ def build(out: Path, cache: Path) -> Path:
                     # window.jupyterapp, as JupyterLab's own option: the browser tests
                     # drive the notebook through it
                     "exposeAppInBrowser": True,
-                    "litePluginSettings": {KERNEL_PLUGIN: {"disablePyPIFallback": True}},
+                    "litePluginSettings": {
+                        KERNEL_PLUGIN: {
+                            "disablePyPIFallback": True,
+                            "loadPyodideOptions": {"packages": list(PRELOAD)},
+                        }
+                    },
                 },
             },
             indent=1,

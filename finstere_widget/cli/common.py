@@ -9,15 +9,17 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import sys
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any, NoReturn, TypeAlias
 
-from ..design.bots import make_bot
-from ..engine import Position, RuleOptions
-from ..engine.errors import LanguageError, Translatable, shown
+from .._extras import MissingExtraError
+from ..engine.errors import ExampleError, LanguageError, Translatable, shown
 from ..engine.i18n import N_, resolve, translations
+from ..engine.options import OPTION_INFO, RuleOptions
+from ..engine.position import Position
 
 #: the most bytes read from a position file (a position is a few KB)
 MAX_INPUT = 1_000_000
@@ -36,10 +38,63 @@ class UsageError(Translatable, Exception):
 
 def usage_error(error: BaseException) -> UsageError:
     """``error`` (a bot name, an option, a file...) as a command-line error, its words
-    still translatable when it is one of the package's errors."""
+    still translatable when it is one of the package's errors; a missing extra told in one
+    line naming the install (see :func:`extra_error`)."""
+    if isinstance(error, ImportError):
+        found = extra_error(error)
+        if found is not None:
+            return found
     if isinstance(error, Translatable):
         return UsageError(error.template, **error.params)
     return UsageError(str(error))
+
+
+#: the extra that provides each optional module the command line may need, and the
+#: command-line argument that needs it
+EXTRA_OF = {
+    "PIL": ("animate", "--save FILE.gif/FILE.pdf"),
+    "dask": ("study", "--dask"),
+    "distributed": ("study", "--dask"),
+    "matplotlib": ("sim", "--plot"),
+    "tqdm": ("sim", "--progress"),
+}
+#: a module's distribution name, where it differs (``pip install Pillow`` gives ``PIL``)
+_DISTRIBUTION = {"PIL": "Pillow"}
+#: what is missing when only the extra is named (an ImportError written by hand)
+_MODULE_OF = {"animate": "PIL", "study": "dask", "sim": "matplotlib"}
+_EXTRA_IN_TEXT = re.compile(r"finstere_widget\[(\w+)\]")
+
+
+def extra_error(error: ImportError) -> UsageError | None:
+    """``error`` as one line naming the ``pip install`` to run when an optional module is
+    missing (its name in a known extra, or ``finstere_widget[EXTRA]`` in its text), else
+    ``None`` (an import that should have worked: a bug, told with its traceback)."""
+    missing = ""
+    extra = part = None
+    if isinstance(error, MissingExtraError) and error.extra:
+        missing, extra, part = error.name or "", error.extra, error.part
+    seen: BaseException | None = error
+    while seen is not None and extra is None:
+        name = getattr(seen, "name", None) or ""
+        top = name.split(".")[0]
+        if top in EXTRA_OF:
+            missing = top
+            extra, part = EXTRA_OF[top]
+        else:
+            match = _EXTRA_IN_TEXT.search(str(seen))
+            if match:
+                extra = match.group(1)
+                missing = top or _MODULE_OF.get(extra, extra)
+                part = next((p for e, p in EXTRA_OF.values() if e == extra), None)
+        seen = seen.__cause__ or seen.__context__
+    if extra is None:
+        return None
+    return UsageError(
+        "{part} needs the '{extra}' extra ({missing} is not installed): pip install \"finstere_widget[{extra}]\"",
+        part=part or "",
+        extra=extra,
+        missing=_DISTRIBUTION.get(missing, missing),
+    )
 
 
 #: argparse's own messages (Python's ``argparse`` looks each up through ``gettext`` when it
@@ -112,10 +167,11 @@ def language_asked(argv: Sequence[str]) -> str:
 
 
 class Parser(argparse.ArgumentParser):
-    """argparse whose error line quotes a bad argument (``--seed`` of 5000 digits, control
-    characters) escaped and cut: the usage line, then one error line, exit status 2. Its
-    words (usage, errors, help headings) are in ``lang`` (``None``: the language of the
-    parser it belongs to, else as they are)."""
+    """argparse whose error is one line (no usage block: ``--help`` shows it), in the
+    parser's language, quoting a bad argument (``--seed`` of 5000 digits, control
+    characters) escaped and cut; exit status 2. Its words (usage, errors, help headings)
+    are in ``lang`` (``None``: the language of the parser it belongs to, else as they
+    are)."""
 
     def __init__(self, *args: Any, lang: str | None = None, **kwargs: Any) -> None:
         self.lang = lang
@@ -144,8 +200,9 @@ class Parser(argparse.ArgumentParser):
             return super().format_help()
 
     def error(self, message: str) -> NoReturn:
-        self.print_usage(sys.stderr)
-        self.exit(2, f"{self.prog}: error: {printable(message, 200)}\n")
+        with speaking(self.lang):
+            line = said(N_("{command}: error: {message} (see {command} --help)"))
+        self.exit(2, line.format(command=self.prog, message=printable(message, 200)) + "\n")
 
 
 def printable(text: str, limit: int = 400) -> str:
@@ -159,9 +216,21 @@ def printable(text: str, limit: int = 400) -> str:
 
 
 def read_position(path: str) -> Position:
-    """A position from a file path, or ``-`` for standard input."""
+    """A position from a file path, ``-`` for standard input, or the name of an example
+    shipped with the package (``monster_basic_8``: ``finstere-widget examples`` lists
+    them) when no such file exists."""
     if path == "-":
         data = sys.stdin.buffer.read(MAX_INPUT + 1)
+    elif not os.path.exists(path) and re.fullmatch(r"\w+", path, re.ASCII):
+        from .. import examples
+
+        try:
+            return examples.load(path)
+        except ExampleError:
+            raise UsageError(
+                "no position file or shipped example named {path} (finstere-widget examples lists the examples)",
+                path=printable(repr(path), 80),
+            ) from None
     else:
         try:
             with open(path, "rb") as f:
@@ -182,14 +251,21 @@ def read_position(path: str) -> Position:
 
 
 #: the help of ``--option NAME=VALUE`` wherever it is one rule option per occurrence
-OPTION_HELP = N_("rule option of docs/rules.md (repeatable), e.g. slide_over_pawn=stop")
+OPTION_HELP = N_("a rule option (repeatable), e.g. slide_over_pawn=stop")
+#: what :func:`add_option` adds to its help: the option names
+OPTION_NAMES = N_("{help}; options: {names}")
 
 
 def add_common(parser: argparse.ArgumentParser) -> None:
     """The arguments of the commands that read a position: the file, ``--option``,
     ``--json``, ``--lang``."""
     parser.add_argument(
-        "position", help=said(N_("position file (finstere-position/1 JSON), or - for stdin"))
+        "position",
+        help=said(
+            N_(
+                "position file (finstere-position/1 JSON), - for stdin, or a shipped example's name (finstere-widget examples)"
+            )
+        ),
     )
     add_option(parser, help=said(OPTION_HELP))
     parser.add_argument("--json", action="store_true", help=said(N_("print JSON (docs/format.md)")))
@@ -199,13 +275,17 @@ def add_common(parser: argparse.ArgumentParser) -> None:
 def add_option(
     parser: argparse.ArgumentParser, metavar: str = "NAME=VALUE", help: str | None = None
 ) -> None:
-    """The repeatable ``--option NAME=VALUE`` (a rule option of docs/rules.md)."""
+    """The repeatable ``--option NAME=VALUE`` (a rule option of docs/rules.md); its help
+    ends with the options' names."""
+    if help is not None:
+        help = said(OPTION_NAMES).format(help=help, names=", ".join(OPTION_INFO))
     parser.add_argument("--option", action="append", default=[], metavar=metavar, help=help)
 
 
-def add_lang(parser: argparse.ArgumentParser) -> None:
+def add_lang(parser: argparse.ArgumentParser, dest: str = "lang") -> None:
     parser.add_argument(
         "--lang",
+        dest=dest,
         default=None,
         metavar="LANG",
         help=said(N_("language of the output: en, fr, de, it, cs (default: the locale)")),
@@ -255,6 +335,8 @@ def progress_from(args: argparse.Namespace) -> bool:
 def bot_list(text: str) -> list[str]:
     """``--bots greedy,random``: the bot names, each checked (a name, or a name with its
     parameter such as ``mcts:50``)."""
+    from ..design.bots import make_bot
+
     names = [b.strip() for b in text.split(",") if b.strip()]
     for name in names:
         try:
@@ -282,3 +364,70 @@ def check_writable(path: str, flag: str) -> None:
 def fmt_to(to: Any) -> str:
     """Where a move ends: ``(x, y)`` for a square, else its name (``out``...)."""
     return f"({to[0]}, {to[1]})" if isinstance(to, tuple) else str(to)
+
+
+#: every subcommand's examples, shown at the end of its ``--help`` (``{prog}``: the
+#: command as run); each runs as printed in an empty folder, in this order, with only the
+#: package installed (tests/test_quickstart.py)
+EXAMPLES: dict[str, tuple[str, ...]] = {
+    "": (  # the program's own --help
+        "{prog} examples",
+        "{prog} monster monster_basic_8 --tile 8",
+        "{prog} monster --help",
+    ),
+    "monster": (
+        "{prog} monster monster_basic_8 --tile 8",
+        "{prog} monster monster_basic_8 --tile 8 --option slide_over_pawn=stop --lang fr",
+        "{prog} monster monster_advanced_8 --tile 8 --save turn.svg",
+    ),
+    "moves": (
+        "{prog} moves pawn_example_1 --pawn P4",
+        "{prog} moves pawn_example_1 --pawn P4 --json",
+    ),
+    "move": (
+        "{prog} move pawn_example_1 --pawn P4 --path N,N,N,W",
+        "{prog} move pawn_example_1 --pawn P4 --path N,N,N,W --json --lang de",
+    ),
+    "simulate": (
+        "{prog} simulate --games 20 --players 3 --seed 1",
+        "{prog} simulate --games 20 --bots greedy,random --json",
+    ),
+    "play": (
+        "{prog} play --seed 1",
+        "{prog} play --watch --players 3 --seed 2 --record game.json",
+    ),
+    "study": (
+        "{prog} study --option slide_over_pawn=eat,stop --players 2 --games 12",
+        "{prog} study --bots random,greedy --league --players 2 --games 20",
+    ),
+    "puzzles": (
+        "{prog} puzzles --rule tie -n 3 --answers",
+        "{prog} puzzles --seed 1 --out set.json --lang it",
+        "{prog} puzzles --rule M5 -n 8 --seed 2026 --worksheet class.pdf",
+    ),
+    "edge-cases": (
+        "{prog} edge-cases --option slide_over_pawn --budget 300",
+        "{prog} edge-cases --option pivot_when_tied --json",
+        "{prog} edge-cases --option tiles_per_stage --budget 300 --out gallery.html",
+    ),
+    "examples": (
+        "{prog} examples",
+        "{prog} examples monster_basic_8 --out lesson.json",
+        "{prog} monster lesson.json --tile 8 --lang cs",
+    ),
+}
+
+
+def examples_epilog(name: str, prog: str) -> str:
+    """The end of subcommand ``name``'s ``--help``: ``examples:`` and its commands."""
+    lines = [said(N_("examples:"))]
+    lines += [f"  {line.format(prog=prog)}" for line in EXAMPLES[name]]
+    return "\n".join(lines)
+
+
+def add_examples(command: argparse.ArgumentParser, name: str) -> None:
+    """End the ``--help`` of subcommand ``name`` with its examples (its own description
+    and help texts are wrapped as before; the examples keep their lines)."""
+    prog = command.prog.rsplit(" ", 1)[0]  # the program, without the subcommand
+    command.epilog = examples_epilog(name, prog)
+    command.formatter_class = argparse.RawDescriptionHelpFormatter

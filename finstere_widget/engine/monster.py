@@ -89,13 +89,27 @@ def _sight_line(h: Heading, i: int) -> SightLine:
     return SightLine(h, ray, Ray(h, squares, None, None, "wall"), blocked, cells)
 
 
-_LINES = tuple(tuple(_sight_line(h, i) for i in range(NUM_INDICES)) for h in Heading)
-#: SIGHT_LINES[h][i]: the three lines of sight (ahead, left, right, M4) of a monster on
-#: square index i facing h
-SIGHT_LINES: tuple[tuple[tuple[SightLine, SightLine, SightLine], ...], ...] = tuple(
-    tuple((_LINES[h][i], _LINES[h.left][i], _LINES[h.right][i]) for i in range(NUM_INDICES))
-    for h in Heading
-)
+class _SightLines:
+    """``SIGHT_LINES[h][i]``: the three lines of sight (ahead, left, right, M4) of a monster
+    on square index i facing h. Built on first use, not at import (it takes longer than
+    starting the interpreter, and ``import finstere_widget`` should not pay for it)."""
+
+    _rows: tuple[tuple[tuple[SightLine, SightLine, SightLine], ...], ...] | None = None
+
+    def __getitem__(self, h: int) -> tuple[tuple[SightLine, SightLine, SightLine], ...]:
+        rows = self._rows
+        if rows is None:
+            lines = tuple(tuple(_sight_line(d, i) for i in range(NUM_INDICES)) for d in Heading)
+            rows = _SightLines._rows = tuple(
+                tuple(
+                    (lines[d][i], lines[d.left][i], lines[d.right][i]) for i in range(NUM_INDICES)
+                )
+                for d in Heading
+            )
+        return rows[h]
+
+
+SIGHT_LINES = _SightLines()
 
 
 _TILE_CACHE: dict[tuple[str | int, bool], Tile] = {}

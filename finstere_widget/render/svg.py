@@ -120,6 +120,6 @@ def scene_svg(
     scene: Scene, title: str | None = None, palette: Mapping[str, str] | None = None
 ) -> str:
     """A scene as a standalone SVG document (deterministic: the same scene, the same text);
-    ``title`` becomes its <title>, ``palette`` swaps colours (:data:`.style.DARK` for a dark
+    ``title`` becomes its ``<title>``, ``palette`` swaps colours (:data:`.style.DARK` for a dark
     page)."""
     return primitives_svg(scene.primitives(), scene.width, scene.height, title, palette)

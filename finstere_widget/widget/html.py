@@ -84,7 +84,7 @@ def problem_html(text: str) -> str:
 
 
 def _script_safe(text: str) -> str:
-    """Text that cannot close the <script> element it sits in."""
+    """Text that cannot close the ``<script>`` element it sits in."""
     return text.replace("</", "<\\/")
 
 
@@ -96,7 +96,7 @@ _JSON_ESCAPES = str.maketrans(
 
 
 def script_json(data: object) -> str:
-    """``data`` as JSON that is safe inside a <script> element whatever its strings hold:
+    """``data`` as JSON that is safe inside a ``<script>`` element whatever its strings hold:
     ``<``, ``>``, ``&``, U+2028 and U+2029 are written as ``\\uXXXX`` escapes (JSON.parse
     reads them back unchanged); a character HTML cannot carry (a lone surrogate, U+FFFE,
     U+FFFF) is written as U+FFFD."""
