@@ -18,7 +18,17 @@ from finstere_widget import cli
 PACKAGE = Path(finstere_widget.__file__).parent
 CLI_MODULES = ["common", "examples", "game", "monster", "moves", "puzzles", "study"]
 #: every subcommand, in the order ``--help`` lists them
-COMMANDS = ["monster", "move", "moves", "simulate", "play", "study", "edge-cases", "puzzles", "examples"]
+COMMANDS = [
+    "monster",
+    "move",
+    "moves",
+    "simulate",
+    "play",
+    "study",
+    "edge-cases",
+    "puzzles",
+    "examples",
+]
 
 
 def module_name(path: Path) -> str:

@@ -33,9 +33,9 @@ if TYPE_CHECKING:
     from .errors import (
         BotError,
         ExampleError,
+        FileError,
         FinstereError,
         IllegalMoveError,
-        FileError,
         LanguageError,
         LessonError,
         OptionError,

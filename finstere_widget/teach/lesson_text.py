@@ -17,10 +17,17 @@ CellKind = Literal["markdown", "code", "teacher"]
 FENCE = re.compile(r"^```python\s*$")
 SPLIT = "<!-- cell -->"
 TEACHER, END_TEACHER = "<!-- teacher -->", "<!-- /teacher -->"
-#: a markdown cell that asks the learner to do something: an exercise or a check question
+#: the words that start an exercise or a check, in the lessons' five languages
+EXERCISE_WORDS = (
+    "Exercise|Your turn|Question"  # en
+    "|Exercice|À toi|Question"  # fr
+    "|Aufgabe|Du bist dran|Frage"  # de
+    "|Esercizio|Tocca a te|Domanda"  # it
+    "|Cvičení|Teď ty|Otázka"  # cs
+)
+CHECK_WORDS = "Check yourself|Fais le point|Teste dich selbst|Mettiti alla prova|Ověř si"
 EXERCISE = re.compile(
-    r"^(\*\*(Exercise|Your turn|Question|Exercice|À toi)\b[^*]*\*\*|#+\s*(Check yourself|Fais le point)\b)",
-    re.I | re.M,
+    rf"^(\*\*({EXERCISE_WORDS})\b[^*]*\*\*|#+\s*({CHECK_WORDS})\b)", re.I | re.M
 )
 
 
