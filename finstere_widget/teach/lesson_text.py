@@ -19,7 +19,9 @@ SPLIT = "<!-- cell -->"
 TEACHER, END_TEACHER = "<!-- teacher -->", "<!-- /teacher -->"
 #: a markdown cell that asks the learner to do something: an exercise or a check question
 EXERCISE = re.compile(
-    r"^(\*\*(Exercise|Your turn|Question)\b[^*]*\*\*|#+\s*Check yourself\b)", re.I | re.M
+    r"^(\*\*(Exercise|Your turn|Question|Esercizio|Tocca a te|Domanda)\b[^*]*\*\*"
+    r"|#+\s*(Check yourself|Mettiti alla prova)\b)",
+    re.I | re.M,
 )
 
 
