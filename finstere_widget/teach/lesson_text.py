@@ -19,7 +19,8 @@ SPLIT = "<!-- cell -->"
 TEACHER, END_TEACHER = "<!-- teacher -->", "<!-- /teacher -->"
 #: a markdown cell that asks the learner to do something: an exercise or a check question
 EXERCISE = re.compile(
-    r"^(\*\*(Exercise|Your turn|Question)\b[^*]*\*\*|#+\s*Check yourself\b)", re.I | re.M
+    r"^(\*\*(Exercise|Your turn|Question|Cvičení|Teď ty|Otázka)\b[^*]*\*\*|#+\s*(Check yourself|Ověř si)\b)",
+    re.I | re.M,
 )
 
 
