@@ -20,33 +20,13 @@ TEACHER, END_TEACHER = "<!-- teacher -->", "<!-- /teacher -->"
 #: the words that start an exercise or a check, in the lessons' five languages
 EXERCISE_WORDS = (
     "Exercise|Your turn|Question"  # en
-    "|Exercice|À toi|Question"  # fr
+    "|Exercice|À toi"  # fr
     "|Aufgabe|Du bist dran|Frage"  # de
     "|Esercizio|Tocca a te|Domanda"  # it
     "|Cvičení|Teď ty|Otázka"  # cs
 )
 CHECK_WORDS = "Check yourself|Fais le point|Teste dich selbst|Mettiti alla prova|Ověř si"
-#: the words that start an exercise or a check, in the lessons' five languages
-EXERCISE_WORDS = (
-    "Exercise|Your turn|Question"  # en
-    "|Exercice|À toi|Question"  # fr
-    "|Aufgabe|Du bist dran|Frage"  # de
-    "|Esercizio|Tocca a te|Domanda"  # it
-    "|Cvičení|Teď ty|Otázka"  # cs
-)
-CHECK_WORDS = "Check yourself|Fais le point|Teste dich selbst|Mettiti alla prova|Ověř si"
-#: the words that start an exercise or a check, in the lessons' five languages
-EXERCISE_WORDS = (
-    "Exercise|Your turn|Question"  # en
-    "|Exercice|À toi|Question"  # fr
-    "|Aufgabe|Du bist dran|Frage"  # de
-    "|Esercizio|Tocca a te|Domanda"  # it
-    "|Cvičení|Teď ty|Otázka"  # cs
-)
-CHECK_WORDS = "Check yourself|Fais le point|Teste dich selbst|Mettiti alla prova|Ověř si"
-EXERCISE = re.compile(
-    rf"^(\*\*({EXERCISE_WORDS})\b[^*]*\*\*|#+\s*({CHECK_WORDS})\b)", re.I | re.M
-)
+EXERCISE = re.compile(rf"^(\*\*({EXERCISE_WORDS})\b[^*]*\*\*|#+\s*({CHECK_WORDS})\b)", re.I | re.M)
 
 
 def parse(text: str) -> list[tuple[CellKind, str]]:
