@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -292,3 +293,15 @@ def test_P7_S1_the_new_options_menus_are_worded_in_every_language(lang: str) -> 
         assert words != [w for w, _ in option_choices(name, "en")] and "_" not in "".join(words)
         if name != "stage2_pile":
             assert stepper.option_widgets[name].description == menu.description
+
+
+def test_a_frame_and_its_sentence_are_joined_as_the_language_joins_them() -> None:
+    """#25 item 19: the board's spoken line read "image 12 sur 31: ÉGALITÉ" in French (no
+    space before the colon, joined in board.js); the browser now joins them with the
+    language's own "{prefix}: {text}"."""
+    assert board_texts("fr")["said"] == "{prefix} : {text}"
+    assert board_texts("en")["said"] == "{prefix}: {text}"
+    js = (
+        Path(__file__).resolve().parent.parent / "finstere_widget/widget/static/board.js"
+    ).read_text(encoding="utf-8")
+    assert '+ ": "' not in js

@@ -60,8 +60,8 @@ def test_FAQ_sections_of_the_notebooks_say_what_each_ruling_rests_on() -> None:
     sections = 0
     for path in sorted((ROOT / "notebooks" / "src").glob("*.md")):
         text = path.read_text(encoding="utf-8")
-        for part in re.split(r"\n(?=## )", text)[1:]:
-            if not re.match(r"## FAQ [1-4]\b", part):
+        for part in re.split(r"\n(?=#{2,3} )", text)[1:]:
+            if not re.match(r"#{2,3} FAQ [1-4]\b", part):
                 continue
             sections += 1
             assert "project's ruling" in part, f"{path.name}: {part.splitlines()[0]}"

@@ -717,7 +717,8 @@ def trigger_corner_push(rng: random.Random) -> Situation | None:
 
 
 def trigger_pawn_on_pool(rng: random.Random) -> Situation | None:
-    """M9: a pawn on a pool square in the monster's way (FAQ 1 lets one stop there)."""
+    """M9: a pawn on a pool square in the monster's way (this project's ruling FAQ 1 lets
+    one stop there)."""
     taken: set[Square] = set()
     pools = _pools(rng, taken)
     if not pools:

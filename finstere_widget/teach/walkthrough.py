@@ -65,12 +65,28 @@ def move_told(position: Position, result: MoveResult, lang: str | None = None) -
             prefix = t.gettext("point {n}").format(n=e.step)
         lines.append(t.gettext("{prefix}: {text}").format(prefix=prefix, text=describe(e, code)))
     points = position.pawn(result.pawn).value  # the number it showed (P2)
-    lines.append(
-        t.ngettext(
+    if result.to == "escaped":  # a place off the board is no square to end "on"
+        ends = t.ngettext(
+            "{pawn} used {cost} of its {points} point and left by the exit.",
+            "{pawn} used {cost} of its {points} points and left by the exit.",
+            points,
+        )
+    elif isinstance(result.to, tuple):
+        ends = t.ngettext(
             "{pawn} used {cost} of its {points} point and ends on {place}.",
             "{pawn} used {cost} of its {points} points and ends on {place}.",
             points,
-        ).format(pawn=result.pawn, cost=result.cost, points=points, place=_place(result.to, code))
+        )
+    else:  # it stayed outside the entrance
+        ends = t.ngettext(
+            "{pawn} used {cost} of its {points} point and stays outside the entrance.",
+            "{pawn} used {cost} of its {points} points and stays outside the entrance.",
+            points,
+        )
+    lines.append(
+        ends.format(
+            pawn=result.pawn, cost=result.cost, points=points, place=_place(result.to, code)
+        )
     )
     return lines
 

@@ -215,6 +215,7 @@ BOARD_TEXTS: dict[str, str] = {
     "pause": N_("pause"),
     "frame": N_("frame"),
     "frame_of": N_("frame {k} of {n}"),
+    "said": N_("{prefix}: {text}"),
     "speed": N_("playing speed"),
     "no_kernel": N_("This page has no Python kernel: it can only step through the frames."),
 }

@@ -613,7 +613,9 @@ function render({ model, el }) {
     const f = frames()[cur];
     const text = f && f.c ? f.c : "";
     const n = frames().length;
-    const where = n > 1 ? frameOf(cur + 1, n) + ": " : "";
+    // "frame 3 of 12: …" joined as the language joins them (French: " : ")
+    const saidAs = (t) =>
+      T("said", "{prefix}: {text}").replace("{prefix}", frameOf(cur + 1, n)).replace("{text}", t);
     const words = boardBox.dataset.scrolls === "true" ? text : "";
     if (caption.textContent !== words) caption.textContent = words;
     caption.hidden = !words;
@@ -627,9 +629,10 @@ function render({ model, el }) {
     if (headlineRest.textContent !== rest) headlineRest.textContent = rest;
     headline.hidden = !(bold || rest);
     const name = T("board", "Finstere Flure board");
-    const label = name + (text ? ". " + where + text : "");
+    const label = name + (text ? ". " + (n > 1 ? saidAs(text) : text) : "");
     if (canvas.getAttribute("aria-label") !== label) canvas.setAttribute("aria-label", label);
-    if (live.textContent !== where + text) live.textContent = where + text;
+    const spoken = text && n > 1 ? saidAs(text) : text;
+    if (live.textContent !== spoken) live.textContent = spoken;
   }
 
   function updateLog() {
