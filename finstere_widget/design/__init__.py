@@ -14,8 +14,9 @@ Names are imported on first use, so ``import finstere_widget.design`` is cheap.
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from ..engine.lazy import exports
 
 if TYPE_CHECKING:
     from .bots import GreedyBot, LookaheadBot, MCTSBot, RandomBot, make_bot, play_game
@@ -89,14 +90,4 @@ __all__ = [
 ]
 
 
-def __getattr__(name: str) -> Any:
-    where = _WHERE.get(name)
-    if where is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(f"{__name__}.{where}"), name)
-    globals()[name] = value
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted(set(globals()) | set(_WHERE))
+__getattr__, __dir__ = exports(__name__, _WHERE)

@@ -10,8 +10,9 @@ Names are imported on first use (PEP 562), so ``import finstere_widget.engine`` 
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from .lazy import exports
 
 # eager: ``replay`` is both a submodule and a function of this package, and importing the
 # submodule (the monster does) would otherwise leave the module where the function belongs
@@ -223,9 +224,9 @@ __all__ = [
     # errors: every one a FinstereError, a ValueError
     "BotError",
     "ExampleError",
+    "FileError",
     "FinstereError",
     "IllegalMoveError",
-    "FileError",
     "LanguageError",
     "LessonError",
     "OptionError",
@@ -245,14 +246,4 @@ __all__ = [
 ]
 
 
-def __getattr__(name: str) -> Any:
-    where = _WHERE.get(name)
-    if where is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(f"{__name__}.{where}"), name)
-    globals()[name] = value
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted(set(globals()) | set(_WHERE))
+__getattr__, __dir__ = exports(__name__, _WHERE)

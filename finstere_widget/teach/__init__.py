@@ -10,8 +10,9 @@ Names are imported on first use, so ``import finstere_widget.teach`` is cheap.
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from ..engine.lazy import exports
 
 if TYPE_CHECKING:
     from .predict import Puzzle, puzzles, puzzles_from_json, puzzles_to_json
@@ -81,14 +82,4 @@ def use_language(lang: str | None) -> str:
     return choose(lang)
 
 
-def __getattr__(name: str) -> Any:
-    where = _WHERE.get(name)
-    if where is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(f"{__name__}.{where}"), name)
-    globals()[name] = value
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted(set(globals()) | set(_WHERE))
+__getattr__, __dir__ = exports(__name__, _WHERE)
