@@ -191,7 +191,7 @@ TRAY_CELLS = [
 #: the id tags the board paints in the tray for the frame on show: [id, [x0, y0, x1, y1]]
 #: of the tag's box and of its text's ink, measured with the canvas's own font
 TRAY_TAGS_JS = """
-(c, [tagFill, tagText, trayY]) => {
+(c, [tagFills, trayY]) => {
   const P = c.__finstere.primitives();
   const ctx = document.createElement('canvas').getContext('2d');
   const k = P.scale * (window.devicePixelRatio || 1);
@@ -199,12 +199,12 @@ TRAY_TAGS_JS = """
   for (const g of P.groups) {
     for (let i = 0; i + 1 < g.length; i++) {
       const r = g[i], t = g[i + 1];
-      if (r.k !== 'rect' || r.fill !== tagFill || t.k !== 'text' || t.fill !== tagText) continue;
+      if (r.k !== 'rect' || !(r.fill in tagFills) || t.k !== 'text' || t.fill !== tagFills[r.fill]) continue;
       if (r.y < trayY) continue;
       ctx.font = (t.bold ? 'bold ' : '') + (t.size * k) + 'px ' + P.font;
       const m = ctx.measureText(t.text);
       out.push([t.text, [r.x, r.y, r.x + r.w, r.y + r.h],
-                [t.x - m.width / 2 / k, t.x + m.width / 2 / k]]);
+                [t.x - m.width / 2 / k, t.x + m.width / 2 / k], r.fill]);
     }
   }
   return out;
@@ -220,9 +220,9 @@ def selected(nb: Any) -> str:
 def assert_tags_readable(tags: list[Any]) -> None:
     """Each tag's text inside its tag, no tag over another (the tags as TRAY_TAGS_JS
     measures them)."""
-    for i, (a, box, ink) in enumerate(tags):
+    for i, (a, box, ink, _) in enumerate(tags):
         assert box[0] - 0.5 <= ink[0] and ink[1] <= box[2] + 0.5, f"{a} spills off its tag"
-        for b, other, _ in tags[i + 1 :]:
+        for b, other, _, _ in tags[i + 1 :]:
             apart = box[2] <= other[0] or other[2] <= box[0] or box[3] <= other[1]
             assert apart or other[3] <= box[1], f"the tags of {a} and {b} overlap"
 
@@ -242,12 +242,19 @@ def test_the_tray_shows_every_waiting_pawn_with_its_id_readable(
     game, seven = canvases.nth(0), canvases.nth(1)
     game.evaluate("c => c.__finstere.setFrame(0)")  # the new game: every pawn waits outside
     wait_for(page, lambda: game.get_attribute("data-frame") == "0", 5, "frame 0")
-    tags = game.evaluate(TRAY_TAGS_JS, [S.LABEL_FILL, S.LABEL_TEXT, S.TRAY_Y])
+    # each pawn's tag: its number (render.tray.short_id) on its player's colour (#28)
+    fills = {S.PLAYER[c]: S.PLAYER_TEXT[c] for c in S.PLAYER}
+    player_of = {fill: c for c, fill in S.PLAYER.items()}
+    tags = game.evaluate(TRAY_TAGS_JS, [fills, S.TRAY_Y])
     assert len(tags) == 12, [t[0] for t in tags]
     assert_tags_readable(tags)
-    waiting = seven.evaluate(TRAY_TAGS_JS, [S.LABEL_FILL, S.LABEL_TEXT, S.TRAY_Y])
-    ids = nb.run_code_cell("print(' '.join(sorted(p.id for p in b.position.pawns)))").split()
-    assert len(ids) == 21 and sorted(t[0] for t in waiting) == ids
+    waiting = seven.evaluate(TRAY_TAGS_JS, [fills, S.TRAY_Y])
+    want = nb.run_code_cell(
+        "from finstere_widget.render.tray import short_id\n"
+        "print(' '.join(sorted(f'{p.player}:{short_id(p)}' for p in b.position.pawns)))"
+    ).split()
+    assert len(want) == 21
+    assert sorted(f"{player_of[t[3]]}:{t[0]}" for t in waiting) == want
     assert_tags_readable(waiting)
     colours = ["blue", "yellow", "red", "green", "purple", "black", "white"]
     for pid in ("white5", "purple1"):
@@ -390,8 +397,9 @@ def test_the_editor_drops_a_selection_when_its_mode_changes(nb: Any, jupyter_ser
 
 LONG = (
     "Game over (end of stage 2, S3): green wins — green and blue and red escaped 1 pawn "
-    "each; green reached 1 first, which breaks the tie (S3)."
-)
+    "each; green reached 1 first, which breaks the tie (S3). The game went on for nine "
+    "rounds, and the monster ate eleven pawns in all, six of them in stage 2 (M7, S1)."
+)  # more than the strip's two lines hold
 CAPTION_NAME = "fw_caption.ipynb"
 CAPTION_CELLS = [
     "from finstere_widget.engine import Position, monster_turn\n"
@@ -402,16 +410,19 @@ CAPTION_CELLS = [
     "b",
 ]
 
-#: the caption strip's text on the frame on show: [text, its right end] (scene units,
-#: measured with the canvas's own font)
+#: the caption strip's lines on the frame on show: [[text, its right end], ...] (scene
+#: units, measured with the canvas's own font), top to bottom
 CAPTION_JS = """
-(c, [y, size]) => {
+(c, [height, size]) => {
   const P = c.__finstere.primitives();
-  const t = P.groups.flat().find((p) => p.k === 'text' && p.y === y && p.size === size
-                                       && p.anchor === 'start');
   const ctx = document.createElement('canvas').getContext('2d');
-  ctx.font = (t.bold ? 'bold ' : '') + t.size + 'px ' + P.font;
-  return [t.text, t.x + ctx.measureText(t.text).width];
+  return P.groups.flat()
+    .filter((p) => p.k === 'text' && p.y < height && p.size === size && p.anchor === 'start')
+    .sort((a, b) => a.y - b.y)
+    .map((t) => {
+      ctx.font = (t.bold ? 'bold ' : '') + t.size + 'px ' + P.font;
+      return [t.text, t.x + ctx.measureText(t.text).width];
+    });
 }
 """
 
@@ -424,9 +435,14 @@ def test_a_long_caption_is_cut_with_an_ellipsis_inside_the_board(
     reached 1 firs", no ellipsis to be seen); the whole sentence is the screen reader's."""
     page, canvases = open_boards(nb, jupyter_server, CAPTION_NAME, CAPTION_CELLS)
     canvas = canvases.first
-    words, right = canvas.evaluate(CAPTION_JS, [S.CAPTION_H / 2, 12])
+    from finstere_widget.render.margins import CAPTION_SIZE
+
+    lines = canvas.evaluate(CAPTION_JS, [S.CAPTION_H, CAPTION_SIZE])
+    assert 1 <= len(lines) <= 2, lines
+    words = " ".join(text for text, _ in lines)
     assert words.endswith("…") and LONG.startswith(words[:-1].rstrip()), words
-    assert right <= S.WIDTH - 4, f"the caption runs off the board: ends at {right:.0f}"
+    for text, right in lines:
+        assert right <= S.WIDTH - 4, f"the caption runs off the board: {text!r} ends at {right:.0f}"
     live = canvas.locator("xpath=ancestor::div[contains(@class, 'fw-root')][1]//div[@aria-live]")
     assert LONG in live.first.inner_text()
     nb.assert_no_page_errors()
