@@ -16,7 +16,7 @@ import finstere_widget
 from finstere_widget import cli
 
 PACKAGE = Path(finstere_widget.__file__).parent
-CLI_MODULES = ["common", "examples", "game", "monster", "moves", "puzzles", "study"]
+CLI_MODULES = ["common", "edges", "examples", "game", "monster", "moves", "puzzles", "study"]
 #: every subcommand, in the order ``--help`` lists them
 COMMANDS = [
     "monster",

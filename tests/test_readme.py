@@ -216,6 +216,7 @@ def test_readme_speed_table_shows_the_speed_pages_figures() -> None:
     assert len(rows) >= 12
     page = (ROOT / "docs" / "speed.md").read_text(encoding="utf-8")
     figures = page.split("## The figures", 1)[1].split("\n## ", 1)[0]
+    figures += page.split("## The bots", 1)[1].split("\n## ", 1)[0]  # bench_bots.py
     browser = page.split("## The widgets in the browser", 1)[1]
     for what, measured, target in rows:
         in_browser = "Chromium" in what or "click" in what or "synced" in what

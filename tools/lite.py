@@ -47,7 +47,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 #: the notebooks shipped in the site: all of them
-NOTEBOOKS = ("00", "01", "02a", "02b", "02c", "03", "04", "05", "06", "07", "08", "09", "10")
+NOTEBOOKS = ("01", "02a", "02b", "02c", "03", "04", "05", "06", "07", "08", "09", "10")
 #: what the kernel loads from Pyodide's lock at start (micropip; piplite then installs
 #: ipykernel's stand-in, comm, pyodide-kernel, jedi and IPython) and what the widgets need
 #: from it; their dependencies in the lock are added

@@ -408,7 +408,7 @@ EXAMPLES: dict[str, tuple[str, ...]] = {
     "edge-cases": (
         "{prog} edge-cases --option slide_over_pawn --budget 300",
         "{prog} edge-cases --option pivot_when_tied --json",
-        "{prog} edge-cases --option tiles_per_stage --budget 300 --out gallery.html",
+        "{prog} edge-cases --option tiles_per_stage --values 7,8 --budget 300",
     ),
     "examples": (
         "{prog} examples",

@@ -12,6 +12,7 @@ import argparse
 
 from .._extras import require
 from ..engine.i18n import N_, translations
+from ..engine.options import OPTION_INFO
 from .common import SubParsers, UsageError, add_lang, check_writable, said, usage_error
 
 #: the budget when none is given: a few seconds
@@ -55,7 +56,10 @@ def register(sub: SubParsers) -> None:
         ),
     )
     p.add_argument(
-        "--option", required=True, metavar="NAME", help=said(N_("the rule option to explore"))
+        "--option",
+        required=True,
+        metavar="NAME",
+        help=said(N_("the rule option to explore: {names}")).format(names=", ".join(OPTION_INFO)),
     )
     p.add_argument(
         "--values",

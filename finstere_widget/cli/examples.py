@@ -8,8 +8,9 @@ import argparse
 import sys
 
 from .. import examples
+from ..engine.files import write_file
 from ..engine.i18n import N_, translations
-from .common import SubParsers, UsageError, add_lang, check_writable, printable, said
+from .common import SubParsers, add_lang, check_writable, printable, said
 
 #: each example in a few words (the names are examples.names())
 ABOUT = {
@@ -39,15 +40,7 @@ def cmd_examples(args: argparse.Namespace) -> int:
         print(text)
         return 0
     check_writable(args.out, "--out")
-    try:
-        with open(args.out, "w", encoding="utf-8") as f:
-            f.write(text + "\n")
-    except OSError as exc:
-        raise UsageError(
-            "cannot write {out}: {strerror}",
-            out=printable(repr(args.out), 80),
-            strerror=exc.strerror,
-        ) from None
+    write_file(args.out, text + "\n")  # whole or not at all (engine/files.py)
     print(words.gettext("saved {file}").format(file=printable(args.out)), file=sys.stderr)
     return 0
 

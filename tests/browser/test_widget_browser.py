@@ -182,7 +182,9 @@ def test_board_renders_and_moves_a_pawn(nb: Any, notebooks: dict[str, Path]) -> 
         15,
         "pawn A drawn on (9, 7)",
     )
-    assert close(board.pixel_sq((9, 7), -7, -1), S.DARK_FACE, tol=30), "flipped: dark side up"
+    # the face's left, clear of its number: the disc sits up and left in its square (#28)
+    face = board.pixel_sq((9, 7), S.PAWN_SHIFT - 7, S.PAWN_SHIFT)
+    assert close(face, S.DARK_FACE, tol=30), "flipped: dark side up"
     assert close(board.pixel_sq((8, 5), 0, -14.5), S.FLOOR), "A left (8, 5)"
     assert close(board.pixel_sq((9, 6)), S.PATH, tol=40), "its path drawn through (9, 6)"
     assert python_value(nb, "print(w.position.pawn('A').at)", "(9, 7)") == "(9, 7)"

@@ -460,7 +460,7 @@ def check_pawns_never_hidden(page: Any, canvas: Any) -> None:
 
 
 _TAG_BOXES_JS = """
-(c, [letterFill, tagFill, tagText]) => {
+(c, [letterFill, tagFills]) => {
   const P = c.__finstere.primitives();
   const ctx = document.createElement('canvas').getContext('2d');
   const k = P.scale * (window.devicePixelRatio || 1);
@@ -478,7 +478,7 @@ _TAG_BOXES_JS = """
   for (const g of P.groups) {
     for (let i = 0; i + 1 < g.length; i++) {
       const r = g[i], t = g[i + 1];
-      if (r.k === 'rect' && r.fill === tagFill && t.k === 'text' && t.fill === tagText)
+      if (r.k === 'rect' && r.fill in tagFills && t.k === 'text' && t.fill === tagFills[r.fill])
         tags.push([t.text, [r.x, r.y, r.x + r.w, r.y + r.h], box(t)]);
     }
   }
@@ -495,7 +495,9 @@ def check_tags_clear_of_letters(canvas: Any, expect_tags: int) -> None:
     """At the board's current size: every id tag's box and its text's ink (measured with the
     canvas's font) clear of every wall letter's ink, and the text inside its tag."""
     canvas.page.bring_to_front()
-    got = canvas.evaluate(_TAG_BOXES_JS, [S.LETTER, S.LABEL_FILL, S.LABEL_TEXT])
+    # an id tag: light (an id that is no colour and number) or its player's colour (#28)
+    fills = {S.LABEL_FILL: S.LABEL_TEXT, **{S.PLAYER[c]: S.PLAYER_TEXT[c] for c in S.PLAYER}}
+    got = canvas.evaluate(_TAG_BOXES_JS, [S.LETTER, fills])
     letters, tags = got["letters"], got["tags"]
     assert len(letters) >= 16 and len(tags) >= expect_tags, (len(letters), len(tags))
     for pid, rect, ink in tags:
