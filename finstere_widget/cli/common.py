@@ -403,7 +403,6 @@ EXAMPLES: dict[str, tuple[str, ...]] = {
     "puzzles": (
         "{prog} puzzles --rule tie -n 3 --answers",
         "{prog} puzzles --seed 1 --out set.json --lang it",
-        "{prog} puzzles --rule M5 -n 8 --seed 2026 --worksheet class.pdf",
     ),
     "edge-cases": (
         "{prog} edge-cases --option slide_over_pawn --budget 300",
