@@ -46,11 +46,18 @@ from tests.browser.conftest import (
     wait_notebook_ready,
 )
 
+sys.path.insert(0, str(REPO_ROOT / "tools"))
+import lite  # type: ignore[import-not-found]  # noqa: E402
+
+sys.path.pop(0)
+
 pytestmark = pytest.mark.browser
 
 SITE = REPO_ROOT / "site" / "lite"
 #: the notebooks, as the site serves them (tests/test_lite.py: all of them)
-NOTEBOOKS = sorted(p.name for p in (REPO_ROOT / "notebooks").glob("*.ipynb"))
+NOTEBOOKS = sorted(
+    p.name for prefix in lite.NOTEBOOKS for p in (REPO_ROOT / "notebooks").glob(f"{prefix}_*.ipynb")
+)
 #: Pyodide compiles its WebAssembly and installs IPython in the page: minutes on a busy
 #: 2-core machine (bounded waits, never timed)
 KERNEL_TIMEOUT = 420.0
@@ -66,11 +73,6 @@ def lite_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     site = Path(os.environ.get("FINSTERE_LITE_SITE") or SITE)
     if (site / "jupyter-lite.json").exists():
         return site
-    sys.path.insert(0, str(REPO_ROOT / "tools"))
-    try:
-        import lite  # type: ignore[import-not-found]
-    finally:
-        sys.path.pop(0)
     out = tmp_path_factory.mktemp("lite") / "site"
     built: Path = lite.build(out, REPO_ROOT / ".cache" / "lite")
     return built

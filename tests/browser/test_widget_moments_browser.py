@@ -350,7 +350,14 @@ def test_a_quiz_shown_twice_asks_the_same_question_in_both_views(
     seen = one.evaluate(QUIZ_VIEW)
     assert seen[1:] == [1, seen[2], "score: 1 of 1", "right"], seen
     wait_for(page, lambda: two.evaluate(QUIZ_VIEW) == seen, 10, "the other view agreeing")
-    assert nb.run_code_cell("print(s.board.frame, s.quiz.score)") == f"{look} (1, 1)\n"
+    # the answer and the step reach the kernel as two messages, in that order
+    kernel = f"{look} (1, 1)\n"
+    wait_for(
+        page,
+        lambda: nb.run_code_cell("print(s.board.frame, s.quiz.score)") == kernel,
+        20,
+        "the kernel's frame and score",
+    )
     # a view shown now
     nb.run_code_cell("s")
     wait_for(page, lambda: canvases.count() == 3, 30, "a third view")
