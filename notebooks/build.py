@@ -17,7 +17,8 @@ teacher's edition ``notebooks/teacher/NN_name.ipynb`` shows it under "For the te
 the same executed outputs.
 
 **Languages.** ``notebooks/src/LANG/NN_name.md`` (``fr``, ``de``, ``it``, ``cs``) is the
-lesson in that language, with the same code cells as the English source; it is built into
+lesson in that language, with the English source's code cells, the words aside (comments and
+the sentences in strings are translated: ``lesson_text.code_differs``); it is built into
 ``notebooks/LANG/NN_name.ipynb`` and ``notebooks/LANG/teacher/NN_name.ipynb``. The first code
 cell of every lesson is prefixed with ``LANG = use_language("LANG")``, so its boards,
 stories and quizzes speak the lesson's language, never the computer's locale, and ``LANG``
@@ -47,7 +48,7 @@ from pathlib import Path
 import nbformat
 from nbclient import NotebookClient
 
-from finstere_widget.teach.lesson_text import parse
+from finstere_widget.teach.lesson_text import code_differs, parse
 
 HERE = Path(__file__).resolve().parent
 # the lessons are written (and their golden outputs pinned) in English, whatever the locale
@@ -105,8 +106,11 @@ def make(src: Path, teacher: bool = False) -> nbformat.NotebookNode:
             # cell where there is one (tools/lite.py: it must stay the first code cell)
             if kind == "code" and first_code and "piplite" not in text:
                 text, first_code = speaking(text, lang), False
-            cell = (nbformat.v4.new_code_cell(text) if kind == "code"
-                    else nbformat.v4.new_markdown_cell(text))
+            cell = (
+                nbformat.v4.new_code_cell(text)
+                if kind == "code"
+                else nbformat.v4.new_markdown_cell(text)
+            )
             cell["id"] = f"{prefix}-{k:02d}"
             k += 1
         nb.cells.append(cell)
@@ -124,6 +128,19 @@ def teacher_edition(src: Path, student: nbformat.NotebookNode) -> nbformat.Noteb
 
 def code_cells(src: Path) -> list[str]:
     return [text for kind, text in parse(src.read_text(encoding="utf-8")) if kind == "code"]
+
+
+def translation_differs(src: Path) -> str | None:
+    """Where the translated lesson ``src``'s code is not its English source's (None: the same
+    code; only the words may differ: :func:`~finstere_widget.teach.lesson_text.code_differs`)."""
+    english, translated = code_cells(SRC / src.name), code_cells(src)
+    if len(english) != len(translated):
+        return f"{len(translated)} code cells, the English lesson has {len(english)}"
+    for k, (a, b) in enumerate(zip(english, translated, strict=True), 1):
+        found = code_differs(a, b)
+        if found:
+            return f"code cell {k}, {found}"
+    return None
 
 
 def clean(nb: nbformat.NotebookNode) -> nbformat.NotebookNode:
@@ -159,12 +176,18 @@ def write(nb: nbformat.NotebookNode, out: Path) -> Path:
 def build(src: Path, timeout: int = 600) -> Path:
     """Run the student edition of ``src`` and write both editions; returns the student's."""
     translated = language(src) != "en"
-    if translated and code_cells(src) != code_cells(SRC / src.name):
-        raise SystemExit(f"{src}: its code cells differ from {SRC / src.name}'s")
+    if translated:
+        found = translation_differs(src)
+        if found:
+            raise SystemExit(f"{src}: {found}")
     nb = make(src)
-    client = NotebookClient(nb, timeout=timeout, kernel_name="python3",
-                            resources={"metadata": {"path": str(HERE)}},
-                            store_widget_state=False)
+    client = NotebookClient(
+        nb,
+        timeout=timeout,
+        kernel_name="python3",
+        resources={"metadata": {"path": str(HERE)}},
+        store_widget_state=False,
+    )
     client.execute()
     nb = clean(nb)
     write(teacher_edition(src, nb), out_path(src, teacher=True))
@@ -179,8 +202,9 @@ def stale(src: Path) -> bool:
             return True
         have = nbformat.read(out, as_version=4)
         want = make(src, teacher)
-        if ([(c.cell_type, c.source) for c in have.cells]
-                != [(c.cell_type, c.source) for c in want.cells]):
+        if [(c.cell_type, c.source) for c in have.cells] != [
+            (c.cell_type, c.source) for c in want.cells
+        ]:
             return True
     return False
 
@@ -219,12 +243,20 @@ def sources(langs: tuple[str, ...] = LANGS) -> list[Path]:
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("names", nargs="*", help="prefixes of the notebooks to build (default: all)")
-    ap.add_argument("--check", action="store_true",
-                    help="only check that every notebook matches its source")
-    ap.add_argument("--worksheets", action="store_true",
-                    help="only write the lessons' worksheets (notebooks/worksheets/)")
-    ap.add_argument("--lang", action="append", choices=LANGS,
-                    help="only the lessons in this language (repeatable; default: all)")
+    ap.add_argument(
+        "--check", action="store_true", help="only check that every notebook matches its source"
+    )
+    ap.add_argument(
+        "--worksheets",
+        action="store_true",
+        help="only write the lessons' worksheets (notebooks/worksheets/)",
+    )
+    ap.add_argument(
+        "--lang",
+        action="append",
+        choices=LANGS,
+        help="only the lessons in this language (repeatable; default: all)",
+    )
     args = ap.parse_args(argv)
     todo = sources(tuple(args.lang) if args.lang else LANGS)
     if args.names:
@@ -232,8 +264,11 @@ def main(argv: list[str] | None = None) -> int:
     if args.check:
         bad = [s for s in todo if stale(s)]
         for src in bad:
-            print(f"stale: {src.relative_to(SRC)} (run: python notebooks/build.py"
-                  f" --lang {language(src)} {src.name[:2]})", file=sys.stderr)
+            print(
+                f"stale: {src.relative_to(SRC)} (run: python notebooks/build.py"
+                f" --lang {language(src)} {src.name[:2]})",
+                file=sys.stderr,
+            )
         return 1 if bad else 0
     for s in todo:
         if not args.worksheets:

@@ -6,7 +6,7 @@ notebooks/build.py into a student and a teacher's edition each):
   notebook has a source;
 * the student edition holds none of the teacher's notes, the teacher's edition all of them,
   with the same executed outputs;
-* a translated lesson has the English lesson's code, and its first code cell sets the
+* a translated lesson has the English lesson's code (its words aside), and its first code cell sets the
   lesson's language (never the computer's locale);
 * no stored widget state (``metadata.widgets``), no widget-view outputs (they would show
   "model not found" without a kernel), minimal metadata, stable cell ids;
@@ -126,7 +126,7 @@ def test_a_lesson_speaks_its_own_language(src: Path) -> None:
     assert len(re.findall(r"^LANG = ", code, re.M)) == 1
     assert not re.search(r"lang=[\"']", code), "a language written into a cell"
     if lang != "en":
-        assert BUILD.code_cells(src) == BUILD.code_cells(NOTEBOOKS / "src" / src.name)
+        assert BUILD.translation_differs(src) is None, BUILD.translation_differs(src)
         english = _read(NOTEBOOKS / f"{src.stem}.ipynb")
         assert len(nb["cells"]) == len(english["cells"])
 
@@ -144,3 +144,27 @@ def test_a_teachers_note_is_markdown_only_and_closed() -> None:
         ("teacher", "b"),
         ("markdown", "c"),
     ]
+
+
+def test_a_translation_changes_the_words_of_the_code_and_nothing_else() -> None:
+    """Comments, sentences in strings and the text around an f-string's fields (in any
+    order) are the translator's; a one-word string (a metric, a bot), a number, a name, a
+    field's format and the cells' count are the English lesson's."""
+    from finstere_widget.teach.lesson_text import code_differs
+
+    english = (
+        'n = 3  # three\nprint(f"{n} games, {w:.0%} won")\nchart(t, "rounds", title="How long")\n'
+    )
+    fine = 'n = 3  # trois\nprint(f"{w:.0%} gagnées sur {n} parties")\nchart(t, "rounds", title="Durée")\n'
+    assert code_differs(english, fine) is None
+    wrong = {
+        english.replace('"rounds"', '"tours"'): "line 3: 'tours' is not the English 'rounds'",
+        english.replace("n = 3", "n = 4"): "line 1: 4 is not the English 3",
+        english.replace(".0%", ".1%"): "line 2: the f-string's fields differ",
+        english.replace("chart(", "plot("): "line 3",
+        english + "n += 1\n": "the cell",
+    }
+    for text, said in wrong.items():
+        found = code_differs(english, text)
+        assert found is not None and found.startswith(said), (text, found)
+    assert code_differs("%time f()", "%time g()") is not None  # not Python: character for character

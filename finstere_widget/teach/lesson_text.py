@@ -7,6 +7,7 @@ teacher's notes (between a line ``<!-- teacher -->`` and a line ``<!-- /teacher 
 
 from __future__ import annotations
 
+import ast
 import re
 from typing import Literal
 
@@ -107,3 +108,57 @@ def title(text: str) -> str:
         if line.startswith("# "):
             return line[2:].strip()
     return ""
+
+
+def code_differs(english: str, translated: str) -> str | None:
+    """Where a translated code cell does something else than the English one: ``None`` when
+    the two are the same code, else a sentence naming the first line that differs.
+
+    A translation may change the words and nothing else: comments, the text of a string that
+    holds a space (a sentence, a title, a label: ``"games won:"``) and the text around an
+    f-string's fields, which it may also put in another order (``f"{n} games"`` ->
+    ``f"{n} parties"``). A string without a space (a metric, an option, a bot's name:
+    ``"rounds"``), a field's expression and format, and every name, number and call must be
+    the English ones. Code that does not parse must be equal character for character."""
+    try:
+        a, b = ast.parse(english), ast.parse(translated)
+    except SyntaxError:
+        return None if english == translated else "the code differs (it does not parse)"
+    return _differs(a, b)
+
+
+def _line(node: object) -> str:
+    return f"line {node.lineno}" if isinstance(node, ast.expr | ast.stmt) else "the cell"
+
+
+def _fields(node: ast.JoinedStr) -> list[str]:
+    return sorted(ast.dump(v) for v in node.values if isinstance(v, ast.FormattedValue))
+
+
+def _differs(a: object, b: object, where: object = None) -> str | None:
+    if type(a) is not type(b):
+        return f"{_line(b if isinstance(b, ast.AST) else where)}: not the English code"
+    if isinstance(a, ast.JoinedStr) and isinstance(b, ast.JoinedStr):
+        same = _fields(a) == _fields(b)
+        return None if same else f"{_line(b)}: the f-string's fields differ from the English"
+    if isinstance(a, ast.Constant) and isinstance(b, ast.Constant):
+        if isinstance(a.value, str) and isinstance(b.value, str) and " " in a.value.strip():
+            return None  # words: a translation's to change
+        same = a.value == b.value and type(a.value) is type(b.value)
+        return None if same else f"{_line(b)}: {b.value!r} is not the English {a.value!r}"
+    if isinstance(a, ast.AST) and isinstance(b, ast.AST):
+        here = b if isinstance(b, ast.expr | ast.stmt) else where
+        for name in a._fields:
+            found = _differs(getattr(a, name, None), getattr(b, name, None), here)
+            if found:
+                return found
+        return None
+    if isinstance(a, list) and isinstance(b, list):
+        if len(a) != len(b):
+            return f"{_line(where)}: not the English code"
+        for x, y in zip(a, b, strict=True):
+            found = _differs(x, y, where)
+            if found:
+                return found
+        return None
+    return None if a == b else f"{_line(where)}: not the English code"
