@@ -54,3 +54,25 @@ def test_trace_readers_on_the_basic_example() -> None:
     assert table[0].split() == ["step", "at", "facing", "sees", "decision", "then"]
     assert table[4].split()[:5] == ["4", "(12,5)", "E", "N:D@3", "S:E@3"]
     assert table[-1].endswith("8 steps, taken: C, F, G")
+
+
+def test_the_step_table_speaks_the_lessons_language() -> None:
+    """#31: a French lesson's step table has French headers and words (the squares, the
+    headings and the pawns' letters as in every language); without a language, the one in
+    use (a lesson's ``use_language``)."""
+    from finstere_widget.engine import monster_turn
+    from finstere_widget.engine.i18n import use_language
+
+    turn = monster_turn(examples.load("monster_basic_8"), "8")
+    table = examples.step_table(turn.events, "fr").splitlines()
+    assert table[0].split() == ["pas", "case", "regard", "voit", "décision", "puis"]
+    assert table[4].split()[:6] == ["4", "(12,5)", "E", "N:D@3", "S:E@3", "égalité"]
+    assert "glisse monstre (10,5)→(12,5)" in table[3]
+    assert table[-1].split() == ["fin", "8", "pas,", "pris", ":", "C,", "F,", "G"]
+    try:
+        use_language("cs")
+        assert (
+            examples.step_table(turn.events).splitlines()[-1].endswith("8 kroků, sežráni: C, F, G")
+        )
+    finally:
+        use_language(None)

@@ -81,6 +81,8 @@ def test_the_sites_notebooks_install_nothing(tmp_path: Path) -> None:
     start), so the site's copies of the notebooks hold no install cell doing network work."""
     copies = lite.lite_notebooks(tmp_path)
     assert len(copies) == len(lite.NOTEBOOKS)
+    # what a lesson reads beside it comes too (10's saved study)
+    assert (tmp_path / "data" / "three_prey_6_lookahead.json").is_file()
     for nb in copies:
         cells = _code_cells(nb)
         assert not [c for c in cells if "piplite" in c or "micropip" in c], nb.name

@@ -147,13 +147,13 @@ def test_a_teachers_note_is_markdown_only_and_closed() -> None:
 
 
 def test_a_translation_changes_the_words_of_the_code_and_nothing_else() -> None:
-    """Comments, sentences in strings and the text around an f-string's fields (in any
-    order) are the translator's; a one-word string (a metric, a bot), a number, a name, a
+    """Comments, sentences in strings, labels given by keyword (``title=``) and the text
+    around an f-string's fields (in any order) are the translator's; a one-word string (a metric, a bot), a number, a name, a
     field's format and the cells' count are the English lesson's."""
     from finstere_widget.teach.lesson_text import code_differs
 
     english = (
-        'n = 3  # three\nprint(f"{n} games, {w:.0%} won")\nchart(t, "rounds", title="How long")\n'
+        'n = 3  # three\nprint(f"{n} games, {w:.0%} won")\nchart(t, "rounds", title="Length")\n'
     )
     fine = 'n = 3  # trois\nprint(f"{w:.0%} gagnées sur {n} parties")\nchart(t, "rounds", title="Durée")\n'
     assert code_differs(english, fine) is None

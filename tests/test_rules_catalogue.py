@@ -122,3 +122,16 @@ def test_every_rule_id_the_package_cites_is_a_rule_of_docs_rules_md() -> None:
     assert {"M5", "P10", "A3", "S4", "T2", "B5"} <= set(cited)  # the scan finds them
     unknown = {rule: where for rule, where in cited.items() if rule not in RULES}
     assert unknown == {}
+
+
+def test_every_rules_title_is_said_in_every_language() -> None:
+    """#31: a lesson lists the rules in its language: every title is in each catalog (not
+    the English one), and an unknown id is still a RuleError whatever the language."""
+    from finstere_widget.engine.errors import RuleError
+
+    for lang in ("fr", "de", "it", "cs"):
+        untranslated = [rule for rule in RULES if title(rule, lang) == RULES[rule]]
+        assert untranslated == [], lang
+    assert title("M5", "fr") == "Choix : le pion le plus proche ; à égalité, il garde sa direction"
+    with pytest.raises(RuleError, match="Z9"):
+        title("Z9", "de")

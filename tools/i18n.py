@@ -103,6 +103,11 @@ def extract() -> Any:
 
     for _allowed, _rule, words in OPTION_INFO.values():
         catalog.add(words, None, [("finstere_widget/engine/options.py", 0)])
+    # the rules' titles (engine/rules.py): the rules a lesson lists, a comparison names
+    from finstere_widget.engine.rules import RULES
+
+    for rule_title in RULES.values():
+        catalog.add(rule_title, None, [("finstere_widget/engine/rules.py", 0)])
     return catalog
 
 

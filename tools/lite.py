@@ -304,7 +304,8 @@ def add_to_lock(folder: Path, wheels: list[Path]) -> list[str]:
 
 
 def lite_notebooks(dest: Path) -> list[Path]:
-    """Copies of the shipped notebooks with the Pyodide kernel's name."""
+    """Copies of the shipped notebooks with the Pyodide kernel's name (returned), and the
+    data files they read (``data/``)."""
     dest.mkdir(parents=True, exist_ok=True)
     out = []
     for prefix in NOTEBOOKS:
@@ -318,6 +319,8 @@ def lite_notebooks(dest: Path) -> list[Path]:
         target = dest / src.name
         target.write_text(json.dumps(nb, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
         out.append(target)
+    # the files the lessons read beside them (10's saved study: data/*.json)
+    shutil.copytree(ROOT / "notebooks" / "data", dest / "data", dirs_exist_ok=True)
     return out
 
 
@@ -354,8 +357,8 @@ def build(out: Path, cache: Path) -> Path:
     shutil.rmtree(out, ignore_errors=True)
     cmd = [sys.executable, "-m", "jupyter", "lite", "build", "--lite-dir", str(stage)]
     cmd += ["--output-dir", str(out.resolve()), "--no-sourcemaps"]
-    for nb in notebooks:
-        cmd += ["--contents", str(nb)]
+    # the folder: its notebooks and data/ at the site's top, as beside the lessons
+    cmd += ["--contents", str(notebooks[0].parent)]
     for w in wheels:
         cmd += ["--piplite-wheels", str(w)]
     _run(cmd, cwd=stage)

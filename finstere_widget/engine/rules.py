@@ -1,9 +1,11 @@
-"""The rule ids of docs/rules.md with a short title each: events cite these ids, the widget
-shows the titles, and the tests check every cited id exists."""
+"""The rule ids of docs/rules.md with a short title each (English here; :func:`title` gives
+it in the language in use): events cite these ids, the widget shows the titles, and the
+tests check every cited id exists."""
 
 from __future__ import annotations
 
 from .errors import RuleError, shown
+from .i18n import gettext
 
 RULES: dict[str, str] = {
     "B1": "Grid: the notched 16x11 board of 156 squares",
@@ -47,9 +49,12 @@ RULES: dict[str, str] = {
 }
 
 
-def title(rule: str) -> str:
-    """The title of ``rule`` (``"M5"``), or a :class:`RuleError` naming the unknown id."""
+def title(rule: str, lang: str | None = None) -> str:
+    """The title of ``rule`` (``"M5"``) in ``lang`` (None: the language in use, see
+    :func:`~finstere_widget.engine.i18n.use_language`), or a :class:`RuleError` naming the
+    unknown id."""
     try:
-        return RULES[rule]
+        english = RULES[rule]
     except (KeyError, TypeError):
         raise RuleError("unknown rule id {rule}", rule=shown(rule)) from None
+    return gettext(english, lang)

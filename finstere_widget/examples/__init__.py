@@ -37,6 +37,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable
+from gettext import NullTranslations
 from importlib import resources
 from typing import Any
 
@@ -59,6 +60,7 @@ from ..engine import (
 )
 from ..engine.errors import ExampleError, shown
 from ..engine.events import assert_never
+from ..engine.i18n import translations
 
 __all__ = [
     "TILES",
@@ -161,38 +163,93 @@ def _sq(square: tuple[int, int]) -> str:
     return f"({square[0]},{square[1]})"
 
 
-def _then(e: Event) -> str:
+def _then(e: Event, words: dict[str, str]) -> str:
     """What an event did, in the step table's short words (one match over every kind)."""
+
+    def word(text: str) -> str:
+        return words.get(text, text)
+
     match e:
         case Turn():
-            return f"turn {e.from_.name}→{e.to.name}" + (
-                "" if e.reason == "sight" else f" ({e.reason})"
+            return f"{word('turn')} {e.from_.name}→{e.to.name}" + (
+                "" if e.reason == "sight" else f" ({word(e.reason)})"
             )
         case Move():
-            return f"move →{_sq(e.to)}"
+            return f"{word('move')} →{_sq(e.to)}"
         case Slide() | Push():
-            who = "stone" if isinstance(e.piece, tuple) else e.piece
-            return f"{e.type} {who} {_sq(e.from_)}→{_sq(e.to)}"
+            who = (
+                word("stone")
+                if isinstance(e.piece, tuple)
+                else word("monster")
+                if e.piece == "monster"
+                else e.piece
+            )
+            return f"{word(e.type)} {who} {_sq(e.from_)}→{_sq(e.to)}"
         case Eat():
-            how = "" if e.how == "eaten" else f" ({e.how})"
-            return f"eat {e.pawn}{how}"
+            how = "" if e.how == "eaten" else f" ({word(e.how)})"
+            return f"{word('eat')} {e.pawn}{how}"
         case Remove():
-            return f"remove stone {_sq(e.at)} ({e.why})"
+            return f"{word('remove stone')} {_sq(e.at)} ({word(e.why)})"
         case Wrap():
-            return f"wrap {e.letter} {_sq(e.from_)}→{_sq(e.to)}"
+            return f"{word('wrap')} {e.letter} {_sq(e.from_)}→{_sq(e.to)}"
         case Teleport():
-            return f"teleport {_sq(e.from_)}→{_sq(e.to)}"
+            return f"{word('teleport')} {_sq(e.from_)}→{_sq(e.to)}"
         case Look() | End() | Enter() | Escape() | Flip():
-            return e.type
+            return word(e.type)
         case _:
             assert_never(e)
 
 
-def step_table(events: Iterable[Event]) -> str:
+def _step_words(w: NullTranslations) -> dict[str, str]:
+    """The step table's words in the language of ``w`` (written out for the catalogs)."""
+    return {
+        "step": w.pgettext("step table", "step"),
+        "at": w.pgettext("step table", "at"),
+        "facing": w.pgettext("step table", "facing"),
+        "sees": w.pgettext("step table", "sees"),
+        "decision": w.pgettext("step table", "decision"),
+        "then": w.pgettext("step table", "then"),
+        "final": w.pgettext("step table", "final"),
+        "end": w.pgettext("step table", "end"),
+        "turn": w.pgettext("step table", "turn"),
+        "keep": w.pgettext("step table", "keep"),
+        "tie": w.pgettext("step table", "tie"),
+        "none": w.pgettext("step table", "none"),
+        "move": w.pgettext("step table", "move"),
+        "stone": w.pgettext("step table", "stone"),
+        "slide": w.pgettext("step table", "slide"),
+        "push": w.pgettext("step table", "push"),
+        "eat": w.pgettext("step table", "eat"),
+        "crushed": w.pgettext("step table", "crushed"),
+        "teleporter": w.pgettext("step table", "teleporter"),
+        "pivot": w.pgettext("step table", "pivot"),
+        "remove stone": w.pgettext("step table", "remove stone"),
+        "off_board": w.pgettext("step table", "off_board"),
+        "corner": w.pgettext("step table", "corner"),
+        "wrap": w.pgettext("step table", "wrap"),
+        "teleport": w.pgettext("step table", "teleport"),
+        "look": w.pgettext("step table", "look"),
+        "enter": w.pgettext("step table", "enter"),
+        "escape": w.pgettext("step table", "escape"),
+        "flip": w.pgettext("step table", "flip"),
+        "nobody": w.pgettext("step table", "nobody"),
+        "monster": w.pgettext("step table", "monster"),
+    }
+
+
+def step_table(events: Iterable[Event], lang: str | None = None) -> str:
     """The turn as a text table, one line per step, like ``tests/examples/README.md``:
     where the monster looked from, facing where, what it saw (``N:A@6``), its decision
-    (M5), and the events of the step (rule ids in the narration)."""
-    rows: list[tuple[str, ...]] = [("step", "at", "facing", "sees", "decision", "then")]
+    (M5), and the events of the step (rule ids in the narration), in ``lang`` (None: the
+    language in use; headings, squares and pawns' letters are the same in every one)."""
+    w = translations(lang)
+    words = _step_words(w)
+
+    def word(text: str) -> str:
+        return words.get(text, text)
+
+    head = ("step", "at", "facing", "sees", "decision", "then")
+    rows: list[tuple[str, ...]] = [tuple(word(h) for h in head)]
     current: list[str] = []
     for e in events:
         if isinstance(e, Look):
@@ -204,24 +261,26 @@ def step_table(events: Iterable[Event]) -> str:
                 )
                 or "-"
             )
-            label = f"{e.step}" if e.rule != "M6" else f"{e.step} final"
-            current = [label, _sq(e.at), e.facing.name, sees, e.decision, ""]
+            label = f"{e.step}" if e.rule != "M6" else f"{e.step} {word('final')}"
+            current = [label, _sq(e.at), e.facing.name, sees, word(e.decision), ""]
             rows.append(tuple(current))  # placeholder, replaced below
         elif isinstance(e, End):
-            plural = "" if e.steps == 1 else "s"
+            taken = ", ".join(e.eaten) or word("nobody")
+            steps = w.npgettext("step table", "{n} step", "{n} steps", e.steps)
+            said = w.pgettext("step table", "{steps}, taken: {taken}")
             rows.append(
                 (
-                    "end",
+                    word("end"),
                     "",
                     "",
                     "",
                     "",
-                    f"{e.steps} step{plural}, taken: {', '.join(e.eaten) or 'nobody'}",
+                    said.format(steps=steps.format(n=e.steps), taken=taken),
                 )
             )
         else:
             last = list(rows[-1])
-            last[5] = (last[5] + "; " if last[5] else "") + _then(e)
+            last[5] = (last[5] + "; " if last[5] else "") + _then(e, words)
             rows[-1] = tuple(last)
     widths = [max(len(r[k]) for r in rows) for k in range(5)]
     lines = [

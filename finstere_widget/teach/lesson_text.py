@@ -117,7 +117,8 @@ def code_differs(english: str, translated: str) -> str | None:
     A translation may change the words and nothing else: comments, the text of a string that
     holds a space (a sentence, a title, a label: ``"games won:"``) and the text around an
     f-string's fields, which it may also put in another order (``f"{n} games"`` ->
-    ``f"{n} parties"``). A string without a space (a metric, an option, a bot's name:
+    ``f"{n} parties"``), and a label given by keyword (``description="action"``, ``title=``,
+    ``ylabel=``: :data:`TEXT_KEYWORDS`). A string without a space (a metric, an option, a bot's name:
     ``"rounds"``), a field's expression and format, and every name, number and call must be
     the English ones. Code that does not parse must be equal character for character."""
     try:
@@ -125,6 +126,16 @@ def code_differs(english: str, translated: str) -> str | None:
     except SyntaxError:
         return None if english == translated else "the code differs (it does not parse)"
     return _differs(a, b)
+
+
+#: the keyword arguments whose strings are shown as labels (``description="action"``)
+TEXT_KEYWORDS = frozenset(
+    {"description", "title", "label", "xlabel", "ylabel", "placeholder", "tooltip", "caption"}
+)
+
+
+def _is_str(node: ast.expr) -> bool:
+    return isinstance(node, ast.Constant) and isinstance(node.value, str)
 
 
 def _line(node: object) -> str:
@@ -146,6 +157,9 @@ def _differs(a: object, b: object, where: object = None) -> str | None:
             return None  # words: a translation's to change
         same = a.value == b.value and type(a.value) is type(b.value)
         return None if same else f"{_line(b)}: {b.value!r} is not the English {a.value!r}"
+    if isinstance(a, ast.keyword) and isinstance(b, ast.keyword) and a.arg in TEXT_KEYWORDS:
+        if a.arg == b.arg and _is_str(a.value) and _is_str(b.value):
+            return None  # a label: words, even a single one
     if isinstance(a, ast.AST) and isinstance(b, ast.AST):
         here = b if isinstance(b, ast.expr | ast.stmt) else where
         for name in a._fields:
