@@ -184,3 +184,32 @@ def test_a_bad_chart_argument_is_a_scene_error_naming_it(kwargs: Any, names: str
     """Never an OverflowError, an unpacking ValueError or an AttributeError when drawn."""
     with pytest.raises(SceneError, match=names):
         bar_chart(**kwargs)._repr_svg_()
+
+
+def test_a_lessons_charts_speak_its_language(small_study: StudyResult) -> None:
+    """#31: a study's charts in a French lesson say their title, axis and seats in French
+    (the language in use, or the one given), a metric by its name in words."""
+    from finstere_widget.engine.i18n import use_language
+
+    steps = metric_chart(small_study, "monster_steps", lang="fr")
+    assert steps.title == "pas du monstre par partie (moyenne, IC à 95 %)"
+    try:
+        use_language("de")
+        seats = seats_chart(small_study)
+    finally:
+        use_language(None)
+    assert seats.title.startswith("Siege nach Platz (")
+    assert {"Platz 0 (erster Spieler)", "Platz 1", "Anteil gewonnener Partien"} <= set(
+        _texts(seats)
+    )
+    assert metric_chart(small_study, "rounds", lang="en").title == "rounds per game (mean, 95 % CI)"
+
+
+def test_a_summarys_end_reasons_keep_their_rule_in_the_lessons_language() -> None:
+    """A simulation's summary counts reasons led by their rule id ("S2: ..."): told in
+    French, the rule stays and the reason is French (with French spacing)."""
+    from finstere_widget.engine.i18n import reason_words
+
+    said = reason_words("S2: blue escaped all pawns but one", "fr")
+    assert said == "S2 : bleu a fait sortir tous ses pions sauf un"
+    assert reason_words("S3: a reason of tomorrow", "de") == "S3: a reason of tomorrow"

@@ -1266,7 +1266,7 @@ class EdgeCases:
             f"group{'s' if groups != 1 else ''}, {self.tried} of {self.budget} situations tried>"
         )
 
-    def table(self, lang: str | None = "en") -> str:
+    def table(self, lang: str | None = None) -> str:
         """The groups as text (in ``lang``; the groups' names are event kinds and rule ids):
         kind, group, pieces, and per 1,000 basic games by player count with the 95 %
         interval."""

@@ -329,7 +329,7 @@ class StudyResult(NamedTuple):
             out["games"] = [[g.to_dict() for g in rs] for rs in self.results]
         return out
 
-    def table(self, lang: str | None = "en") -> str:
+    def table(self, lang: str | None = None) -> str:
         """A plain-text table, one line per variant (95 % intervals in brackets), then the
         comparisons with the first variant, in ``lang``."""
         _ = translations(lang).gettext
@@ -408,7 +408,7 @@ def _means(row: Mapping[str, Any]) -> dict[str, str]:
     return out
 
 
-def metric_label(c: Mapping[str, Any], lang: str | None = "en") -> str:
+def metric_label(c: Mapping[str, Any], lang: str | None = None) -> str:
     """A comparison's metric in words (``wins`` with its seat)."""
     _ = translations(lang).gettext
     names = {
@@ -425,7 +425,7 @@ def metric_label(c: Mapping[str, Any], lang: str | None = "en") -> str:
     return names[c["metric"]]
 
 
-def comparison_lines(result: StudyResult, lang: str | None = "en") -> list[str]:
+def comparison_lines(result: StudyResult, lang: str | None = None) -> list[str]:
     """The comparisons of the table: per variant, the games played differently, then each
     metric's paired difference with its interval and what pairing saved."""
     _ = translations(lang).gettext
@@ -888,7 +888,7 @@ def verdict(diff_lo: float, diff_hi: float) -> str:
     return "~"
 
 
-def league_table(rows: Sequence[Mapping[str, Any]], lang: str | None = "en") -> str:
+def league_table(rows: Sequence[Mapping[str, Any]], lang: str | None = None) -> str:
     """The league as plain text: one line per player count, match and bot; the second
     bot of a match carries the verdict (``>`` stronger, ``<`` weaker, ``~`` not told
     apart) and the difference of the two win rates per seat with its 95 % paired

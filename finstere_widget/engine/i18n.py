@@ -192,10 +192,17 @@ REASON_WORDS: dict[str, str] = {
     "end of stage 2": N_("end of stage 2"),
 }
 _ESCAPED_ALL = re.compile(r"^(\S+) escaped all pawns but one$")
+_CITED = re.compile(r"^([A-Z]\d+): (.+)$")
 
 
 def reason_words(reason: str, lang: str | None) -> str:
-    """The engine's reason for the end of a game in ``lang`` (one it does not know, as is)."""
+    """The engine's reason for the end of a game in ``lang`` (one it does not know, as is);
+    a reason led by its rule id (``"S2: blue escaped all pawns but one"``, as a simulation's
+    summary counts them) keeps it."""
+    cited = _CITED.match(reason)
+    if cited:
+        said = gettext("{rule}: {reason}", lang)
+        return said.format(rule=cited[1], reason=reason_words(cited[2], lang))
     m = _ESCAPED_ALL.match(reason)
     if m:
         return gettext("{colour} escaped all pawns but one", lang).format(

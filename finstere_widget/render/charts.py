@@ -26,8 +26,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..design.studies import StudyResult
+from ..design.studies import StudyResult, metric_label
 from ..engine.errors import Message, SceneError, StudyError, shown
+from ..engine.i18n import translations
 from . import style as S
 from .primitives import Group, line, rect, text
 from .scene import Scene
@@ -310,9 +311,13 @@ def bar_chart(
     return Chart(prims, [], width, height, title)
 
 
-def seats_chart(result: StudyResult, width: int = 480, height: int = 270) -> Chart:
+def seats_chart(
+    result: StudyResult, width: int = 480, height: int = 270, lang: str | None = None
+) -> Chart:
     """A study's share of games won by each seat, a bar per variant with its 95 % Wilson
-    interval, the equal share (1 / players) of each player count dashed."""
+    interval, the equal share (1 / players) of each player count dashed; its words in
+    ``lang`` (None: the language in use)."""
+    _ = translations(lang).gettext
     most = max(v.players for v in result.variants)
     series: dict[str, list[float]] = {}
     intervals: dict[str, list[tuple[float, float]]] = {}
@@ -323,12 +328,15 @@ def seats_chart(result: StudyResult, width: int = 480, height: int = 270) -> Cha
             (rows[k]["win_lo"], rows[k]["win_hi"]) if k in rows else (0.0, 0.0) for k in range(most)
         ]
     return bar_chart(
-        ["seat 0 (first player)" if k == 0 else f"seat {k}" for k in range(most)],
+        [
+            _("seat 0 (first player)") if k == 0 else _("seat {seat}").format(seat=k)
+            for k in range(most)
+        ],
         series,
         intervals=intervals,
         references=sorted({1 / v.players for v in result.variants}),
-        title=f"Wins by seat ({result.games} games per variant, 95 % CI)",
-        ylabel="share of games won",
+        title=_("Wins by seat ({games} games per variant, 95 % CI)").format(games=result.games),
+        ylabel=_("share of games won"),
         percent=True,
         width=width,
         height=height,
@@ -336,21 +344,28 @@ def seats_chart(result: StudyResult, width: int = 480, height: int = 270) -> Cha
 
 
 def metric_chart(
-    result: StudyResult, metric: str = "rounds", width: int = 480, height: int = 270
+    result: StudyResult,
+    metric: str = "rounds",
+    width: int = 480,
+    height: int = 270,
+    lang: str | None = None,
 ) -> Chart:
     """One of a study's per-game means (:data:`METRICS`) by variant, with its 95 %
-    interval; an unknown metric is a :class:`~finstere_widget.engine.errors.StudyError`."""
+    interval, its words in ``lang`` (None: the language in use); an unknown metric is a
+    :class:`~finstere_widget.engine.errors.StudyError`."""
     if metric not in METRICS:
         raise StudyError(
             "unknown metric {metric} ({known})", metric=shown(metric), known=", ".join(METRICS)
         )
     rows: list[dict[str, Any]] = result.rows
+    _ = translations(lang).gettext
+    words = metric_label({"metric": metric}, lang)
     return bar_chart(
         [r["variant"] for r in rows],
         {metric: [r[f"{metric}_mean"] for r in rows]},
         intervals={metric: [(r[f"{metric}_lo"], r[f"{metric}_hi"]) for r in rows]},
-        title=f"{metric} per game (mean, 95 % CI)",
-        ylabel=f"{metric} per game",
+        title=_("{metric} per game (mean, 95 % CI)").format(metric=words),
+        ylabel=_("{metric} per game").format(metric=words),
         width=width,
         height=height,
     )
