@@ -110,7 +110,7 @@ class RandomBot:
             )
         pawns = game.movable_pawns()
         if not pawns:
-            raise BotError("RandomBot: nothing to choose (chance node or game over)")
+            raise BotError("{bot}: nothing to choose (chance node or game over)", bot="RandomBot")
         pawn = self.rng.choice(pawns)
         if game.state.round == 1:  # P10: onto the board; the random walk may stay outside
             return PawnMove(pawn.id, self.rng.choice(game.pawn_moves(pawn.id)).path)
@@ -167,7 +167,7 @@ class GreedyBot:
                     scored.append((outside, k, o))
                 k += 1
         if not scored:
-            raise BotError("GreedyBot: nothing to choose (chance node or game over)")
+            raise BotError("{bot}: nothing to choose (chance node or game over)", bot="GreedyBot")
         tiles = game.drawable_tiles()  # M2: not a prey tile first
         best: tuple[float, int, PawnMove, MoveOutcome] | None = None
         for neg, k, o in heapq.nsmallest(self.top, scored):
@@ -372,6 +372,21 @@ def escape_move(
     return None
 
 
+def before_search(
+    game: Game, rng: random.Random, bot: str
+) -> tuple[Action | None, list[tuple[Pawn, list[MoveOutcome]]]]:
+    """What the searching bots choose without searching: a random placement (A1), or a move
+    that takes a pawn out (:func:`escape_move`), else ``None`` with the movable pawns'
+    outcomes to search; a :class:`BotError` naming ``bot`` when it has nothing to choose."""
+    if game.phase is Phase.PLACEMENT:
+        placements = legal_placements(game.position, game.state.to_place, game.options)
+        return rng.choice(placements), []
+    if not game.movable_pawns():
+        raise BotError("{bot}: nothing to choose (chance node or game over)", bot=bot)
+    moves = pawn_outcomes(game)
+    return escape_move(game, moves), moves
+
+
 def pawn_outcomes(game: Game) -> list[tuple[Pawn, list[MoveOutcome]]]:
     """Every movable pawn of the side to move with its legal outcomes (one search each)."""
     return [(pawn, game.pawn_moves(pawn.id)) for pawn in game.movable_pawns()]
@@ -554,16 +569,9 @@ class LookaheadBot:
         return [(v, a, g) for v, _, a, g in played]
 
     def choose(self, game: Game) -> Action:
-        if game.phase is Phase.PLACEMENT:
-            return self.rng.choice(
-                legal_placements(game.position, game.state.to_place, game.options)
-            )
-        if not game.movable_pawns():
-            raise BotError("LookaheadBot: nothing to choose (chance node or game over)")
-        moves = pawn_outcomes(game)
-        escape = escape_move(game, moves)
-        if escape is not None:
-            return escape
+        chosen, moves = before_search(game, self.rng, "LookaheadBot")
+        if chosen is not None:
+            return chosen
         return self.ranked(game, moves)[0][1]
 
 
@@ -770,16 +778,9 @@ class MCTSBot:
         self.root: Node | None = None  # the last search's tree (for tests and notebooks)
 
     def choose(self, game: Game) -> Action:
-        if game.phase is Phase.PLACEMENT:
-            return self.rng.choice(
-                legal_placements(game.position, game.state.to_place, game.options)
-            )
-        if not game.movable_pawns():
-            raise BotError("MCTSBot: nothing to choose (chance node or game over)")
-        moves = pawn_outcomes(game)
-        escape = escape_move(game, moves)
-        if escape is not None:
-            return escape  # a pawn can leave: nothing to search
+        chosen, moves = before_search(game, self.rng, "MCTSBot")
+        if chosen is not None:
+            return chosen  # a placement, or a pawn that can leave: nothing to search
         root = self.search(game, moves)
         seat = root.seat
         best = max(root.children.items(), key=lambda kv: kv[1].value(seat))

@@ -716,11 +716,12 @@ def trigger_corner_push(rng: random.Random) -> Situation | None:
     return Situation("turn", pos, rng.choice(REAL_TILES)) if pos is not None else None
 
 
-def trigger_pawn_on_pool(rng: random.Random) -> Situation | None:
-    """M9: a pawn on a pool square in the monster's way (this project's ruling FAQ 1 lets
-    one stop there)."""
-    taken: set[Square] = set()
-    pools = _pools(rng, taken)
+def _pool_run(
+    rng: random.Random,
+) -> tuple[list[Pool], set[Square], Heading, Heading, list[Square]] | None:
+    """A pool placed at random and a way across it: the pools, the chosen pool's squares,
+    the heading across, the one back, and the run of pool squares from its entry on."""
+    pools = _pools(rng, set())
     if not pools:
         return None
     pool = rng.choice(pools)
@@ -728,13 +729,23 @@ def trigger_pawn_on_pool(rng: random.Random) -> Situation | None:
     h = rng.choice(HEADINGS)
     back = Heading((h + 2) % 4)
     entries = [s for s in pool.squares if _line(s, back, 1) not in squares]
-    s0 = rng.choice(entries)
+    run = [rng.choice(entries)]
+    while _line(run[-1], h, 1) in squares:
+        run.append(_line(run[-1], h, 1))
+    return pools, squares, h, back, run
+
+
+def trigger_pawn_on_pool(rng: random.Random) -> Situation | None:
+    """M9: a pawn on a pool square in the monster's way (this project's ruling FAQ 1 lets
+    one stop there)."""
+    found = _pool_run(rng)
+    if found is None:
+        return None
+    pools, squares, h, back, run = found
+    s0 = run[0]
     m = _line(s0, back, rng.randrange(1, 4))
     if not on_board(m) or any(_line(s0, back, k) in squares for k in range(1, 4)):
         return None
-    run = [s0]
-    while _line(run[-1], h, 1) in squares:
-        run.append(_line(run[-1], h, 1))
     pawns = [_pawn(rng, "A", rng.choice(run))]
     taken = {m, *(sq for p in pools for sq in p.squares)}
     stones: list[Stone] = []
@@ -794,22 +805,14 @@ def trigger_five(rng: random.Random) -> Situation | None:
 
 def trigger_pawn_slide(rng: random.Random) -> Situation | None:
     """P7: a pawn steps onto a pool whose slide meets a stone or another pawn on the pool."""
-    taken: set[Square] = set()
-    pools = _pools(rng, taken)
-    if not pools:
+    found = _pool_run(rng)
+    if found is None:
         return None
-    pool = rng.choice(pools)
-    squares = set(pool.squares)
-    h = rng.choice(HEADINGS)
-    back = Heading((h + 2) % 4)
-    entries = [s for s in pool.squares if _line(s, back, 1) not in squares]
-    s0 = rng.choice(entries)
+    pools, squares, h, back, run = found
+    s0 = run[0]
     start = _line(s0, back, 1)
     if not on_board(start):
         return None
-    run = [s0]
-    while _line(run[-1], h, 1) in squares:
-        run.append(_line(run[-1], h, 1))
     light, dark = rng.choice(_FACES)
     mover = Pawn("P", "blue", light, dark, rng.choice(("light", "dark")), start)
     blocker_at = rng.choice(run[1:] if len(run) > 1 else run)
