@@ -161,3 +161,18 @@ def test_a_turn_both_readings_play_alike_says_so_and_marks_no_frame() -> None:
     n = len(view.left["frames"])
     assert view.differ == [n, n] and view.links == [list(range(n)), list(range(n))]
     assert not any(f.get("c", "").startswith("≠") for f in view.left["frames"])
+
+
+def test_a_game_cases_ending_is_told_in_the_views_language() -> None:
+    """#31: a game case's picture tells how a game ended in the lesson's language, its rule
+    id kept (it printed the engine's English reason, "S3: end of stage 2", in every one)."""
+    from finstere_widget.engine.i18n import reason_words
+
+    case = next(c for c in found("finish_round").cases if c.kind == "game")
+    english = compare_svg(case, lang="en")
+    reasons = [r for r in ("S2", "S3") if f">{r}: " in english]
+    assert reasons, "no ending told"
+    french = compare_svg(case, lang="fr")
+    for r in reasons:
+        assert f">{r}: " not in french and f">{r} : " in french
+    assert "bleu" in reason_words("S2: blue escaped all pawns but one", "fr")

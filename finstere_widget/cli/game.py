@@ -4,14 +4,11 @@ against bots in the terminal)."""
 from __future__ import annotations
 
 import argparse
-import contextlib
 import json
 import os
 import re
 import shutil
-import stat
 import sys
-import tempfile
 import textwrap
 import time
 from collections.abc import Callable, Sequence
@@ -20,8 +17,9 @@ from typing import TextIO
 from ..design.bots import make_bot
 from ..engine.board import HEIGHT, ROW_EXTENT, WALL_LETTERS, WIDTH, Heading, Square
 from ..engine.diagram import CHAR_OF_HEADING, CHAR_OF_STONE
-from ..engine.errors import FinstereError, shown
+from ..engine.errors import FileError, FinstereError, shown
 from ..engine.events import Event
+from ..engine.files import write_file
 from ..engine.game import Game, PawnMove
 from ..engine.i18n import N_, colour_word, error_message, place_words, reason_words, translations
 from ..engine.monster import TurnResult
@@ -639,45 +637,9 @@ def _play(
     return 0
 
 
-def _umask() -> int:
-    mask = os.umask(0)
-    os.umask(mask)
-    return mask
-
-
-def write_atomically(path: str, text: str) -> None:
-    """Write ``text`` (UTF-8) to ``path`` so that a failure never leaves it half written or
-    wiped: into a temporary file beside it, synced, then moved into place with the
-    permissions the file had (a new file: the umask's). A path that is no regular file (a
-    device such as ``/dev/full``, a pipe) is written straight: there is nothing to keep.
-    An ``OSError`` is raised as it comes, the temporary file removed."""
-    target = os.path.realpath(path)  # a link: the file it points to is replaced
-    if os.path.exists(target) and not os.path.isfile(target):
-        with open(target, "w", encoding="utf-8") as f:
-            f.write(text)
-        return
-    folder, name = os.path.split(target)
-    try:
-        mode = stat.S_IMODE(os.stat(target).st_mode)
-    except FileNotFoundError:
-        mode = 0o666 & ~_umask()
-    fd, temp = tempfile.mkstemp(prefix=f".{name}.", suffix=".tmp", dir=folder)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
-        os.chmod(temp, mode)
-        os.replace(temp, target)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(temp)
-        raise
-
-
 class RecordWriter:
     """``--record FILE``: the game record written as the game goes (each time it has
-    changed), atomically (:func:`write_atomically`); a failure is a :class:`UsageError`
+    changed), whole or not at all (:func:`~finstere_widget.engine.files.write_file`); a failure is a :class:`UsageError`
     naming the file. The first write, before anything is played, probes the path."""
 
     def __init__(self, path: str) -> None:
@@ -689,12 +651,12 @@ class RecordWriter:
         if text == self._written:
             return
         try:
-            write_atomically(self.path, text)
-        except OSError as exc:
+            write_file(self.path, text)
+        except FileError as exc:  # the folder was checked at the start: the disk, a device
             raise UsageError(
                 "--record {record}: {strerror}",
                 record=shown(self.path),
-                strerror=exc.strerror or str(exc),
+                strerror=str(exc.params.get("reason", exc)),
             ) from None
         self._written = text
 

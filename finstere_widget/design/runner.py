@@ -16,12 +16,10 @@ progress bar (tqdm), a process pool or a dask cluster.
 
 from __future__ import annotations
 
-import contextlib
 import importlib
 import json
 import os
 import sys
-import tempfile
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import Executor
 from contextlib import contextmanager, nullcontext
@@ -29,6 +27,7 @@ from pathlib import Path
 from typing import Any, TextIO, TypeVar
 
 from ..engine.errors import SetupError, StudyError, shown
+from ..engine.files import write_file
 from ..engine.options import RuleOptions
 from .simulation import SimulationResult, check_seed_and_jobs
 from .simulation import simulate as _simulate
@@ -254,20 +253,10 @@ def check_out(path: str | os.PathLike[str], previous: StudyResult | None = None)
 
 
 def save_study(result: StudyResult, path: str | os.PathLike[str]) -> None:
-    """Write ``result`` with its games to ``path`` (docs/format.md): whole, to a temporary
-    file beside it first, then moved into place, so an interrupted write never leaves a
-    half file and an existing one stays as it was until the new one is complete."""
-    target = Path(path)
-    text = to_json(result, games=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent or ".")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
-        os.replace(tmp, target)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise
+    """Write ``result`` with its games to ``path`` (docs/format.md) whole or not at all
+    (:func:`~finstere_widget.engine.files.write_file`): an interrupted write never leaves a
+    half file, and an existing one stays as it was until the new one is complete."""
+    write_file(path, to_json(result, games=True))
 
 
 #: the largest study file :func:`load` reads

@@ -28,7 +28,7 @@ from ..engine.errors import StudyError, TraceError
 from ..engine.events import Event
 from ..engine.files import write_file
 from ..engine.game import Game, GameState
-from ..engine.i18n import N_, resolve, translations
+from ..engine.i18n import N_, reason_words, resolve, translations
 from ..engine.narrate import line
 from ..engine.position import as_position
 from ..engine.replay import replay
@@ -184,7 +184,7 @@ def _fact_words(game: Game, lang: str | None) -> str:
     st = game.state
     out = st.outcome
     if out is not None:
-        return f"{out.rule}: {out.reason}"
+        return reason_words(f"{out.rule}: {out.reason}", lang)
     return (
         translations(lang)
         .gettext(STATE)
