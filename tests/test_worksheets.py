@@ -75,6 +75,8 @@ def test_the_lesson_worksheet_and_its_key_are_pdfs_with_pages() -> None:
     assert "Lesson 3: the monster looks".encode("utf-16-be") in sheet
     assert "Lesson 3: the monster looks — Corrigé".encode("utf-16-be") in key
     assert lesson_worksheet(LESSON) == sheet  # the same bytes every time (no clock inside)
+    # ...whenever it is built, not only within the same second: the document's dates are fixed
+    assert re.findall(rb"/(?:Creation|Mod)Date \(D:(\d{8})", sheet) == [b"20260101"] * 2
 
 
 def test_a_lesson_without_exercises_or_a_bad_request_is_refused() -> None:

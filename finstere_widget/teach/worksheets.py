@@ -95,8 +95,9 @@ class _Pages:
             append_images=rest,
             resolution=dpi,
             title=title_,
-            create_date=_FIXED_DATE,  # the same sheet gives the same bytes
-            modify_date=_FIXED_DATE,
+            # the same sheet gives the same bytes whenever it is built (Pillow's own keys)
+            creationDate=_FIXED_DATE.timetuple(),
+            modDate=_FIXED_DATE.timetuple(),
         )
         return buf.getvalue()
 

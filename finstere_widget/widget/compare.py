@@ -52,7 +52,6 @@ SAME_SO_FAR = N_("Both readings play alike so far — step on to where they part
 PARTED = N_("≠ step {step}: the readings part here ({rule}: {title})")
 LABEL = N_("{option} = {value}")
 AGREE = N_("Both readings play this turn alike: the option changes nothing here")
-STATE = N_("stage {stage}, {tiles_played} tiles played this stage; the next draw: {tiles}")
 REFUSED = N_("refused: {error}")
 
 
@@ -187,7 +186,11 @@ def _fact_words(game: Game, lang: str | None) -> str:
         return reason_words(f"{out.rule}: {out.reason}", lang)
     return (
         translations(lang)
-        .gettext(STATE)
+        .ngettext(
+            "stage {stage}, {tiles_played} tile played this stage; the next draw: {tiles}",
+            "stage {stage}, {tiles_played} tiles played this stage; the next draw: {tiles}",
+            st.tiles_played,
+        )
         .format(
             stage=st.position.stage,
             tiles_played=st.tiles_played,
