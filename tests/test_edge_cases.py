@@ -318,3 +318,31 @@ def test_the_raw_cases_kept_are_bounded_whatever_the_budget() -> None:
     ((group, kept),) = groups.by_frequency()
     assert group == case.group and len(kept) == ex.SHRUNK_PER_GROUP
     assert groups.seen[group] == 500
+
+
+def test_a_groups_name_is_told_in_the_lessons_language() -> None:
+    """#31: a group's name is data (the same in every language: it groups cases and is saved
+    in the JSON) and is told in the lesson's words: the event kinds as the step table says
+    them, the states with their rule ids kept; English as it is; a part it does not know
+    unchanged."""
+    from finstere_widget.design.explorer import group_words
+
+    groups = {
+        "remove (M8) | move (M3)": "retire (M8) | avance (M3)",
+        "slide (M9) | look (M4)": "glisse (M9) | regarde (M4)",
+        "draw odds (M2)": "chances du tirage (M2)",
+        "stage 2 (S1) | stage 1 (S1)": "manche 2 (S1) | manche 1 (S1)",
+        "game over (S2): a player escaped all pawns but one | game goes on": (
+            "partie terminée (S2) : un joueur a fait sortir tous ses pions sauf un"
+            " | la partie continue"
+        ),
+        "accepted | refused (A3)": "accepté | refusé (A3)",
+        "ended | look (M6)": "terminé | regarde (M6)",
+        "a group of tomorrow (Z9)": "a group of tomorrow (Z9)",
+    }
+    for group, french in groups.items():
+        assert group_words(group, "en") == group
+        assert group_words(group, "fr") == french
+    found = edge_cases("pawn_slide_stone", seed=1, budget=60)
+    table = found.table("de")
+    assert all(case.group_words("de") in table for case in found.cases)

@@ -418,6 +418,9 @@ def candidates(
 #: the lookahead's rollouts: how many of its screened candidates are played out, and the
 #: ``top`` of the greedy policy that plays every seat in them
 ROLLOUT_WIDTH = 6
+#: the most players at which the lookahead's rollouts share their replies by default
+#: (:meth:`LookaheadBot.ranked`)
+SHARE_MAX_PLAYERS = 5
 ROLLOUT_TOP = 2
 
 #: the rollouts' memos: the greedy policy's choice and the value at the monster's draw,
@@ -473,10 +476,12 @@ class LookaheadBot:
         seed: int | str | None = None,
         top: int = 10,
         width: int = ROLLOUT_WIDTH,
-        share: bool = True,
+        share: bool | None = None,
     ) -> None:
         _check_bot(self.name, seed, top=(top, 1), width=(width, 1))
-        self.share = share is True
+        #: the rollouts share their replies: always (True), never (False), or (None) in
+        #: games of at most SHARE_MAX_PLAYERS players
+        self.share = share if isinstance(share, bool) else None
         self.rng = random.Random(seed)
         self.top = top
         self.width = width
@@ -556,12 +561,17 @@ class LookaheadBot:
         """The screen's ``width`` best candidates played out, best first (ties: the
         screen's order). The rollouts share the replies: the first candidate's rollout
         finds them by the greedy policy, the others play them again as long as they are
-        legal (:meth:`rollout`; ``share=False``: every rollout by the policy alone)."""
+        legal (:meth:`rollout`; ``share=False``: every rollout by the policy alone). By
+        default they share in games of at most :data:`SHARE_MAX_PLAYERS` players: with
+        more, more seats reply between a pawn's move and the monster, a reply found for
+        another candidate is more often not the one the policy would play, and the league
+        measured the shared lookahead no better than greedy at 6 and 7 players (docs/bots.md)."""
         screened = self.values(game, moves)[: max(1, self.width)]
+        share = self.share if self.share is not None else game.n <= SHARE_MAX_PLAYERS
         played = []
         replies: list[PawnMove] = []
         for k, (_, action, o) in enumerate(screened):
-            value, end, found = self.rollout(game, action, replies if self.share else (), o)
+            value, end, found = self.rollout(game, action, replies if share else (), o)
             if not replies:
                 replies = found
             played.append((value, k, action, end))

@@ -50,7 +50,7 @@ from ..engine.board import ENTRANCE, EXIT, HEADINGS, Heading, Square, on_board
 from ..engine.errors import FinstereError, IllegalMoveError, OptionError, StudyError, shown
 from ..engine.events import Event, event_to_dict
 from ..engine.game import Action, DrawTile, Game, GameState, PawnMove, Phase, action_to_dict
-from ..engine.i18n import translations
+from ..engine.i18n import reason_words, translations, word_in
 from ..engine.monster import TurnResult, monster_turn
 from ..engine.moves import MoveResult, apply_move
 from ..engine.options import OPTION_INFO, RuleOptions
@@ -135,6 +135,69 @@ def _fact_label(e: dict[str, Any]) -> str:
     if what in ("stage", "phase"):
         return f"{what} {value} ({rule})"
     return f"{what} ({rule})"
+
+
+_PART = re.compile(
+    r"^(?P<what>[a-z_ ]+?)(?: (?P<value>\S+))? \((?P<rule>[^()]*)\)(?:: (?P<why>.+))?$"
+)
+
+
+def group_words(group: str, lang: str | None = None) -> str:
+    """A group's name (:attr:`Difference.group`, the same in every language: it is data)
+    in ``lang``'s words (None: the language in use): each side's event kind, as the step
+    table says it, or the state it tells, with its rule id kept; a part it does not know
+    stays as it is."""
+    t = translations(lang)
+    words = {
+        "ended": t.pgettext("edge case", "ended"),
+        "accepted": t.pgettext("edge case", "accepted"),
+        "game goes on": t.pgettext("edge case", "game goes on"),
+    }
+    said = {
+        "refused": t.pgettext("edge case", "refused ({rule})"),
+        "game over": t.pgettext("edge case", "game over ({rule}): {reason}"),
+        "draw odds": t.pgettext("edge case", "draw odds ({rule})"),
+        "stage": t.pgettext("edge case", "stage {value} ({rule})"),
+        "phase": t.pgettext("edge case", "phase {value} ({rule})"),
+    }
+    kinds = {
+        "look": t.pgettext("step table", "look"),
+        "move": t.pgettext("step table", "move"),
+        "push": t.pgettext("step table", "push"),
+        "slide": t.pgettext("step table", "slide"),
+        "wrap": t.pgettext("step table", "wrap"),
+        "turn": t.pgettext("step table", "turn"),
+        "eat": t.pgettext("step table", "eat"),
+        "teleport": t.pgettext("step table", "teleport"),
+        "remove": t.pgettext("edge case", "remove"),
+        "enter": t.pgettext("step table", "enter"),
+        "escape": t.pgettext("step table", "escape"),
+        "flip": t.pgettext("step table", "flip"),
+        "end": t.pgettext("step table", "end"),
+    }
+
+    def part(text: str) -> str:
+        if text in words:
+            return words[text]
+        m = _PART.match(text)
+        if m is None:
+            return text
+        what, value, rule, why = m["what"], m["value"], m["rule"], m["why"]
+        name = what if value is None else f"{what} {value}"
+        if name == "game over" and why is not None:
+            return said[name].format(rule=rule, reason=reason_words(why, lang))
+        if why is not None:
+            return text
+        if what in ("stage", "phase") and value is not None:
+            value = word_in(value, "phase", lang) if what == "phase" else value
+            return said[what].format(rule=rule, value=value)
+        if name in ("refused", "draw odds"):
+            return said[name].format(rule=rule)
+        if name in kinds:
+            return f"{kinds[name]} ({rule})"
+        return text
+
+    return " | ".join(part(p) for p in group.split(" | "))
 
 
 def _first_rule(option_rule: str, a: dict[str, Any] | None, b: dict[str, Any] | None) -> str:
@@ -394,6 +457,10 @@ class Case:
     @property
     def group(self) -> str:
         return self.differs_at.group
+
+    def group_words(self, lang: str | None = None) -> str:
+        """:attr:`group` in ``lang``'s words (:func:`group_words`)."""
+        return group_words(self.group, lang)
 
     @property
     def rule(self) -> str:
@@ -1275,6 +1342,11 @@ class EdgeCases:
         interval."""
         t = translations(lang)
         groups = len(self.cases)
+        kinds = {
+            "turn": t.pgettext("edge case", "turn"),
+            "move": t.pgettext("edge case", "move"),
+            "game": t.pgettext("edge case", "game"),
+        }
         lines = [
             t.ngettext(
                 "{option} ({rule}), {values}: {groups} group; {tried} of {budget} situations tried",
@@ -1305,8 +1377,8 @@ class EdgeCases:
                     n,
                 ).format(
                     values=f"{c.values[0]}/{c.values[1]}",
-                    kind=c.kind,
-                    group=c.group,
+                    kind=kinds.get(c.kind, c.kind),
+                    group=group_words(c.group, lang),
                     pieces=n,
                     rates=told or "-",
                 )

@@ -190,6 +190,8 @@ REASON_WORDS: dict[str, str] = {
         "no pawn left on the board in stage 2 (stage2_end=board_empty)"
     ),
     "end of stage 2": N_("end of stage 2"),
+    # whoever it was (an edge case's group names no colour)
+    "a player escaped all pawns but one": N_("a player escaped all pawns but one"),
 }
 _ESCAPED_ALL = re.compile(r"^(\S+) escaped all pawns but one$")
 _CITED = re.compile(r"^([A-Z]\d+): (.+)$")

@@ -470,7 +470,7 @@ def gallery_html(result: EdgeCases, lang: str | None = None) -> str:
         r = case.differs_at.rule
         sections.append(
             f'<section class="fw-case" id="case-{k}">'
-            f"<h2>{esc(case.group)}</h2>"
+            f"<h2>{esc(case.group_words(code))}</h2>"
             f"<p>{esc(case.values[0])} / {esc(case.values[1])} — {esc(case.kind)}; "
             f"{esc(r)}: {esc(RULES.get(r, ''))}; {esc(str(case.size))} pieces; "
             f"{esc(case.source)}</p>"
