@@ -9,6 +9,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -229,3 +230,34 @@ def test_simulate_prints_its_run_time_and_shows_progress_as_study_does(
     out = capsys.readouterr().out
     assert out.splitlines()[-1].startswith("3 games played in ") and "games/s" in out
     assert seen == [False]  # stderr is no terminal here: no bar, as study decides
+
+
+@pytest.mark.parametrize(("players", "shares"), [(4, True), (5, True), (6, False), (7, False)])
+def test_the_lookaheads_rollouts_share_replies_only_up_to_five_players(
+    monkeypatch: pytest.MonkeyPatch, players: int, shares: bool
+) -> None:
+    """By default the rollouts share their replies in games of up to five players; at six
+    and seven each is played by the policy alone (shared there, the league measured the
+    lookahead no better than greedy: docs/bots.md). ``share=`` still decides when given."""
+    from finstere_widget.engine.game import Game
+
+    game = Game(players, seed=3)
+    greedy = bots.make_bot("greedy", 1)
+    while game.state.round < 3 or game.is_chance():  # a pawn phase of round 3
+        if game.is_chance():
+            game.sample_chance()
+        else:
+            game.apply(greedy.choose(game))
+    seen: list[int] = []
+    real = bots.LookaheadBot.rollout
+
+    def spy(self: bots.LookaheadBot, g: Game, action: Any, replies: Any = (), o: Any = None) -> Any:
+        seen.append(len(replies))
+        return real(self, g, action, replies, o)
+
+    monkeypatch.setattr(bots.LookaheadBot, "rollout", spy)
+    bots.LookaheadBot(1).ranked(game)
+    assert len(seen) > 1 and (max(seen[1:]) > 0) is shares, seen
+    seen.clear()
+    bots.LookaheadBot(1, share=not shares).ranked(game)
+    assert (max(seen[1:]) > 0) is not shares, seen
