@@ -4,6 +4,7 @@ frames (tie marking, wraps, eats) replayed from the engine's events, compact pac
 from __future__ import annotations
 
 import json
+import math
 import random
 import re
 from typing import Literal
@@ -111,6 +112,24 @@ def test_the_54_wall_letters_are_drawn_beside_their_walls() -> None:
     for p in texts:
         counts[p["text"]] = counts.get(p["text"], 0) + 1
     assert set(counts.values()) == {2} and len(counts) == 27
+
+
+def test_B3_the_two_letters_at_a_step_of_the_outline_stand_apart() -> None:
+    """At each step of the notched walls two letters meet (M beside (11, 0) and N above
+    (12, 1)): drawn at their sides' middles they overlapped (12.7 units apart, letters
+    16.6 tall). Each stands beyond its own wall, and no two are nearer than a letter's
+    height and a half."""
+    texts = [p for p in prims_of(Position.basic()) if p["k"] == "text" and p["fill"] == S.LETTER]
+    points = [(p["x"], p["y"]) for p in texts]
+    nearest = min(math.dist(a, b) for k, a in enumerate(points) for b in points[k + 1 :])
+    assert nearest >= 1.4 * S.TEXT_MIN, nearest
+    for (sq, h), letter in WALL_LETTERS.items():  # still beyond the wall it names
+        x, y = letter_point(sq, h)
+        dx, dy = h.delta
+        ox, oy = square_origin(sq)
+        across = (x - ox - S.CELL / 2) * dx + (y - oy - S.CELL / 2) * dy
+        along = abs((x - ox - S.CELL / 2) * dy) + abs((y - oy - S.CELL / 2) * dx)
+        assert across == S.CELL / 2 + S.MARGIN / 2 and along <= S.CELL / 4, (letter, sq, h)
 
 
 def test_pawns_show_player_colour_number_and_face() -> None:
@@ -277,6 +296,11 @@ def test_wrap_frame_highlights_both_letters() -> None:
     spots = {(p["cx"], p["cy"]) for p in prims if p["k"] == "circle" and p.get("fill") == S.WRAP}
     assert spots == {letter_point((0, 5), Heading.W), letter_point((15, 5), Heading.E)}
     assert wrap.position.monster.at == (15, 5)
+    # each highlight whole in the picture (the east one was cut by its right edge)
+    for p in prims:
+        if p["k"] == "circle" and p.get("fill") == S.WRAP:
+            reach = p["r"] + p["lw"] / 2
+            assert reach <= p["cx"] and p["cx"] + reach <= S.WIDTH, p
 
 
 def test_eat_frame_and_final_position() -> None:

@@ -7,7 +7,7 @@ from __future__ import annotations
 import math
 
 from ..engine import Heading
-from ..engine.board import Square
+from ..engine.board import WALL_LETTERS, Square
 from . import style as S
 from .primitives import Geometry
 
@@ -41,9 +41,37 @@ def edge_point(sq: Square, h: Heading, out: float = 0) -> tuple[float, float]:
     return cx + dx * d, cy + dy * d
 
 
+#: how far a wall letter at a step of the outline moves along its wall, away from the
+#: step's inner corner (a fraction of a square)
+STEP_SHIFT = 0.2
+
+
+def _letter_points() -> dict[tuple[Square, Heading], tuple[float, float]]:
+    """Every wall letter's point: beyond its side's middle, except at a step of the
+    notched outline, where the two letters of the step's inner corner (M and N beside
+    square (12, 1)) would overlap: there each moves along its wall, away from the other."""
+    base = {key: edge_point(key[0], key[1], S.MARGIN / 2) for key in WALL_LETTERS}
+    points = dict(base)
+    near = S.CELL * 0.6
+    for (sq, h), (x, y) in base.items():
+        for (sq2, h2), (x2, y2) in base.items():
+            if (sq2, h2) == (sq, h) or h2 % 2 == h % 2 or math.hypot(x - x2, y - y2) >= near:
+                continue
+            # along the wall (across the heading), away from the other letter
+            dx, dy = heading_delta(Heading((h + 1) % 4))
+            away = 1 if (x2 - x) * dx + (y2 - y) * dy < 0 else -1
+            cx, cy = x, y
+            points[(sq, h)] = (
+                cx + away * dx * S.CELL * STEP_SHIFT,
+                cy + away * dy * S.CELL * STEP_SHIFT,
+            )
+    return points
+
+
 def letter_point(sq: Square, h: Heading) -> tuple[float, float]:
-    """Where the wall letter on ``sq``'s ``h`` side is written."""
-    return edge_point(sq, h, S.MARGIN / 2)
+    """Where the wall letter on ``sq``'s ``h`` side is written (:func:`_letter_points`)."""
+    found = _LETTER_POINTS.get((sq, h))
+    return found if found is not None else edge_point(sq, h, S.MARGIN / 2)
 
 
 def arrow_shape(
@@ -152,3 +180,6 @@ def fit_text(words: str, room: float, size: float) -> str:
     if space >= len(cut) - 12 and space > 0:
         cut = cut[:space]
     return cut.rstrip(" ,;:—-") + "…"
+
+
+_LETTER_POINTS = _letter_points()

@@ -160,7 +160,9 @@ def square_fill(sq: Square, colour: str, a: float) -> Group:
 def letter_highlight(sq: Square, h: Heading, letter: str) -> Group:
     x, y = letter_point(sq, h)
     return [
-        circle(x, y, 11.5, fill=S.WRAP, stroke=S.WALL, lw=1.5),
+        # within the margin beyond the wall, its edge included (11.5 was cut by the
+        # picture's right edge)
+        circle(x, y, S.MARGIN / 2 - 0.8, fill=S.WRAP, stroke=S.WALL, lw=1.5),
         text(x, y, letter, size=S.TEXT_MIN, fill=S.WALL, bold=True),
     ]
 

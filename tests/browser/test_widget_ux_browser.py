@@ -130,5 +130,8 @@ def test_game_view_selection_stay_deselect_and_named_toggles(nb: Any, shots: Pat
             page.wait_for_timeout(400)
             game.scroll_into_view_if_needed()
             page.screenshot(path=str(shots / f"ux_game_{theme}_{width}.png"))
+            # nothing of the widget (its log included) reaches past its output area (the
+            # log's 240 px minimum pushed it out of a 600 px window with the file browser)
+            assert C.layout(game)["clipped"] == [], (theme, width)
     _theme(page, "light")
     nb.assert_no_page_errors()
