@@ -119,6 +119,10 @@ def test_every_word_on_the_board_reads_at_11_px_and_the_menus_fit(nb: Any, shots
             assert tray and min(tray) >= S.READABLE_PX, "blue3's and blue5's tags and faces"
             game.scroll_into_view_if_needed()
             page.screenshot(path=str(shots / f"small_{theme}_{width}{'_side' if side else ''}.png"))
+            if not whole:  # scrolled: the sentence in words above the board, once
+                said = game.evaluate(_SAID_ABOVE_JS)
+                assert said["headline"], said
+                assert said["caption"] is None, f"the headline's sentence twice: {said}"
             if width == 600 and side:  # the option menus whole, wrapped where they must
                 menus = page.evaluate(_MENUS_JS)
                 assert len(menus) >= 8
@@ -130,6 +134,19 @@ def test_every_word_on_the_board_reads_at_11_px_and_the_menus_fit(nb: Any, shots
     assert seen["600"] < seen["1000+side"] < seen["1600+side"]
     C_theme(page, "light")
     nb.assert_no_page_errors()
+
+
+#: the line over a game view's board and the sentence shown above a scrolled board (None:
+#: hidden)
+_SAID_ABOVE_JS = """
+(c) => {
+  const root = c.closest('.fw-root');
+  const cap = root.querySelector('.fw-caption');
+  const head = root.querySelector('.fw-headline');
+  return {headline: head && !head.hidden ? head.textContent : '',
+          caption: cap && !cap.hidden ? cap.textContent : null};
+}
+"""
 
 
 def C_theme(page: Any, theme: str) -> None:

@@ -616,15 +616,19 @@ function render({ model, el }) {
     // "frame 3 of 12: …" joined as the language joins them (French: " : ")
     const saidAs = (t) =>
       T("said", "{prefix}: {text}").replace("{prefix}", frameOf(cur + 1, n)).replace("{text}", t);
-    const words = boardBox.dataset.scrolls === "true" ? text : "";
+    const h = f && Array.isArray(f.h) ? f.h : [];
+    const bold = typeof h[0] === "string" ? h[0] : "";
+    const rest = typeof h[1] === "string" ? h[1] : "";
+    // a board scrolled sideways gets its sentence in words above it, unless the line over
+    // the board already says it (a game view's "your move": it was there three times)
+    const flat = (t) => t.toLowerCase().replace(/\s+/g, " ").trim();
+    const told = (bold || rest) && flat(bold + rest) === flat(text);
+    const words = boardBox.dataset.scrolls === "true" && !told ? text : "";
     if (caption.textContent !== words) caption.textContent = words;
     caption.hidden = !words;
     const said = f && f.n ? f.n : "";
     if (note.textContent !== said) note.textContent = said;
     note.hidden = !said;
-    const h = f && Array.isArray(f.h) ? f.h : [];
-    const bold = typeof h[0] === "string" ? h[0] : "";
-    const rest = typeof h[1] === "string" ? h[1] : "";
     if (headlineBold.textContent !== bold) headlineBold.textContent = bold;
     if (headlineRest.textContent !== rest) headlineRest.textContent = rest;
     headline.hidden = !(bold || rest);
