@@ -702,3 +702,21 @@ def test_the_corners_show_the_rulebooks_symbols_and_no_word_too_small_to_read() 
     for p in steps:
         pts = zip(p["pts"][::2], p["pts"][1::2], strict=True)
         assert all(x0 < x < x0 + S.CELL and y0 < y < y0 + S.CELL for x, y in pts)
+
+
+def test_a_pawns_tag_stays_clear_of_the_outer_wall() -> None:
+    """A pawn by the east wall (column 15) or the west one (column 0): its id tag stays
+    inside the board, clear of the outline's line (4 units wide, 2 of them inside), which
+    it covered by a unit."""
+    pos = Position(
+        Monster((5, 5), Heading.E),
+        pawns=(
+            Pawn("blue5", "blue", 6, 1, "light", (15, 6)),
+            Pawn("red4", "red", 6, 1, "light", (0, 4)),
+        ),
+    )
+    rects = [p for p in prims_of(pos) if p["k"] == "rect" and p.get("fill") in S.PLAYER.values()]
+    east, west = S.OX + 16 * S.CELL, S.OX
+    assert len(rects) == 2  # the two tags
+    for r in rects:
+        assert r["x"] >= west + 2 + 1 and r["x"] + r["w"] <= east - 2 - 1, r

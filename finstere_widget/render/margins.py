@@ -122,7 +122,8 @@ def label_groups(position: Position, memo: GroupMemo | None = None) -> list[Grou
         if isinstance(p.at, tuple):
             cx, cy = center(p.at)
             first, last = ROW_EXTENT[p.at[1]]
-            lo, hi = S.OX + first * S.CELL + 1, S.OX + (last + 1) * S.CELL - 1
+            # within the row, clear of the outline (4 wide: 2 inside the board) and 1 more
+            lo, hi = S.OX + first * S.CELL + 3, S.OX + (last + 1) * S.CELL - 3
             out.append(
                 memo_group(
                     memo,
