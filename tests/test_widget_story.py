@@ -16,11 +16,13 @@ pytest.importorskip("anywidget")
 from finstere_widget.engine.game import Outcome
 from finstere_widget.engine.i18n import translations
 from finstere_widget.render.scene import (
+    center,
     fixture_group,
     piece_groups,
     static_layer,
     tray_background,
     tray_layout,
+    tray_slots,
 )
 from finstere_widget.widget import GameView
 from finstere_widget.widget.labels import colour_word
@@ -459,3 +461,24 @@ def test_each_frames_headline_in_the_learners_language_and_plural(
         "<b>Your move ({colour})</b>: click one of your pawns ({pawns}), then a lit square"
     )
     assert heads[-1][0] == yours[3 : yours.index("</b>")].format(colour=colour_word("blue", lang))
+
+
+def test_your_move_frame_is_about_your_pawns_for_a_board_that_scrolls() -> None:
+    """The hand-over frame's point (``f``: what a board scrolled sideways in a narrow pane
+    keeps in view) is the middle of the learner's movable pawns, where they are drawn (a
+    square, or a tray slot): the board opened scrolled to the left, the pawns out of sight."""
+    v = GameView(("blue", "red"), you="blue", bot="greedy", seed=1)
+    for _ in range(4):  # the bots and the monster play on after each helped move
+        v.bot_move_for_me()
+    pos = v.game.position
+    movable = sorted(v.board.movable or [])
+    slots = tray_slots(pos)
+    points = [
+        center(p.at) if isinstance(p.at, tuple) else slots[p.id]
+        for p in pos.pawns
+        if p.id in movable
+    ]
+    assert movable and any(isinstance(pos.pawn(m).at, tuple) for m in movable)
+    want = [sum(x for x, _ in points) / len(points), sum(y for _, y in points) / len(points)]
+    last = v.board.frames[-1]
+    assert last["f"] == pytest.approx(want, abs=0.01), (last["f"], want)

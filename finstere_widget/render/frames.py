@@ -131,6 +131,9 @@ class TraceFrame:
     #: are left to see), as its bold part and the rest, plain text (the browser shows it
     #: as text, never as HTML); ("", "") for none
     headline: tuple[str, str] = ("", "")
+    #: the scene point the frame is about, kept in view when the board scrolls sideways
+    #: (None: the monster's square for a monster event's frame, else nothing)
+    focus: tuple[float, float] | None = None
 
     def scene(self) -> Scene:
         pos = self.position
@@ -358,7 +361,14 @@ def pack_frames(frames: Sequence[TraceFrame]) -> Packed:
         pieces,
         [f.caption for f in frames],
         # a monster event's frame is about the monster: where it stands after the event
-        [center(f.position.monster.at) if f.event is not None else None for f in frames],
+        [
+            f.focus
+            if f.focus is not None
+            else center(f.position.monster.at)
+            if f.event is not None
+            else None
+            for f in frames
+        ],
         [f.note for f in frames],
         [f.headline for f in frames],
     )

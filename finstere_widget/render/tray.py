@@ -11,7 +11,7 @@ from typing import NamedTuple
 from ..engine import Pawn, Position
 from ..engine.i18n import N_, translations
 from . import style as S
-from .geometry import fit_text, tag_width
+from .geometry import center, fit_text, tag_width
 from .primitives import Group, Zone, line, num, rect, text
 
 #: the tray's sections: place, label, width when none is crowded (in the order drawn)
@@ -221,3 +221,21 @@ def place_zones(position: Position) -> list[Zone]:
         {"id": f"place:{s.place}", "x": num(s.x), "y": S.TRAY_Y, "w": num(s.w), "h": S.TRAY_H}
         for s in tray_layout(position)
     ]
+
+
+def pawns_focus(position: Position, pawns: Sequence[str]) -> tuple[float, float] | None:
+    """The middle of ``pawns`` as drawn (a square's centre, or a tray slot for a pawn off
+    the board): what a board scrolled sideways shows when it is their player's move."""
+    slots = tray_slots(position)
+    points = []
+    for pid in pawns:
+        at = position.pawn(pid).at
+        point = center(at) if isinstance(at, tuple) else slots.get(pid)
+        if point is not None:
+            points.append(point)
+    if not points:
+        return None
+    return (
+        sum(x for x, _ in points) / len(points),
+        sum(y for _, y in points) / len(points),
+    )

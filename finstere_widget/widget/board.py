@@ -38,6 +38,7 @@ from ..render.scene import (
     static_layer,
 )
 from ..render.svg import scene_svg
+from ..render.tray import pawns_focus
 from .board_edit import EditMode
 from .board_messages import BoardMessages
 from .board_move import MoveMode
@@ -323,6 +324,15 @@ class BoardWidget(BoardMessages, MoveMode, EditMode, Overlays, TurnsOnShow):
         xs, ys = [x for x, _ in lit], [y for _, y in lit]
         return (min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2
 
+    def _focus(self) -> tuple[float, float] | None:
+        """What a board scrolled sideways shows: the selected pawn's lit squares, else, in
+        move mode with some pawns to move (a game view's "your move"), those pawns."""
+        lit = self._lit_middle()
+        if lit is not None or self.mode != "move":
+            return lit
+        movable = self.movable
+        return None if not movable else pawns_focus(self._position, sorted(movable))
+
     def _refresh(self) -> None:
         if self._on_show is not None:
             packed = pack_frames(list(self._on_show.frames))
@@ -337,7 +347,7 @@ class BoardWidget(BoardMessages, MoveMode, EditMode, Overlays, TurnsOnShow):
                 None,
                 [pieces],
                 None,
-                [self._lit_middle()],
+                [self._focus()],
                 [self._note],
                 [self._headline],
             )

@@ -20,6 +20,7 @@ from ..engine.errors import shown
 from ..engine.events import assert_never
 from ..engine.i18n import error_message, gettext, resolve, translations
 from ..engine.options import OptionsLike
+from ..render.tray import pawns_focus
 from .board import BoardWidget
 from .labels import Language, colour_word, option_menu, relabel_options, row
 from .static_output import StaticFallback
@@ -366,7 +367,10 @@ class GameView(StaticFallback, Language, W.VBox):  # type: ignore[misc]
                 ).format(colour=colour_word(to_move, lang), pawns=pawns)
 
             story.finish(
-                your_move, g.position, lambda lang: your_move_headline(to_move, movable, lang)
+                your_move,
+                g.position,
+                lambda lang: your_move_headline(to_move, movable, lang),
+                focus=pawns_focus(g.position, movable),
             )
         # a story to step through opens on its first news (after the learner's own move);
         # one with nothing to see (a new game the learner opens, a move straight back to
@@ -394,8 +398,8 @@ class GameView(StaticFallback, Language, W.VBox):  # type: ignore[misc]
         return outcome_words(outcome, lang)
 
     def _movable(self) -> set[str]:
-        g = self.game
-        if g.is_terminal() or g.current_player not in self.human_seats:
+        g = getattr(self, "game", None)  # the board draws itself before the game exists
+        if g is None or g.is_terminal() or g.current_player not in self.human_seats:
             return set()
         return {p.id for p in g.movable_pawns()}
 

@@ -454,15 +454,19 @@ class Story:
         position: Position | None = None,
         headline: Callable[[str | None], Headline] | None = None,
         over: bool = False,
+        focus: tuple[float, float] | None = None,
     ) -> None:
         """The hand-over (or game-over) frame: the current position, nothing drawn over it.
         ``headline``: the last frame's line over the board in a language (whose move it
         is, or the end of the game when ``over``); every earlier frame's then says how many
         steps are left from it to the last (:func:`steps_headline`), so a step in the
-        browser shows the frame's own line with no kernel round trip."""
+        browser shows the frame's own line with no kernel round trip. ``focus``: the scene
+        point a board scrolled sideways shows with it (the learner's pawns)."""
         if position is not None:
             self.catch_up(position)
         self._add(self.position, self._say(words), under=[])
+        if focus is not None:
+            self.frames[-1] = replace(self.frames[-1], focus=focus)
         if headline is not None:
             last = len(self.frames) - 1
             self.frames = [

@@ -66,16 +66,6 @@ _MENUS_JS = """
 """
 
 
-def _left_area(page: Any, open_: bool) -> None:
-    shell = "window.jupyterapp.shell"
-    if open_:
-        page.evaluate(f"{shell}.activateById('filebrowser')")
-    else:
-        page.evaluate(f"{shell}.collapseLeft()")
-    wait_for(page, lambda: page.evaluate(f"{shell}.leftCollapsed") != open_, 10, "side bar")
-    page.wait_for_timeout(500)
-
-
 def _measure(page: Any, canvas: Any, width: int) -> dict[str, Any]:
     canvas.scroll_into_view_if_needed()
     wait_for(page, lambda: canvas.evaluate("c => c.__finstere.primitives().scale") > 0, 10, "p")
@@ -104,7 +94,7 @@ def test_every_word_on_the_board_reads_at_11_px_and_the_menus_fit(nb: Any, shots
             (600, True, S.MIN_DISPLAY_WIDTH, False),
         ):
             page.set_viewport_size({"width": width, "height": 1000})
-            _left_area(page, side)
+            C.left_area(page, side)
             m = _measure(page, game, width)
             # the board at the width the issue measured (its box: within a few px)
             if width < 1600:

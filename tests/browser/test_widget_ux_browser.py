@@ -7,6 +7,7 @@ accessibility tree (the stepper's tiles, the editor's mode). Screenshots in ligh
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
@@ -134,4 +135,17 @@ def test_game_view_selection_stay_deselect_and_named_toggles(nb: Any, shots: Pat
             # log's 240 px minimum pushed it out of a 600 px window with the file browser)
             assert C.layout(game)["clipped"] == [], (theme, width)
     _theme(page, "light")
+
+    # a pane too narrow for the board (600 px, the file browser open): the board scrolls,
+    # and on "your move" it shows the learner's pawns (it opened scrolled to the left with
+    # them in columns 14-15, out of sight)
+    page.set_viewport_size({"width": 600, "height": 1000})
+    C.left_area(page, True)
+    n = int(game.evaluate("c => c.__finstere.frames()"))
+    C.set_frame(page, game, n - 1)
+    fx = json.loads(nb.run_code_cell("import json\nprint(json.dumps(v.board.frames[-1]['f']))"))[0]
+    scrolls, left, width, k = C.scrolled_view(game)
+    assert scrolls, "the board does not scroll at 600 px with the file browser open"
+    assert left <= fx * k <= left + width, (fx * k, left, width)
+    C.left_area(page, False)
     nb.assert_no_page_errors()

@@ -140,6 +140,34 @@ def set_frame(page: Any, canvas: Any, i: int) -> None:
     wait_for(page, lambda: frame_of(canvas) == i, 5, f"frame {i}")
 
 
+def left_area(page: Any, open_: bool) -> None:
+    """JupyterLab's left side bar (the file browser) opened or collapsed: a narrower pane."""
+    shell = "window.jupyterapp.shell"
+    if open_:
+        page.evaluate(f"{shell}.activateById('filebrowser')")
+    else:
+        page.evaluate(f"{shell}.collapseLeft()")
+    wait_for(page, lambda: page.evaluate(f"{shell}.leftCollapsed") != open_, 10, "side bar")
+    page.wait_for_timeout(500)
+
+
+#: [does the board scroll sideways, where its box is scrolled to, its width, scene x -> px]
+_SCROLL_JS = """
+(c, sceneWidth) => {
+  const box = c.parentElement;
+  return [box.dataset.scrolls === 'true', box.scrollLeft, box.clientWidth,
+          c.getBoundingClientRect().width / sceneWidth];
+}
+"""
+
+
+def scrolled_view(canvas: Any) -> tuple[bool, float, float, float]:
+    """Whether the board scrolls in its box, the box's scroll and width (CSS px), and the
+    CSS px of a scene unit."""
+    scrolls, left, width, k = canvas.evaluate(_SCROLL_JS, S.WIDTH)
+    return bool(scrolls), float(left), float(width), float(k)
+
+
 def root_of(canvas: Any) -> Any:
     return canvas.locator("xpath=ancestor::div[contains(@class, 'fw-root')][1]")
 

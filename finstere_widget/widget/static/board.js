@@ -906,7 +906,8 @@ function render({ model, el }) {
   ];
   for (const [name, fn] of listeners) model.on(name, fn);
 
-  const ro = new ResizeObserver(() => { if (resize()) paint(false); });
+  // a board that comes to scroll sideways shows the frame's point (the monster, your pawns)
+  const ro = new ResizeObserver(() => { if (resize()) { paint(false); keepInView(); } });
   ro.observe(root);
   const mq = window.matchMedia ? window.matchMedia(`(resolution: ${window.devicePixelRatio}dppx)`) : null;
   const onDpr = () => { if (resize()) paint(false); };
@@ -956,6 +957,7 @@ function render({ model, el }) {
 
   resize();
   paint(true);
+  keepInView();
   updateControls();
   updateLog();
   updateHint();
