@@ -144,8 +144,8 @@ def test_game_view_selection_stay_deselect_and_named_toggles(nb: Any, shots: Pat
     n = int(game.evaluate("c => c.__finstere.frames()"))
     C.set_frame(page, game, n - 1)
     fx = json.loads(nb.run_code_cell("import json\nprint(json.dumps(v.board.frames[-1]['f']))"))[0]
-    scrolls, left, width, unit = C.scrolled_view(game)
+    scrolls, left, inner, unit = C.scrolled_view(game)
     assert scrolls, "the board does not scroll at 600 px with the file browser open"
-    assert left <= fx * unit <= left + width, (fx * unit, left, width)
+    assert left <= fx * unit <= left + inner, (fx * unit, left, inner)
     C.left_area(page, False)
     nb.assert_no_page_errors()
