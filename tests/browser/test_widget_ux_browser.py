@@ -39,6 +39,18 @@ def _game() -> GameView:
     return v
 
 
+#: the log's rows, how many are marked past, and whether the last row is in view
+_LOG_STATE_JS = """
+(log) => {
+  const rows = [...log.querySelectorAll('.fw-log-row')];
+  const box = log.getBoundingClientRect();
+  const last = rows[rows.length - 1].getBoundingClientRect();
+  return {rows: rows.length, past: rows.filter((r) => r.classList.contains('fw-past')).length,
+          lastVisible: last.top >= box.top - 1 && last.bottom <= box.bottom + 1};
+}
+"""
+
+
 def _theme(page: Any, theme: str) -> None:
     name = "JupyterLab Dark" if theme == "dark" else "JupyterLab Light"
     page.evaluate(
@@ -90,6 +102,11 @@ def test_game_view_selection_stay_deselect_and_named_toggles(nb: Any, shots: Pat
     assert C.close(C.scene_pixel(game, 300, 6), S.BACKGROUND), "an empty caption strip"
     game.scroll_into_view_if_needed()
     page.screenshot(path=str(shots / "ux_game_selected.png"))
+    # the board shows where the story led: its every line past, the newest in view (the
+    # log showed its oldest lines, none marked)
+    state = root.locator(".fw-log").evaluate(_LOG_STATE_JS)
+    assert state["past"] == state["rows"] == len(told), state
+    assert state["lastVisible"], state
 
     # Escape deselects, nothing played
     page.keyboard.press("Escape")

@@ -663,10 +663,14 @@ function render({ model, el }) {
     }
     const f = frames()[cur];
     const e = f ? f.e : -1;
+    // the board's one frame is the position the story led to (a game view once a pawn is
+    // selected): every line of it is past, the newest in view
+    const after = frames().length === 1 && e === -1 && ls.length > 0;
+    const upto = after ? ls.length : e;
     for (const row of log.children) {
       const on = Number(row.dataset.event) === e;
       row.classList.toggle("fw-current", on);
-      row.classList.toggle("fw-past", Number(row.dataset.event) < e);
+      row.classList.toggle("fw-past", Number(row.dataset.event) < upto);
       row.hidden = quiz.hides(Number(row.dataset.event));  // no look told before it is answered
       if (on) {
         row.setAttribute("aria-current", "step");
@@ -681,6 +685,7 @@ function render({ model, el }) {
         row.removeAttribute("aria-current");
       }
     }
+    if (after) log.scrollTop = log.scrollHeight;
     const prompt = quiz.prompt();
     const told = [...log.children].some((row) => !row.hidden);
     if (logPrompt.textContent !== prompt) logPrompt.textContent = prompt;
