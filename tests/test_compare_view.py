@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import re
 from functools import cache
+from html import escape
 from pathlib import Path
 from typing import Any
 
@@ -39,7 +40,12 @@ def found(option: str) -> EdgeCases:
 
 def test_M9_compare_view_plays_both_readings_and_names_the_first_difference() -> None:
     view = CompareView(ON_POOL, "2", "slide_over_pawn")
-    assert view.labels == ["slide_over_pawn = eat", "slide_over_pawn = stop"]
+    assert view.labels == [
+        "monster sliding over a pawn (M9) = eats it and slides on",
+        "monster sliding over a pawn (M9) = eats it and stops",
+    ]
+    italian = CompareView(ON_POOL, "2", "slide_over_pawn", lang="it").labels
+    assert italian[0].endswith("(M9) = lo divora e continua a slittare"), italian
     left, right = view.left["frames"], view.right["frames"]
     dl, dr = view.differ
     assert dl >= 1 and dr >= 1  # the turn starts alike: the look, the step onto the pool
@@ -90,8 +96,13 @@ def test_every_kind_of_case_has_a_view_and_a_static_svg(option: str) -> None:
     case = found(option).cases[0]
     svg = compare_svg(case)
     assert svg.startswith("<svg") and svg.count("<svg ") == 3  # the frame and its two boards
+    # each board named by the option and its value in the menus' words (the raw names were
+    # English in every language)
+    from finstere_widget.widget.labels import option_choices, option_label
+
+    words = {v: w for w, v in option_choices(case.option, "en")}
     for value in case.values:
-        assert f"{case.option} = {value}" in svg
+        assert escape(f"{option_label(case.option, 'en')} = {words[value]}") in svg
     view = CompareView.from_case(case)
     assert (
         repr(view) == f"CompareView({case.option} {case.values[0]}/{case.values[1]}: {case.group})"

@@ -233,9 +233,9 @@ def test_a_game_view_tells_its_story_again_in_the_new_language() -> None:
     french = list(g.board.event_log)
     assert g.board.frame == 2 and len(french) == len(english)
     assert english[0].startswith("blue (you): pawn") and french[0].startswith(
-        "bleu (vous) : le pion"
+        "bleu (toi) : le pion"
     )
-    assert french[-1].startswith("à vous (bleu) : cliquez sur un de vos pions")
+    assert french[-1].startswith("à toi (bleu) : clique sur un de tes pions")
     # the same story: the same positions in every frame, the rule ids unchanged
     assert [f.position for f in g.board.trace_frames] == [f.position for f in frames]
     assert rule_ids(french) == rule_ids(english)

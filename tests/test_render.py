@@ -720,3 +720,29 @@ def test_a_pawns_tag_stays_clear_of_the_outer_wall() -> None:
     assert len(rects) == 2  # the two tags
     for r in rects:
         assert r["x"] >= west + 2 + 1 and r["x"] + r["w"] <= east - 2 - 1, r
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "de", "it", "cs"])
+def test_a_banners_bold_lines_fit_the_strip_in_the_real_font(lang: str) -> None:
+    """The tie's banner (and a comparison's "the readings part here") paints its lines in
+    bold; they were measured in the regular font and ran off the strip ("...ciò che tro").
+    Each line, set in DejaVu Sans Bold (the widest font the board asks for), fits."""
+    from finstere_widget.engine.i18n import gettext
+    from finstere_widget.engine.rules import title
+    from finstere_widget.render.margins import CAPTION_ROOM, CAPTION_SIZE, caption_group
+    from finstere_widget.render.raster import font
+
+    scale = 10  # measured at 10 px a scene unit: the font's own hinting does not matter
+    bold = font(round(CAPTION_SIZE * scale), bold=True)
+    assert "DejaVu" in bold.getname()[0], "DejaVu Sans Bold is needed to measure"
+    said = gettext("≠ step {step}: the readings part here ({rule}: {title})", lang)
+    sentences = [
+        said.format(step=k, rule=r, title=title(r, lang))
+        for k in (2, 12)
+        for r in ("M8", "M9", "P7")
+    ]
+    for words in sentences:
+        lines = [p for p in caption_group(words, banner=True) if p["k"] == "text"]
+        assert lines and all(p["bold"] for p in lines)
+        for p in lines:
+            assert bold.getlength(p["text"]) <= CAPTION_ROOM * scale, (p["text"], lang)

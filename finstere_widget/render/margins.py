@@ -50,24 +50,31 @@ def caption_fit(words: str, room: float = CAPTION_ROOM, size: float = CAPTION_SI
     return fit_text(words, room, size)
 
 
-def caption_lines(words: str) -> list[str]:
+#: how much wider the bold font sets a text than the regular one (the widest of the
+#: board's fonts: DejaVu Sans Bold against DejaVu Sans, about 1.12)
+BOLD_WIDER = 1.15
+
+
+def caption_lines(words: str, bold: bool = False) -> list[str]:
     """``words`` in the caption strip's two lines (at the board's smallest text size a
     step's sentence often takes more than one): broken between words, the second line cut
-    with "…" when even two do not hold them (:func:`caption_fit`)."""
-    if not words or text_width(words, CAPTION_SIZE) <= CAPTION_ROOM:
+    with "…" when even two do not hold them (:func:`caption_fit`); ``bold`` (the tie's
+    banner) measured as the wider bold font sets them."""
+    room = CAPTION_ROOM / BOLD_WIDER if bold else CAPTION_ROOM
+    if not words or text_width(words, CAPTION_SIZE) <= room:
         return [words] if words else []
-    first = caption_fit(words)
+    first = caption_fit(words, room)
     cut = len(first) - 1 if first.endswith("…") else len(first)
     space = words.rfind(" ", 0, cut + 1)
     if space <= 0:
         return [first]
-    return [words[:space].rstrip(), caption_fit(words[space + 1 :].lstrip())]
+    return [words[:space].rstrip(), caption_fit(words[space + 1 :].lstrip(), room)]
 
 
 def caption_group(words: str, *, banner: bool = False) -> Group:
     """The caption strip and its text in one or two lines (:func:`caption_lines`);
     ``banner`` paints the strip in the tie colour (M5). No words: no strip."""
-    lines = caption_lines(words)
+    lines = caption_lines(words, bold=banner)
     if not lines and not banner:
         return []  # no empty tinted strip over a board with nothing to say
     out: Group = [rect(0, 0, S.WIDTH, S.CAPTION_H, fill=S.TIE if banner else S.CAPTION_FILL)]

@@ -40,7 +40,7 @@ from ..render.overlays import ring
 from ..render.svg import xml_chars
 from ..render.tray import pawn_zones, place_zones
 from .html import PAGE_COLOURS, script_json
-from .labels import board_texts
+from .labels import board_texts, option_choices, option_label
 from .static_output import with_static
 
 STATIC_DIR = Path(__file__).resolve().parent / "static"
@@ -316,8 +316,14 @@ class CompareView(anywidget.AnyWidget):
         with self.hold_sync():
             self.left = _state(left, lang)
             self.right = _state(right, lang)
+            # the option and its values in the menus' words (the CLI's names are the
+            # lesson's text and the repr's)
+            words = {v: w for w, v in option_choices(case.option, lang)}
             self.labels = [
-                t.gettext(LABEL).format(option=case.option, value=v) for v in case.values
+                t.gettext(LABEL).format(
+                    option=option_label(case.option, lang), value=words.get(v, v)
+                )
+                for v in case.values
             ]
             if d.events == (None, None):  # a turn both readings play alike
                 self.title = [t.gettext(AGREE), t.gettext(AGREE)]
