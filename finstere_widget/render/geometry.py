@@ -60,11 +60,8 @@ def _letter_points() -> dict[tuple[Square, Heading], tuple[float, float]]:
             # along the wall (across the heading), away from the other letter
             dx, dy = heading_delta(Heading((h + 1) % 4))
             away = 1 if (x2 - x) * dx + (y2 - y) * dy < 0 else -1
-            cx, cy = x, y
-            points[(sq, h)] = (
-                cx + away * dx * S.CELL * STEP_SHIFT,
-                cy + away * dy * S.CELL * STEP_SHIFT,
-            )
+            shift = away * S.CELL * STEP_SHIFT
+            points[(sq, h)] = (x + dx * shift, y + dy * shift)
     return points
 
 
