@@ -437,7 +437,7 @@ def test_the_headlines_of_the_games_last_turn_lead_to_its_end() -> None:
         ),
         (
             "fr",
-            "Voyez ce qui s'est passé",
+            "Regarde ce qui s'est passé",
             {1: "encore 1 pas)", 3: "encore 3 pas)", 5: "encore 5 pas)"},
         ),
         ("de", "Sieh dir an, was passiert ist", {1: "noch 1 Schritt)", 3: "noch 3 Schritte)"}),

@@ -225,11 +225,15 @@ def place_zones(position: Position) -> list[Zone]:
 
 def pawns_focus(position: Position, pawns: Sequence[str]) -> tuple[float, float] | None:
     """The middle of ``pawns`` as drawn (a square's centre, or a tray slot for a pawn off
-    the board): what a board scrolled sideways shows when it is their player's move."""
+    the board): what a board scrolled sideways shows when it is their player's move. An id
+    no pawn has is left out (None when none is left)."""
     slots = tray_slots(position)
+    where = {p.id: p.at for p in position.pawns}
     points = []
     for pid in pawns:
-        at = position.pawn(pid).at
+        if pid not in where:  # a name the board was given that no pawn has: nothing to show
+            continue
+        at = where[pid]
         point = center(at) if isinstance(at, tuple) else slots.get(pid)
         if point is not None:
             points.append(point)
