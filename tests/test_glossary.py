@@ -70,3 +70,21 @@ def test_the_glossary_says_what_the_package_shows(lang: str) -> None:
         shown = _bare(gettext(msgid, lang))
         said = _bare(rows[term][lang])
         assert shown in said or said in shown, (term, lang, shown, said)
+
+
+def test_M1_P3_M7_S1_each_word_points_to_the_rule_that_says_it() -> None:
+    """The tiles are M1 (M2 only says which may come first), the entrance P3 (P2 is the
+    move), and a pawn is out of the game by M7 and S1 (an eaten pawn in stage 2)."""
+    rows = {row["en"]: row for row in entries()}
+    want = {"tile": "M1", "entrance": "P3", "out of the game": "M7", "crystal": "M4"}
+    for term, rule in want.items():
+        assert rule in re.findall(r"[A-Z]\d+", rows[term]["rules"]), (term, rule)
+    assert "S1" in rows["out of the game"]["rules"]
+    assert "S3" not in rows["out of the game"]["rules"]
+
+
+def test_M4_the_crystal_is_seen_through_as_the_rulebooks_say() -> None:
+    """The French rulebook: "le monstre voit au travers du cristal"; the Italian "vedervi
+    attraverso"; the Czech "skrz něj vidí" — through, not over (M4)."""
+    meaning = {row["en"]: row for row in entries()}["crystal"]["meaning"]
+    assert "sees through" in meaning and "over" not in meaning
