@@ -151,7 +151,7 @@ def test_a_translated_part_of_a_message_is_told_in_the_same_language() -> None:
     with pytest.raises(IllegalMoveError) as caught:
         apply_move(position, "A", "W,W,W,W,W,W,W,W")
     err = caught.value
-    assert str(err) == "token 2 'W': pawn A shows 1: no point left for this token (P2)"
+    assert str(err) == "token 2 'W': pawn A shows 1: no point left for this step (P2)"
     assert isinstance(err.params["reason"], Message)
     assert err.translated("de") == (
         "Schritt 2 'W': Figur A zeigt 1: kein Punkt mehr für diesen Schritt (P2)"

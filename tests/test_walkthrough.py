@@ -3,11 +3,14 @@ language asked, with the engine's own moves (P2-P7, M3-M6, T1, S1)."""
 
 from __future__ import annotations
 
+import pytest
+
 from finstere_widget import examples
 from finstere_widget.engine import Game
 from finstere_widget.teach.walkthrough import (
     goal_check,
     landing_squares,
+    replay_told,
     rounds_told,
     side_by_side,
     try_path,
@@ -104,3 +107,68 @@ def test_S1_rounds_told_starts_stage_two_after_the_seventh_tile() -> None:
     assert all("(stage 1)" in line for line in monster_lines[:7])
     assert all("(stage 2)" in line for line in monster_lines[7:])
     assert monster_lines[7].startswith("round 8 (stage 2)")
+
+
+LEARNER_UNWORDS = ("token", "docs/", ".md", "tests/")
+
+
+def test_P2_a_path_typed_with_spaces_is_read_as_with_commas() -> None:
+    """02a writes paths "N N N W": try_path reads them as the engine's "N,N,N,W" (P2)."""
+    pos = examples.load("pawn_example_1")
+    commas = try_path(pos, "P4", "N,N,N,W", goal=(6, 4), lang="en")
+    assert try_path(pos, "P4", "N N N W", goal=(6, 4), lang="en") == commas
+    assert try_path(pos, "P4", " n, n  n w ", goal=(6, 4), lang="en") == commas
+    assert try_path(pos, "P4", ["N", "N", "N", "W"], goal=(6, 4), lang="en") == commas
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "de", "it", "cs"])
+def test_P2_a_word_that_is_no_direction_is_told_in_a_learners_words(lang: str) -> None:
+    pos = examples.load("pawn_example_1")
+    for path in ("N Q", "N,Q", "N " * 70, "N,N,N,N,N"):
+        text = try_path(pos, "P4", path, lang=lang)
+        assert text.startswith(("Refused. ", "Refusé", "Abgelehnt", "Rifiutat", "Odmítnuto")), text
+        for word in LEARNER_UNWORDS:
+            assert word not in text, (path, text)
+    typo = try_path(pos, "P4", "N Q", lang="en")
+    assert typo == (
+        "Refused. Step 2, 'Q', is not a direction: a path is made of N, E, S and W, IN to"
+        " come in and OUT to leave by the exit."
+    )
+    if lang != "en":
+        assert "not a direction" not in try_path(pos, "P4", "N Q", lang=lang)
+        assert "no point left" not in try_path(pos, "P4", "N,N,N,N,N", lang=lang)
+
+
+def _record() -> dict[str, object]:
+    from finstere_widget.design.bots import make_bot, play_game
+
+    game = play_game(Game(["blue", "red"], seed=3), [make_bot("greedy", "a"), make_bot("random", "b")])
+    return game.to_record()
+
+
+def test_P2_replay_told_names_the_action_the_pawn_and_the_step_without_a_repr() -> None:
+    record = _record()
+    n = len(record["actions"])  # type: ignore[arg-type]
+    assert replay_told(record, lang="en") == f"The record replays: {n} actions, the same game to the end."
+    record["actions"][0]["path"] = ["IN"] + ["W"] * 7  # type: ignore[index]
+    text = replay_told(record, lang="en")
+    assert text == (
+        "The replay stops at action 1, a move of pawn blue5. Point 6 (W) is not allowed:"
+        " pawn blue5 shows 5: no point left for this step (P2)."
+    )
+    for lang in ("fr", "de", "it", "cs"):
+        told = replay_told(record, lang=lang)
+        assert "replay stops" not in told and "no point left" not in told and "{" not in told
+
+
+def test_M5_a_puzzle_and_a_set_are_told_in_sentences_not_tuples() -> None:
+    from finstere_widget.teach import puzzles
+    from finstere_widget.teach.walkthrough import language_told, puzzle_told, puzzles_told
+
+    items = puzzles("M5", n=4, seed=2026)
+    levels = ", ".join(str(d) for d in sorted({p.difficulty for p in items}))
+    assert puzzles_told(items, lang="en") == f"4 puzzles on M5, of difficulty {levels}."
+    text = puzzle_told(3, items[0], lang="en").splitlines()
+    assert text[0].startswith("Puzzle 3: the monster stands on (")
+    assert len(text) == 2 + len(items[0].choices) and text[2].startswith("  a) (")
+    assert language_told("fr") == "Langue des plateaux et des récits : Français."

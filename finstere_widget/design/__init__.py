@@ -27,6 +27,18 @@ if TYPE_CHECKING:
     from .simulation import GameResult, SimulationResult
     from .studies import StudyResult, Variant, league_table, paired_difference, wilson
     from .tables import to_dataframe
+    from .told import (
+        comparison_told,
+        deadliest_told,
+        difference,
+        duel,
+        duel_told,
+        intervals_told,
+        lengths_told,
+        taken,
+        taken_told,
+        wins_by_bot,
+    )
 
 #: public name -> the module of this package that defines it
 _WHERE = {
@@ -54,6 +66,16 @@ _WHERE = {
     "study": "runner",
     "to_json": "runner",
     "to_dataframe": "tables",
+    "comparison_told": "told",
+    "deadliest_told": "told",
+    "difference": "told",
+    "duel": "told",
+    "duel_told": "told",
+    "intervals_told": "told",
+    "lengths_told": "told",
+    "taken": "told",
+    "taken_told": "told",
+    "wins_by_bot": "told",
     "plot_league": "plots",
     "plot_metric": "plots",
     "plot_seats": "plots",
@@ -70,11 +92,18 @@ __all__ = [
     "SimulationResult",
     "StudyResult",
     "Variant",
+    "comparison_told",
     "danger_map",
     "dask_executor",
+    "deadliest_told",
+    "difference",
+    "duel",
+    "duel_told",
     "edge_cases",
+    "intervals_told",
     "league",
     "league_table",
+    "lengths_told",
     "load",
     "make_bot",
     "paired_difference",
@@ -84,9 +113,12 @@ __all__ = [
     "plot_seats",
     "simulate",
     "study",
+    "taken",
+    "taken_told",
     "to_dataframe",
     "to_json",
     "wilson",
+    "wins_by_bot",
 ]
 
 

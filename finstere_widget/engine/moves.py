@@ -340,7 +340,7 @@ def _walk(b: _Board, tokens: tuple[str, ...], ev: list[Event] | None) -> _Walk:
             fail = _Fail(
                 "P2",
                 Message(
-                    "pawn {id} shows {value}: no point left for this token", id=pawn.id, value=value
+                    "pawn {id} shows {value}: no point left for this step", id=pawn.id, value=value
                 ),
             )
         elif tok == "IN":

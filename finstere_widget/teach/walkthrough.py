@@ -18,27 +18,47 @@ Nothing here changes a position; every function plays the engine's own moves and
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
 
-from ..engine.errors import FinstereError, IllegalMoveError, Translatable
+from ..engine.errors import (
+    FinstereError,
+    IllegalMoveError,
+    PathError,
+    RecordError,
+    Translatable,
+    shown,
+)
 from ..engine.events import Eat, End, Flip
 from ..engine.game import Game
-from ..engine.i18n import error_message, place_words, resolve, translations, word_in
+from ..engine.i18n import (
+    LANGUAGES,
+    error_message,
+    place_words,
+    resolve,
+    translations,
+    word_in,
+)
 from ..engine.monster import monster_turn
-from ..engine.moves import MoveResult, Place, apply_move, legal_moves
+from ..engine.moves import MAX_PATH, MoveResult, Place, apply_move, legal_moves
 from ..engine.narrate import describe
 from ..engine.options import RuleOptions
 from ..engine.position import Position
 from ..render.frames import TraceFrame, trace_frames
-from .predict import Puzzle
+from .predict import Puzzle, question_text
 
 __all__ = [
     "Comparison",
     "goal_check",
     "landing_squares",
+    "language_told",
     "move_told",
+    "path_steps",
     "puzzle_levels",
+    "puzzle_told",
+    "puzzles_told",
+    "replay_told",
     "rounds_told",
     "side_by_side",
     "try_path",
@@ -92,8 +112,8 @@ def move_told(position: Position, result: MoveResult, lang: str | None = None) -
 
 
 def _refusal(err: FinstereError, code: str) -> str:
-    """The engine's reason for refusing a path, without its developer words (a path's
-    "token"): the point at fault, its direction and the rule."""
+    """The engine's reason for refusing a path, in a learner's words (a step, a direction;
+    never a "token" or a file to read): the step at fault, its direction and the rule."""
     t = translations(code)
     params: dict[str, Any] = getattr(err, "params", {})
     reason = params.get("reason")
@@ -107,7 +127,23 @@ def _refusal(err: FinstereError, code: str) -> str:
         return t.gettext("Point {n} ({direction}) is not allowed: {why} ({rule}).").format(
             n=params["number"], direction=params["tok"], why=why, rule=err.rule
         )
+    if isinstance(err, PathError):
+        index = getattr(err, "index", None)
+        if index is not None:  # a word that is no direction
+            return t.gettext(
+                "Step {n}, {word}, is not a direction: a path is made of N, E, S and W,"
+                " IN to come in and OUT to leave by the exit."
+            ).format(n=index + 1, word=shown(getattr(err, "token", "")))
+        return t.gettext("That path is longer than any move (P2).")
     return error_message(err, code)
+
+
+def path_steps(path: str | Sequence[str]) -> str | Sequence[str]:
+    """A path as a learner types it: ``"N,N,W"``, ``"N N W"`` or ``"n, n w"`` all give
+    ``["N", "N", "W"]`` (the engine reads the words); a list is left as it is."""
+    if isinstance(path, str) and len(path) <= 8 * MAX_PATH:
+        return [word for word in re.split(r"[\s,]+", path.strip()) if word]
+    return path
 
 
 def try_path(
@@ -118,13 +154,14 @@ def try_path(
     goal: Place | None = None,
     lang: str | None = None,
 ) -> str:
-    """Try ``path`` (``"N,N,W"``; ``IN`` enters, ``OUT`` leaves by the exit) for ``pawn``:
-    the move told point by point, or the engine's reason for refusing it; with ``goal``
-    (a square, or ``"escaped"``), whether the pawn got there."""
+    """Try ``path`` (``"N,N,W"`` or ``"N N W"``, as a learner types it; ``IN`` enters,
+    ``OUT`` leaves by the exit) for ``pawn``: the move told point by point, or the engine's
+    reason for refusing it in a learner's words; with ``goal`` (a square, or ``"escaped"``),
+    whether the pawn got there."""
     code = resolve(lang)
     t = translations(code)
     try:
-        result = apply_move(position, pawn, path)
+        result = apply_move(position, pawn, path_steps(path))
     except FinstereError as err:
         return t.gettext("Refused. {reason}").format(reason=_refusal(err, code))
     lines = move_told(position, result, code)
@@ -136,6 +173,38 @@ def try_path(
                 t.gettext("That is not {goal}: try another path.").format(goal=_place(goal, code))
             )
     return "\n".join(lines)
+
+
+def replay_told(record: Mapping[str, Any], *, lang: str | None = None) -> str:
+    """Replay a game's ``record`` (``Game.to_record()``), every action checked by the
+    rules: a sentence saying it replays, or which action stops it and why, in a learner's
+    words (the action's number from 1, the pawn, the step and the rule)."""
+    code = resolve(lang)
+    t = translations(code)
+    try:
+        Game.from_record(record)
+    except FinstereError as err:
+        params: dict[str, Any] = getattr(err, "params", {})
+        inner, k = params.get("exc"), params.get("k")
+        if isinstance(err, RecordError) and isinstance(inner, FinstereError) and isinstance(k, int):
+            action = record["actions"][k] if isinstance(record.get("actions"), list) else None
+            pawn = action.get("pawn") if isinstance(action, Mapping) else None
+            if isinstance(pawn, str):
+                head = t.gettext("The replay stops at action {n}, a move of pawn {pawn}.").format(
+                    n=k + 1, pawn=pawn if pawn.isalnum() and len(pawn) <= 20 else shown(pawn)
+                )
+            else:
+                head = t.gettext("The replay stops at action {n}.").format(n=k + 1)
+            return f"{head} {_refusal(inner, code)}"
+        return t.gettext("The record does not replay: {reason}").format(
+            reason=error_message(err, code)
+        )
+    n = len(record.get("actions", ()))
+    return t.ngettext(
+        "The record replays: {n} action, the same game to the end.",
+        "The record replays: {n} actions, the same game to the end.",
+        n,
+    ).format(n=n)
 
 
 def _order(place: Place) -> tuple[int, int, int]:
@@ -313,3 +382,55 @@ def puzzle_levels(seed: int = 2026) -> tuple[list[Puzzle], list[Puzzle], list[Pu
     level2 = [pick(topic, False) for topic in ADVANCED_TOPICS]
     level3 = puzzles("all", n=len(BASIC_TOPICS) + len(ADVANCED_TOPICS), seed=seed, difficulty=2)
     return level1, level2, level3
+
+
+def language_told(lang: str | None = None) -> str:
+    """The language the boards and stories speak now (``lang=None``: the one chosen with
+    ``use_language``), in a sentence in that language."""
+    code = resolve(lang)
+    return translations(code).gettext("Boards and stories speak: {language}.").format(
+        language=LANGUAGES[code]
+    )
+
+
+def puzzle_told(number: int, puzzle: Puzzle, *, lang: str | None = None) -> str:
+    """A puzzle on paper: where the monster stands and faces, the question, and the
+    choices lettered a), b)… (each a square, a facing and the pawns taken)."""
+    code = resolve(lang)
+    t = translations(code)
+    m = puzzle.position.monster
+    lines = [
+        t.gettext("Puzzle {n}: the monster stands on ({x}, {y}) facing {facing}.").format(
+            n=number, x=m.at[0], y=m.at[1], facing=m.facing.name
+        ),
+        question_text(code),
+    ]
+    for letter, choice in zip("abcdefghij", puzzle.choices, strict=False):
+        taken = (
+            t.gettext("taken: {pawns}").format(pawns=", ".join(choice.taken))
+            if choice.taken
+            else t.gettext("no pawn taken")
+        )
+        lines.append(
+            "  "
+            + t.gettext("{letter}) ({x}, {y}), facing {facing}, {taken}").format(
+                letter=letter,
+                x=choice.square[0],
+                y=choice.square[1],
+                facing=choice.facing.name,
+                taken=taken,
+            )
+        )
+    return "\n".join(lines)
+
+
+def puzzles_told(items: Sequence[Puzzle], *, lang: str | None = None) -> str:
+    """A set of puzzles in a sentence: how many, on which rules, of which difficulties."""
+    t = translations(resolve(lang))
+    rules = ", ".join(sorted({p.rule for p in items}))
+    levels = ", ".join(str(d) for d in sorted({p.difficulty for p in items}))
+    return t.ngettext(
+        "{n} puzzle on {rules}, of difficulty {levels}.",
+        "{n} puzzles on {rules}, of difficulty {levels}.",
+        len(items),
+    ).format(n=len(items), rules=rules, levels=levels)

@@ -5,6 +5,7 @@
 * :class:`MonsterStepper` — tile and rule options + the board + the event log.
 * :class:`BoardEditor` — the board in edit mode with its tool palette and undo/redo.
 * :class:`GameView` — a whole game against the engine's bots.
+* :class:`GameReplay` — a recorded game stepped through with a slider.
 * :class:`PuzzleQuiz` — a graded series of puzzles, each step predicted in the browser.
 * :class:`CompareView` — two readings of a rule option side by side, stepping together.
 
@@ -29,6 +30,7 @@ if TYPE_CHECKING:
     from .compare import CompareView
     from .editor import BoardEditor
     from .game import GameView
+    from .replay import GameReplay
     from .puzzle_quiz import PuzzleQuiz
     from .stepper import MonsterStepper
 
@@ -38,11 +40,20 @@ _WHERE = {
     "BoardWidget": "board",
     "CompareView": "compare",
     "GameView": "game",
+    "GameReplay": "replay",
     "MonsterStepper": "stepper",
     "PuzzleQuiz": "puzzle_quiz",
 }
 
-__all__ = ["BoardEditor", "BoardWidget", "CompareView", "GameView", "MonsterStepper", "PuzzleQuiz"]
+__all__ = [
+    "BoardEditor",
+    "BoardWidget",
+    "CompareView",
+    "GameReplay",
+    "GameView",
+    "MonsterStepper",
+    "PuzzleQuiz",
+]
 
 
 def __getattr__(name: str) -> Any:
