@@ -64,6 +64,14 @@ FOR_THE_TEACHER = {
     "it": "Per l'insegnante",
     "cs": "Pro učitele",
 }
+#: the first code cell's comment on ``use_language``, in each lesson language
+SPEAKS = {
+    "en": "this lesson's language: its boards and stories speak it",
+    "fr": "la langue de cette leçon : ses plateaux et ses récits la parlent",
+    "de": "die Sprache dieser Lektion: ihre Spielpläne und Geschichten sprechen sie",
+    "it": "la lingua di questa lezione: le sue mappe e i suoi racconti la parlano",
+    "cs": "jazyk této lekce: mluví jím její plány i příběhy",
+}
 KERNELSPEC = {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"}
 
 
@@ -82,7 +90,7 @@ def speaking(code: str, lang: str) -> str:
     """The first code cell, prefixed with the lesson's language."""
     return (
         "from finstere_widget.teach import use_language\n\n"
-        f'LANG = use_language("{lang}")  # this lesson\'s language: its boards and stories speak it\n'
+        f'LANG = use_language("{lang}")  # {SPEAKS[lang]}\n'
         + code
     )
 

@@ -172,3 +172,14 @@ def test_M5_a_puzzle_and_a_set_are_told_in_sentences_not_tuples() -> None:
     assert text[0].startswith("Puzzle 3: the monster stands on (")
     assert len(text) == 2 + len(items[0].choices) and text[2].startswith("  a) (")
     assert language_told("fr") == "Langue des plateaux et des récits : Français."
+
+
+def test_M6_the_online_guides_words_are_labelled_as_the_guide_not_the_rulebook() -> None:
+    from finstere_widget.engine.errors import LessonError
+
+    pos = examples.load("monster_basic_8")
+    looks = side_by_side(pos, "8", {4: "mot"}, source="guide", lang="en")
+    assert str(looks[3]).splitlines()[1] == "    the online guide: « mot »"
+    assert "rulebook" not in str(looks[3])
+    with pytest.raises(LessonError, match="source"):
+        side_by_side(pos, "8", {}, source="book", lang="en")

@@ -25,6 +25,7 @@ from typing import Any, NamedTuple
 from ..engine.errors import (
     FinstereError,
     IllegalMoveError,
+    LessonError,
     PathError,
     RecordError,
     Translatable,
@@ -241,11 +242,16 @@ class Comparison(NamedTuple):
     caption: str
     frame: TraceFrame
     lang: str
+    source: str = "rulebook"  # whose words: "rulebook", or "guide" (the online guide)
 
     def __str__(self) -> str:
         if not self.words:
             return self.caption
         t = translations(self.lang)
+        if self.source == "guide":
+            return t.gettext("{caption}\n    the online guide: « {words} »").format(
+                caption=self.caption, words=self.words
+            )
         return t.gettext("{caption}\n    the rulebook: « {words} »").format(
             caption=self.caption, words=self.words
         )
@@ -257,10 +263,14 @@ def side_by_side(
     words: Mapping[int, str],
     *,
     options: RuleOptions | None = None,
+    source: str = "rulebook",
     lang: str | None = None,
 ) -> list[Comparison]:
     """The monster's turn with ``tile``, look by look: for each step, ``words[step]`` (a
-    rulebook's sentence for it, ``""`` when it has none) beside the engine's caption."""
+    rulebook's sentence for it, ``""`` when it has none) beside the engine's caption;
+    ``source="guide"`` labels the words as the online guide's, not a rulebook's."""
+    if source not in ("rulebook", "guide"):
+        raise LessonError("source {source}: expected 'rulebook' or 'guide'", source=shown(source))
     code = resolve(lang)
     turn = monster_turn(position, tile, options)
     out = []
@@ -275,6 +285,7 @@ def side_by_side(
                     frame.caption,
                     frame,
                     code,
+                    source,
                 )
             )
     return out
