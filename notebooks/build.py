@@ -32,7 +32,9 @@ working directory ``notebooks/``) and written as ``notebooks/NN_name.ipynb`` wit
 * stable cell ids (``NN-k``) and minimal metadata; execution counts stay (1, 2, 3, ... as
   executed top to bottom: nbval refuses outputs of a cell without one);
 * the outputs kept, so GitHub/nbviewer readers see every board (explicit SVG cells), and
-  the cells marked ``# NBVAL_CHECK_OUTPUT`` have golden text for ``pytest --nbval-lax``.
+  the cells whose source starts with a line ``# NBVAL_CHECK_OUTPUT`` have golden text for
+  ``pytest --nbval-lax``: the built cell leaves that line out and carries the cell tag
+  ``nbval-check-output`` instead (its only metadata), which nbval honours alike.
 
 Execution errors stop the build (a notebook with a failing ``assert`` is never written).
 """
@@ -72,6 +74,9 @@ SPEAKS = {
     "it": "la lingua di questa lezione: le sue mappe e i suoi racconti la parlano",
     "cs": "jazyk této lekce: mluví jím její plány i příběhy",
 }
+#: a source code cell starting with this line has its output checked by nbval: the built
+#: cell carries the tag instead (nbval honours both; the tag does not show in the lesson)
+CHECK_MARK, CHECK_TAG = "# NBVAL_CHECK_OUTPUT", "nbval-check-output"
 KERNELSPEC = {"display_name": "Python 3 (ipykernel)", "language": "python", "name": "python3"}
 
 
@@ -112,6 +117,11 @@ def make(src: Path, teacher: bool = False) -> nbformat.NotebookNode:
         else:
             # the language goes first in the first code cell, after the JupyterLite install
             # cell where there is one (tools/lite.py: it must stay the first code cell)
+            tags = []
+            if kind == "code" and text.split("\n", 1)[0].strip() == CHECK_MARK:
+                # the golden-output mark becomes a cell tag: nbval reads it, a learner
+                # does not see it
+                text, tags = text.split("\n", 1)[1] if "\n" in text else "", [CHECK_TAG]
             if kind == "code" and first_code and "piplite" not in text:
                 text, first_code = speaking(text, lang), False
             cell = (
@@ -119,6 +129,8 @@ def make(src: Path, teacher: bool = False) -> nbformat.NotebookNode:
                 if kind == "code"
                 else nbformat.v4.new_markdown_cell(text)
             )
+            if tags:
+                cell.metadata = {"tags": tags}
             cell["id"] = f"{prefix}-{k:02d}"
             k += 1
         nb.cells.append(cell)
@@ -154,7 +166,8 @@ def translation_differs(src: Path) -> str | None:
 def clean(nb: nbformat.NotebookNode) -> nbformat.NotebookNode:
     nb.metadata = {"kernelspec": dict(KERNELSPEC), "language_info": {"name": "python"}}
     for cell in nb.cells:
-        cell.metadata = {}
+        tags = [tag for tag in cell.metadata.get("tags", []) if tag == CHECK_TAG]
+        cell.metadata = {"tags": tags} if tags else {}
         if cell.cell_type != "code":
             continue
         outputs = []
@@ -210,8 +223,8 @@ def stale(src: Path) -> bool:
             return True
         have = nbformat.read(out, as_version=4)
         want = make(src, teacher)
-        if [(c.cell_type, c.source) for c in have.cells] != [
-            (c.cell_type, c.source) for c in want.cells
+        if [(c.cell_type, c.source, c.metadata.get("tags")) for c in have.cells] != [
+            (c.cell_type, c.source, c.metadata.get("tags")) for c in want.cells
         ]:
             return True
     return False

@@ -84,7 +84,7 @@ def test_notebook_is_clean(src: Path) -> None:
             f"{prefix}-{k:02d}" for k in range(len(ids) - sum("-t" in i for i in ids))
         ]
         for k, cell in enumerate(nb["cells"]):
-            assert cell["metadata"] == {}
+            assert cell["metadata"] in ({}, {"tags": ["nbval-check-output"]}), k
             if cell["cell_type"] != "code":
                 continue
             assert cell["execution_count"] is not None, f"cell {k} was not executed"
@@ -168,3 +168,21 @@ def test_a_translation_changes_the_words_of_the_code_and_nothing_else() -> None:
         found = code_differs(english, text)
         assert found is not None and found.startswith(said), (text, found)
     assert code_differs("%time f()", "%time g()") is not None  # not Python: character for character
+
+
+@pytest.mark.parametrize("src", SOURCES, ids=_id)
+def test_golden_outputs_are_marked_by_a_tag_not_a_comment_the_learner_sees(src: Path) -> None:
+    """A source cell starting ``# NBVAL_CHECK_OUTPUT`` is built without that line and with
+    the cell tag ``nbval-check-output`` (nbval checks its output under --nbval-lax)."""
+    marked = [
+        text.split("\n", 1)[0].strip() == "# NBVAL_CHECK_OUTPUT"
+        for kind, text in BUILD.parse(src.read_text(encoding="utf-8"))
+        if kind == "code"
+    ]
+    for teacher in (False, True):
+        nb = _read(BUILD.out_path(src, teacher))
+        code = [cell for cell in nb["cells"] if cell["cell_type"] == "code"]
+        assert len(code) == len(marked)
+        for cell, mark in zip(code, marked, strict=True):
+            assert "NBVAL" not in "".join(cell["source"]), cell["id"]
+            assert ("nbval-check-output" in cell["metadata"].get("tags", [])) == mark, cell["id"]
