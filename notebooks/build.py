@@ -95,8 +95,7 @@ def speaking(code: str, lang: str) -> str:
     """The first code cell, prefixed with the lesson's language."""
     return (
         "from finstere_widget.teach import use_language\n\n"
-        f'LANG = use_language("{lang}")  # {SPEAKS[lang]}\n'
-        + code
+        f'LANG = use_language("{lang}")  # {SPEAKS[lang]}\n' + code
     )
 
 

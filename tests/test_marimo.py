@@ -139,7 +139,7 @@ def test_board_and_view_of_any_widget() -> None:
 
 @pytest.mark.slow
 def test_marimo_tour_runs_as_a_script() -> None:
-    """Every cell of notebooks/01_tour.py runs, its asserts included."""
+    """Every cell of notebooks/01_tour.py runs."""
     done = subprocess.run(
         [sys.executable, str(ROOT / "notebooks" / "01_tour.py")],
         cwd=ROOT,
@@ -234,3 +234,39 @@ def test_panel_messages_read_as_typed_values() -> None:
     assert panel_message({"type": "click", "id": 3}) == {"type": "click", "id": 3}
     for value in (2, "yellow", True):
         assert panel_message({"type": "set", "id": 1, "value": value})["type"] == "set"
+
+
+def test_M4_M5_M7_M10_the_marimo_tours_turn_tells_the_story_its_text_tells() -> None:
+    """The checks that were the tour's assert cells (notebooks/01_tour.py), on the tour's own
+    position: the monster sees A east at 5 and B south at 4, turns to B, eats it (back
+    outside in stage 1, M7), and goes through the wall T from (0, 6) to (15, 4) (M10)."""
+    import re as _re
+
+    from finstere_widget import Position, examples, monster_turn
+    from finstere_widget.engine import Heading
+
+    source = (ROOT / "notebooks" / "01_tour.py").read_text(encoding="utf-8")
+    found = _re.search(r"first = Position\.from_dict\((\{.*?\n    \})\)", source, _re.S)
+    assert found is not None
+    first = Position.from_dict(eval(found.group(1)))  # the tour's literal dict
+    turn = monster_turn(first, "7")
+    assert examples.sightings(turn.events)[1] == {"E": ("A", 5), "S": ("B", 4)}
+    assert examples.decisions(turn.events)[1] == "turn"
+    assert turn.eaten == ("B",)
+    wraps = [e for e in turn.events if e.type == "wrap"]
+    assert [(w.letter, w.from_, w.to) for w in wraps] == [("T", (0, 6), (15, 4))]
+    assert turn.position.monster.at == (15, 4) and turn.position.monster.facing is Heading.S
+    assert turn.position.pawn("B").at == "outside"
+
+
+def test_the_marimo_tour_is_a_lesson_without_asserts_or_developer_sentences() -> None:
+    source = (ROOT / "notebooks" / "01_tour.py").read_text(encoding="utf-8")
+    assert not _re_asserts(source)
+    for word in ("token", "tests/", "nbval", "docs/format.md", "assert"):
+        assert word not in source, word
+
+
+def _re_asserts(source: str) -> list[str]:
+    import ast
+
+    return [type(n).__name__ for n in ast.walk(ast.parse(source)) if isinstance(n, ast.Assert)]

@@ -26,7 +26,8 @@ def test_T1_replay_steps_keep_the_position_before_every_action() -> None:
     assert [s.entry.action for s in steps] == [h.action for h in game.history]
     assert steps[0].round == 1 and steps[-1].round == game.state.round
     monster = [s for s in steps if s.entry.monster is not None]
-    assert [s.entry.monster.tile for s in monster] == [h.monster.tile for h in game.history if h.monster]  # type: ignore[union-attr]
+    tiles = [s.entry.monster.tile for s in monster if s.entry.monster is not None]
+    assert tiles == [h.monster.tile for h in game.history if h.monster is not None]
     assert steps[1].before == steps[0].entry.move.position  # type: ignore[union-attr]
 
 
@@ -64,4 +65,7 @@ def test_T1_the_replay_widget_moves_the_board_with_the_slider_and_shows_no_widge
     assert view.board.position == view.steps[0].entry.move.position  # type: ignore[union-attr]
     bundle = view._repr_mimebundle_()
     data = bundle[0] if isinstance(bundle, tuple) else bundle
-    assert not data["text/plain"].startswith(("VBox(", "GameReplay(")) and "<svg" in data["image/svg+xml"]
+    assert (
+        not data["text/plain"].startswith(("VBox(", "GameReplay("))
+        and "<svg" in data["image/svg+xml"]
+    )

@@ -32,7 +32,9 @@ def test_S2_a_duel_swaps_seats_and_is_told_with_each_bots_wins() -> None:
     text = duel_told(games, lang="en")
     assert text.startswith("6 games: greedy won ") and not text.startswith(REPR_START)
     nobody = 6 - sum(wins.values())
-    assert text.endswith(f"{nobody} game nobody won." if nobody == 1 else f"{nobody} games nobody won.")
+    assert text.endswith(
+        f"{nobody} game nobody won." if nobody == 1 else f"{nobody} games nobody won."
+    )
     assert "'" not in text and "{" not in text
     assert "games nobody won" not in duel_told(games, lang="fr")
 
@@ -58,8 +60,15 @@ def test_M7_M8_taken_pawns_are_counted_by_square_and_by_way_and_told() -> None:
 
 @pytest.fixture(scope="module")
 def slide() -> object:
-    return study(12, players=[3], bots=[["greedy"]],
-                 options={"slide_over_pawn": ["eat", "stop"]}, seed=10, jobs=1, progress=False)
+    return study(
+        12,
+        players=[3],
+        bots=[["greedy"]],
+        options={"slide_over_pawn": ["eat", "stop"]},
+        seed=10,
+        jobs=1,
+        progress=False,
+    )
 
 
 def test_S1_difference_finds_the_metric_or_names_what_is_missing(slide: object) -> None:
@@ -83,14 +92,26 @@ def test_S1_the_overlap_of_two_intervals_is_said_from_the_numbers(slide: object)
     text = intervals_told(slide, "rounds", lang="en")  # type: ignore[arg-type]
     assert f"{rows[0]['rounds_lo']:.2f} to {rows[0]['rounds_hi']:.2f}" in text
     assert "overlap almost entirely" in text  # the very same games: the same interval
-    fake = slide._replace(rows=[  # type: ignore[attr-defined]
-        {**rows[0], "rounds_lo": 10.0, "rounds_hi": 11.0},
-        {**rows[1], "rounds_lo": 12.0, "rounds_hi": 13.0},
-    ])
+    fake = slide._replace(  # type: ignore[attr-defined]
+        rows=[
+            {**rows[0], "rounds_lo": 10.0, "rounds_hi": 11.0},
+            {**rows[1], "rounds_lo": 12.0, "rounds_hi": 13.0},
+        ]
+    )
     assert "do not overlap" in intervals_told(fake, "rounds", lang="en")
-    fake = fake._replace(rows=[{**rows[0], "rounds_lo": 10.0, "rounds_hi": 11.0},
-                               {**rows[1], "rounds_lo": 10.9, "rounds_hi": 12.0}])
+    fake = fake._replace(
+        rows=[
+            {**rows[0], "rounds_lo": 10.0, "rounds_hi": 11.0},
+            {**rows[1], "rounds_lo": 10.9, "rounds_hi": 12.0},
+        ]
+    )
     assert "overlap a little" in intervals_told(fake, "rounds", lang="en")
-    fake = fake._replace(rows=[{**rows[0], "rounds_lo": 10.18, "rounds_hi": 11.57},
-                               {**rows[1], "rounds_lo": 10.46, "rounds_hi": 12.04}])
-    assert "overlap almost entirely: 10.46 to 11.57 lies in both." in intervals_told(fake, "rounds", lang="en")
+    fake = fake._replace(
+        rows=[
+            {**rows[0], "rounds_lo": 10.18, "rounds_hi": 11.57},
+            {**rows[1], "rounds_lo": 10.46, "rounds_hi": 12.04},
+        ]
+    )
+    assert "overlap almost entirely: 10.46 to 11.57 lies in both." in intervals_told(
+        fake, "rounds", lang="en"
+    )

@@ -142,14 +142,19 @@ def test_P2_a_word_that_is_no_direction_is_told_in_a_learners_words(lang: str) -
 def _record() -> dict[str, object]:
     from finstere_widget.design.bots import make_bot, play_game
 
-    game = play_game(Game(["blue", "red"], seed=3), [make_bot("greedy", "a"), make_bot("random", "b")])
+    game = play_game(
+        Game(["blue", "red"], seed=3), [make_bot("greedy", "a"), make_bot("random", "b")]
+    )
     return game.to_record()
 
 
 def test_P2_replay_told_names_the_action_the_pawn_and_the_step_without_a_repr() -> None:
     record = _record()
     n = len(record["actions"])  # type: ignore[arg-type]
-    assert replay_told(record, lang="en") == f"The record replays: {n} actions, the same game to the end."
+    assert (
+        replay_told(record, lang="en")
+        == f"The record replays: {n} actions, the same game to the end."
+    )
     record["actions"][0]["path"] = ["IN"] + ["W"] * 7  # type: ignore[index]
     text = replay_told(record, lang="en")
     assert text == (

@@ -55,7 +55,8 @@ def wins_by_bot(games: Duel) -> Counter[str]:
     """How many games each bot won (a game nobody won counts for nobody)."""
     wins: Counter[str] = Counter()
     for seats, game in games:
-        winner = game.outcome().winner
+        outcome = game.outcome()
+        winner = outcome.winner if outcome is not None else None
         if winner is not None:
             wins[seats[game.seat_of[winner]]] += 1
     return wins
@@ -138,9 +139,7 @@ def deadliest_told(where: Counter[Square], count: int = 5, *, lang: str | None =
     """The ``count`` squares where most pawns were taken, with their numbers."""
     t = translations(resolve(lang))
     top = where.most_common(count)
-    squares = ", ".join(
-        t.gettext("({x}, {y}) {n}").format(x=sq[0], y=sq[1], n=n) for sq, n in top
-    )
+    squares = ", ".join(t.gettext("({x}, {y}) {n}").format(x=sq[0], y=sq[1], n=n) for sq, n in top)
     return t.ngettext(
         "The {count} deadliest square (pawns taken there): {squares}.",
         "The {count} deadliest squares (pawns taken on each): {squares}.",
@@ -158,7 +157,9 @@ def difference(result: StudyResult, metric: str, seat: int | None = None) -> dic
     for c in result.comparisons:
         if c["metric"] == metric and c.get("seat") == seat:
             return c
-    raise StudyError("the study compares no metric {metric} (seat {seat})", metric=metric, seat=seat)
+    raise StudyError(
+        "the study compares no metric {metric} (seat {seat})", metric=metric, seat=seat
+    )
 
 
 def _overlap_words(shared: float, narrower: float, t: Any) -> str:
@@ -178,7 +179,10 @@ def intervals_told(result: StudyResult, metric: str, *, lang: str | None = None)
     said from the numbers themselves."""
     t = translations(resolve(lang))
     a, b = result.rows[0], result.rows[1]
-    (alo, ahi), (blo, bhi) = (a[f"{metric}_lo"], a[f"{metric}_hi"]), (b[f"{metric}_lo"], b[f"{metric}_hi"])
+    (alo, ahi), (blo, bhi) = (
+        (a[f"{metric}_lo"], a[f"{metric}_hi"]),
+        (b[f"{metric}_lo"], b[f"{metric}_hi"]),
+    )
     shared = min(ahi, bhi) - max(alo, blo)
     narrower = min(ahi - alo, bhi - blo)
     words = _overlap_words(shared, narrower, t)
@@ -221,12 +225,20 @@ def comparison_told(
     )
     if changed == 0:
         share = wilson(0, result.games)[1]
-        return head + "\n" + t.gettext(
-            "So {label} changed in no game here. But {games} games cannot show"
-            " that the rule never matters: games it changes could still be up to {share:.0%}"
-            " of all games (95 % interval of a share seen 0 times in {games}), so the"
-            " difference lies between {lo:+.3f} and {hi:+.3f}. More games narrow it."
-        ).format(label=label, games=result.games, share=share, lo=lo, hi=hi)
-    return head + "\n" + t.gettext(
-        "{label} changes by {difference:+.3f} on average (95 % interval {lo:+.3f} to {hi:+.3f})."
-    ).format(label=label, difference=c["difference"], lo=lo, hi=hi)
+        return (
+            head
+            + "\n"
+            + t.gettext(
+                "So {label} changed in no game here. But {games} games cannot show"
+                " that the rule never matters: games it changes could still be up to {share:.0%}"
+                " of all games (95 % interval of a share seen 0 times in {games}), so the"
+                " difference lies between {lo:+.3f} and {hi:+.3f}. More games narrow it."
+            ).format(label=label, games=result.games, share=share, lo=lo, hi=hi)
+        )
+    return (
+        head
+        + "\n"
+        + t.gettext(
+            "{label} changes by {difference:+.3f} on average (95 % interval {lo:+.3f} to {hi:+.3f})."
+        ).format(label=label, difference=c["difference"], lo=lo, hi=hi)
+    )

@@ -17,6 +17,7 @@ from ..engine.lazy import exports
 if TYPE_CHECKING:
     from .predict import Puzzle, puzzles, puzzles_from_json, puzzles_to_json
     from .quiz import Feedback, Question, Quiz
+    from .replay import ReplayStep, replay_steps, step_caption
     from .walkthrough import (
         Comparison,
         goal_check,
@@ -32,7 +33,6 @@ if TYPE_CHECKING:
         side_by_side,
         try_path,
     )
-    from .replay import ReplayStep, replay_steps, step_caption
     from .worksheets import lesson_worksheet, puzzle_worksheet
 
 #: public name -> the module of this package that defines it

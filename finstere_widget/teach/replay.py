@@ -72,6 +72,4 @@ def step_caption(
         return t.gettext("round {round}, {player} ({bot}): {said}").format(
             round=round_, player=name, bot=bots[who], said=said
         )
-    return t.gettext("round {round}, {player}: {said}").format(
-        round=round_, player=name, said=said
-    )
+    return t.gettext("round {round}, {player}: {said}").format(round=round_, player=name, said=said)

@@ -399,8 +399,10 @@ def language_told(lang: str | None = None) -> str:
     """The language the boards and stories speak now (``lang=None``: the one chosen with
     ``use_language``), in a sentence in that language."""
     code = resolve(lang)
-    return translations(code).gettext("Boards and stories speak: {language}.").format(
-        language=LANGUAGES[code]
+    return (
+        translations(code)
+        .gettext("Boards and stories speak: {language}.")
+        .format(language=LANGUAGES[code])
     )
 
 

@@ -30,8 +30,8 @@ if TYPE_CHECKING:
     from .compare import CompareView
     from .editor import BoardEditor
     from .game import GameView
-    from .replay import GameReplay
     from .puzzle_quiz import PuzzleQuiz
+    from .replay import GameReplay
     from .stepper import MonsterStepper
 
 #: public name -> the module of this package that defines it
