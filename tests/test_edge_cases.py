@@ -233,6 +233,9 @@ def test_the_budget_bounds_the_search_and_is_told() -> None:
         ({"seed": "7"}, StudyError, "seed '7'"),
         ({"seed": 1.0}, StudyError, "seed 1.0"),
         ({"seed": -1}, StudyError, "seed -1"),
+        ({"games": 0}, StudyError, "games 0"),
+        ({"games": 10**9}, StudyError, "games 1000000000"),
+        ({"games": "30"}, StudyError, "games '30'"),
     ],
 )
 def test_bad_input_is_one_named_error_before_any_search(
@@ -291,6 +294,24 @@ def test_counts_per_1000_games_with_an_interval() -> None:
             assert r["low"] <= (r["rate"] or 0) <= r["high"]
     # every game that reaches its 7th tile of stage 1 parts there (S1)
     assert any(r["hits"] for by in rates.values() for r in by.values())
+
+
+def test_games_asks_for_that_many_complete_games_per_cell_beside_the_budget() -> None:
+    """games=N: N complete greedy games at each set-up and player count the other value
+    accepts (S4's variant only at 6-7), whatever the budget, seeded; the counts are per
+    those games; a cell with fewer than 30 games is warned about in one line."""
+    first = edge_cases("five_is_three_prey", seed=2, budget=30, games=3)
+    assert first.games == {"basic": {6: 3, 7: 3}, "advanced": {6: 3, 7: 3}}
+    assert first.games_per_cell == 3 and first.plies > 0 and first.tried <= 30
+    for case in first.cases:
+        for by in case.per_1000().values():
+            assert all(r["games"] == 3 for r in by.values())
+    assert first.to_json() == edge_cases("five_is_three_prey", seed=2, budget=30, games=3).to_json()
+    warning = first.few_games_warning("en")
+    assert warning.startswith("warning: 3 harvested games at 6 players")
+    assert first.table("en").splitlines()[-1] == warning
+    many = replace(first, games={"basic": {6: 30, 7: 31}, "advanced": {6: 30, 7: 30}})
+    assert many.few_games_warning() == "" and "warning" not in many.table("en")
 
 
 def test_the_json_document_follows_docs_format() -> None:

@@ -61,8 +61,9 @@ from .shrink import moves_toward, removals_of, shrink, size
 from .studies import wilson
 
 EDGE_FORMAT = "finstere-edge-cases/1"
-#: the largest budget (situations compared): about 1.5 hours of work on one core (about
-#: 0.46 ms a situation on the whole; a placement ply of the advanced game about 2.6 ms)
+#: the largest budget (situations compared): at about 0.46 ms a situation (measured over
+#: every option), some 1.3 hours of work on one core; placement's plies (the advanced
+#: set-up, about 2.6 ms each) make it some 7 hours
 MAX_BUDGET = 10_000_000
 #: the most harvested games asked for at each set-up and player count (``games=``)
 MAX_GAMES = 100_000
@@ -1731,9 +1732,7 @@ def edge_cases(
         braw = _refusals_only(braw)
         tried += bcounter.tried
         bfound = [
-            c
-            for c in _shrunk_groups(braw, None)
-            if "refused" in (c.differs_at.events[1] or {})
+            c for c in _shrunk_groups(braw, None) if "refused" in (c.differs_at.events[1] or {})
         ]
         cases += bfound
         refusing = any("refused" in str(c.group) for c in found)
