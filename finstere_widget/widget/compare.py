@@ -457,6 +457,8 @@ def _counts_table(case: Case, lang: str) -> str:
     the games each count rests on."""
     t = translations(lang)
     esc = html.escape
+    per = esc(t.pgettext("edge case", "per 1,000"))
+    played = esc(t.pgettext("edge case", "games"))
     rows = []
     for setup, by in case.per_1000().items():
         heads = "".join(f"<th>{esc(n)}p</th>" for n in by)
@@ -468,8 +470,8 @@ def _counts_table(case: Case, lang: str) -> str:
         games = "".join(f"<td>{r['games']}</td>" for r in by.values())
         rows.append(
             f"<tr><th>{esc(setup_words(setup, lang))}</th>{heads}</tr>"
-            f"<tr><th>{esc(t.pgettext('edge case', 'per 1,000'))}</th>{cells}</tr>"
-            f"<tr><th>{esc(t.pgettext('edge case', 'games'))}</th>{games}</tr>"
+            f"<tr><th>{per}</th>{cells}</tr>"
+            f"<tr><th>{played}</th>{games}</tr>"
         )
     return f'<table class="fw-counts">{"".join(rows)}</table>' if rows else ""
 
@@ -492,6 +494,7 @@ def gallery_html(result: EdgeCases, lang: str | None = None) -> str:
     code = resolve(lang)
     t = translations(code)
     esc = html.escape
+    counts_head = esc(t.gettext(COUNTS_HEAD))
     option = result.option
     values, rule, text = OPTION_INFO[option]
     sections = []
@@ -523,7 +526,7 @@ def gallery_html(result: EdgeCases, lang: str | None = None) -> str:
             f"{esc(r)}: {esc(RULES.get(r, ''))}; {esc(str(case.size))} pieces; "
             f"{esc(case.source)}</p>"
             f"{rule_block}"
-            f"<p>{esc(t.gettext(COUNTS_HEAD))}</p>{_counts_table(case, code)}"
+            f"<p>{counts_head}</p>{_counts_table(case, code)}"
             f'<div data-fw-compare="fw-state-{k}"></div>'
             f'<script type="application/json" id="fw-state-{k}">{script_json(state)}</script>'
             "</section>"
