@@ -491,3 +491,15 @@ def test_a_groups_name_is_told_in_the_lessons_language() -> None:
     found = edge_cases("pawn_slide_stone", seed=1, budget=60)
     table = found.table("de")
     assert all(case.group_words("de") in table for case in found.cases)
+
+
+def test_A3_a_game_case_from_the_start_shows_the_position_its_actions_built() -> None:
+    """A3: a placement case shrunk to its parting action alone shows the position before
+    it (the empty advanced board), not the one the unshrunk game had reached."""
+    for case in found("placement").cases:
+        assert case.scenario is not None and case.scenario.position is None
+        game = case.scenario.game(case.options()[0])
+        for action in case.actions[:-1]:
+            game.apply(action)
+        assert case.position == game.position
+        assert case.pieces == ex.size(game.position)

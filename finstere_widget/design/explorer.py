@@ -737,12 +737,16 @@ def _moves(case: Case) -> Iterator[Case]:
 
 
 def _with_position(case: Case) -> Case:
-    """A game case's ``position``: its scenario's start (or the game's first position)."""
+    """A game case's ``position``: its scenario's start, or for a game from its very start
+    the position before the parting ply (what the actions kept have built)."""
     if case.kind != "game" or case.scenario is None:
         return case
     if case.scenario.position is not None:
         return replace(case, position=case.scenario.position)
-    return case
+    game = case.scenario.game(case.options()[0])
+    for action in case.actions[:-1]:
+        game.apply(action)
+    return replace(case, position=game.position)
 
 
 def shrink_case(case: Case) -> Case:
