@@ -502,4 +502,4 @@ def test_A3_a_game_case_from_the_start_shows_the_position_its_actions_built() ->
         for action in case.actions[:-1]:
             game.apply(action)
         assert case.position == game.position
-        assert case.pieces == ex.size(game.position)
+        assert case.pieces == sh.size(game.position)
