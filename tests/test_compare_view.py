@@ -187,3 +187,33 @@ def test_a_game_cases_ending_is_told_in_the_views_language() -> None:
     for r in reasons:
         assert f">{r}: " not in french and f">{r} : " in french
     assert "bleu" in reason_words("S2: blue escaped all pawns but one", "fr")
+
+
+def test_gallery_shows_each_groups_rule_text_the_tile_and_the_games_per_cell() -> None:
+    """Issue 27's gallery: per group the text of the rule it differs by (docs/rules.md, as
+    shipped, escaped), the case's tile (or pawn and path, or ply), the games behind each
+    count, and the one-line warning when a cell has fewer than 30 games."""
+    from finstere_widget.engine.rules import rule_text
+
+    result = found("slide_over_pawn")
+    page = gallery_html(result, "en")
+    for k, case in enumerate(result.cases):
+        section = page.split(f'id="case-{k}"', 1)[1].split("</section>", 1)[0]
+        text = rule_text(case.differs_at.rule)
+        assert text and escape(text.split("\n")[0]) in section
+        assert f"tile {case.tile}" in section
+        assert "<th>games</th>" in section
+    assert escape(result.few_games_warning("en")) in page
+    moves = gallery_html(found("pawn_slide_stone"), "en")
+    move = found("pawn_slide_stone").cases[0]
+    assert f"pawn {move.pawn} along {','.join(move.path)}" in moves
+    games = gallery_html(found("tiles_per_stage"), "en")
+    assert f"ply {found('tiles_per_stage').cases[0].ply}" in games
+
+
+def test_gallery_escapes_the_rule_text(monkeypatch: pytest.MonkeyPatch) -> None:
+    from finstere_widget.widget import compare
+
+    monkeypatch.setattr(compare, "rule_text", lambda rule: "<img src=x onerror=alert(1)>")
+    page = gallery_html(found("slide_over_pawn"), "en")
+    assert "<img src=x" not in page and "&lt;img src=x onerror=alert(1)&gt;" in page

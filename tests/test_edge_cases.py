@@ -34,25 +34,99 @@ def test_every_option_has_a_case_or_says_why_not(option: str) -> None:
     compared = {tuple(c.values) for c in result.cases} | {v for v, _ in result.none_found}
     default = result.values[0]
     others = [v for v in OPTION_INFO[option][0] if v != default]
-    assert compared == {(default, v) for v in others}
+    wanted = {(default, v) for v in others}
+    if OPTION_INFO[option][1] in ex.GAME_FLOW_RULES:  # also the other way round, maybe
+        assert wanted <= compared <= wanted | {(v, default) for v in others}
+    else:
+        assert compared == wanted
     for _pair, reason in result.none_found:
         assert str(result.tried) in reason or "situations" in reason, reason
     assert result.cases, f"{option}: {result.none_found}"
 
 
+def test_A2_A3_placement_none_found_online_to_rulebook_says_why_it_is_expected() -> None:
+    """A3/A2: the search the other way round (the online game, the rulebook's refusals)
+    finds nothing, and says why none can exist: A3's limits contain A2's."""
+    result = found("placement")
+    back = [r for v, r in result.none_found if v == ("online", "rulebook")]
+    assert back and "A3's limits contain A2's" in back[0], result.none_found
+    assert "situations" in back[0]
+
+
+def test_A2_A3_every_placement_the_online_limits_allow_the_rulebook_allows() -> None:
+    """The claim the explorer's 'none expected' rests on, checked: along advanced set-ups
+    played at random, the online placements are a subset of the rulebook's."""
+    import random
+
+    from finstere_widget.engine import RuleOptions
+    from finstere_widget.engine.setup import legal_placements
+
+    online, book = RuleOptions().set("placement", "online"), RuleOptions()
+    for seed in range(3):
+        game = Game(["blue", "yellow", "red"], seed=seed, advanced=True, options=online)
+        rng = random.Random(seed)
+        while game.state.phase.value == "placement":
+            pos, left = game.position, game.state.to_place
+            allowed = legal_placements(pos, left, online)
+            assert set(allowed) <= set(legal_placements(pos, left, book))
+            game.apply(rng.choice(allowed))
+
+
+def _agree_or_illegal(case: Case) -> bool:
+    """The issue's test of a removal: the two values agree (no difference at all), or the
+    situation is illegal."""
+    from finstere_widget.engine import FinstereError
+
+    try:
+        if case.kind == "game":
+            a, b = case.options()
+            assert case.scenario is not None
+            rule = OPTION_INFO[case.option][1]
+            return ex.replay_parting(case.scenario, case.actions, a, b, rule) is None
+        return case.difference() is None
+    except FinstereError:
+        return True
+
+
 @pytest.mark.parametrize("option", list(OPTION_INFO))
 def test_every_case_is_confirmed_by_the_engine_and_1_minimal(option: str) -> None:
-    """Each case replays to the same difference, removing any single piece (or action)
-    makes the values agree or part another way, and shrinking it again changes nothing."""
+    """Each case replays to the same difference; removing any single pawn, stone, pool,
+    teleporter pair (or earlier action) makes the two values AGREE or the situation illegal
+    (issue 27's 1-minimal: parting another way is still parting); and shrinking it again
+    changes nothing."""
     for case in found(option).cases:
         assert case.confirm(), case
         assert case.minimal and ex.is_one_minimal(case), case
+        for smaller in ex._removals(case):
+            assert _agree_or_illegal(smaller), (case, smaller.difference())
         again = shrink_case(replace(case, minimal=False))
         assert (again.position, again.tile, again.actions) == (
             case.position,
             case.tile,
             case.actions,
         )
+
+
+def test_M9_is_one_minimal_refuses_a_case_whose_removal_parts_another_way() -> None:
+    """M9/M8: a pawn on a pool and a stone past it: eaten, the monster slides on and pushes
+    the stone under ``eat`` (push, M8), stops under ``stop``. Without the stone the values
+    still part (slide, M9): the case is not 1-minimal, and shrinking it drops the stone."""
+    from finstere_widget.engine import RuleOptions
+    from finstere_widget.engine.pieces import Pawn, Pool, Stone
+
+    pool = Pool(((4, 5), (5, 5), (6, 5), (7, 5)))
+    pos = Position(Monster((2, 5), Heading.E)).replace(
+        pools=(pool,), stones=(Stone((8, 5)),), pawns=(Pawn("A", "blue", 1, 6, "light", (5, 5)),)
+    )
+    a, b = RuleOptions(), RuleOptions().set("slide_over_pawn", "stop")
+    d = ex.turn_difference(pos, "5", a, b, "M9")
+    assert d is not None
+    case = Case("slide_over_pawn", ("eat", "stop"), "turn", pos, d, "test", tile="5")
+    without_stone = replace(case, position=pos.replace(stones=()))
+    assert without_stone.difference() is not None  # they still part, another way or not
+    assert not ex.is_one_minimal(case)
+    small = shrink_case(case)
+    assert not small.position.stones and small.minimal
 
 
 def test_groups_are_distinct_and_each_keeps_its_smallest_case() -> None:
@@ -159,6 +233,9 @@ def test_the_budget_bounds_the_search_and_is_told() -> None:
         ({"seed": "7"}, StudyError, "seed '7'"),
         ({"seed": 1.0}, StudyError, "seed 1.0"),
         ({"seed": -1}, StudyError, "seed -1"),
+        ({"games": 0}, StudyError, "games 0"),
+        ({"games": 10**9}, StudyError, "games 1000000000"),
+        ({"games": "30"}, StudyError, "games '30'"),
     ],
 )
 def test_bad_input_is_one_named_error_before_any_search(
@@ -217,6 +294,24 @@ def test_counts_per_1000_games_with_an_interval() -> None:
             assert r["low"] <= (r["rate"] or 0) <= r["high"]
     # every game that reaches its 7th tile of stage 1 parts there (S1)
     assert any(r["hits"] for by in rates.values() for r in by.values())
+
+
+def test_games_asks_for_that_many_complete_games_per_cell_beside_the_budget() -> None:
+    """games=N: N complete greedy games at each set-up and player count the other value
+    accepts (S4's variant only at 6-7), whatever the budget, seeded; the counts are per
+    those games; a cell with fewer than 30 games is warned about in one line."""
+    first = edge_cases("five_is_three_prey", seed=2, budget=30, games=3)
+    assert first.games == {"basic": {6: 3, 7: 3}, "advanced": {6: 3, 7: 3}}
+    assert first.games_per_cell == 3 and first.plies > 0 and first.tried <= 30
+    for case in first.cases:
+        for by in case.per_1000().values():
+            assert all(r["games"] == 3 for r in by.values())
+    assert first.to_json() == edge_cases("five_is_three_prey", seed=2, budget=30, games=3).to_json()
+    warning = first.few_games_warning("en")
+    assert warning.startswith("warning: 3 harvested games at 6 players")
+    assert first.table("en").splitlines()[-1] == warning
+    many = replace(first, games={"basic": {6: 30, 7: 31}, "advanced": {6: 30, 7: 30}})
+    assert many.few_games_warning() == "" and "warning" not in many.table("en")
 
 
 def test_the_json_document_follows_docs_format() -> None:
@@ -309,6 +404,56 @@ def test_P7_a_move_refused_under_one_value_parts_at_the_refused_token(
     assert d.group == "move (P2) | refused (P7)"
 
 
+def test_P6_both_values_refusing_the_same_way_a_token_later_agree(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """P6: a move both values refuse for the same reason (the same stone against the same
+    wall), one a token later because its slide went further, is no difference; refusals
+    for another reason are."""
+    from finstere_widget.engine import IllegalMoveError, RuleOptions
+    from finstere_widget.engine.pieces import Pawn
+
+    pos = Position(Monster((10, 5), Heading.W)).replace(
+        pawns=(Pawn("P", "blue", 3, 4, "light", (2, 5)),)
+    )
+    a, b = RuleOptions(), RuleOptions().set("pawn_slide_over_pawn", "stop")
+    template = "token {number} {tok!r}: the stone on {square} cannot be pushed off the board (P6)"
+    other = "token {number} {tok!r}: the move would end on {square} where another pawn stands; a pawn must end its move alone (P5)"
+
+    def refusing(number: int, text: str, rule: str):  # type: ignore[no-untyped-def]
+        def move(position, pawn, path, options=None):  # type: ignore[no-untyped-def]
+            k = number + (options == b)
+            raise IllegalMoveError(
+                text if options == a else template, number=k, tok="W", square=(0, 5),
+                token="W", index=k - 1, rule=rule if options == a else "P6",
+            )  # fmt: skip
+
+        return move
+
+    monkeypatch.setattr(ex, "apply_move", refusing(2, template, "P6"))
+    assert ex.move_difference(pos, "P", ("W", "W", "W"), a, b, "P7") is None
+    monkeypatch.setattr(ex, "apply_move", refusing(2, other, "P5"))
+    d = ex.move_difference(pos, "P", ("W", "W", "W"), a, b, "P7")
+    assert d is not None and d.group == "refused (P5) | refused (P6)"
+
+
+def test_A3_placement_refusals_are_grouped_by_the_limit_that_refused() -> None:
+    """A3: a placement the online limits refuse is grouped by which limit refused it
+    (a pool against a wall, near the entrance, beside the other pool, a piece near a
+    corner), told in the reader's words."""
+    from finstere_widget.design.explorer import group_words
+    from finstere_widget.engine import IllegalMoveError
+
+    exc = IllegalMoveError("A3: pool square {sq} lies against a wall", sq=(0, 4), rule="A3")
+    accepted = {"what": "accepted", "value": {}}
+    d = ex.Difference(1, "A3", (accepted, ex._refusal(exc)), 1)
+    assert d.group == "accepted | refused (A3): pool against a wall"
+    assert group_words(d.group, "fr") == "accepté | refusé (A3) : flaque contre un mur"
+    groups = {c.group for c in edge_cases("placement", seed=1, budget=600).cases}
+    assert "accepted | refused (A3)" not in groups
+    assert any(g.startswith("accepted | refused (A3): ") for g in groups), groups
+
+
 def test_the_raw_cases_kept_are_bounded_whatever_the_budget() -> None:
     """Each group keeps its few smallest raw cases and a count: a budget of millions of
     situations (every S4 trigger is a case) never holds them all."""
@@ -346,3 +491,15 @@ def test_a_groups_name_is_told_in_the_lessons_language() -> None:
     found = edge_cases("pawn_slide_stone", seed=1, budget=60)
     table = found.table("de")
     assert all(case.group_words("de") in table for case in found.cases)
+
+
+def test_A3_a_game_case_from_the_start_shows_the_position_its_actions_built() -> None:
+    """A3: a placement case shrunk to its parting action alone shows the position before
+    it (the empty advanced board), not the one the unshrunk game had reached."""
+    for case in found("placement").cases:
+        assert case.scenario is not None and case.scenario.position is None
+        game = case.scenario.game(case.options()[0])
+        for action in case.actions[:-1]:
+            game.apply(action)
+        assert case.position == game.position
+        assert case.pieces == sh.size(game.position)

@@ -70,11 +70,41 @@ def test_bad_input_is_one_line_and_status_2(
     assert err.count("\n") == 1 and err.startswith("error: ") and named in err
 
 
-def test_a_seed_that_is_not_a_number_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
-    with pytest.raises(SystemExit) as info:
-        main(["edge-cases", "--option", "slide_over_pawn", "--seed", "x"])
-    assert info.value.code == 2
-    assert "--seed" in capsys.readouterr().err
+@pytest.mark.parametrize(
+    ("argv", "named"),
+    [
+        (["--seed", "abc"], "seed 'abc'"),
+        (["--seed", "1.5"], "seed '1.5'"),
+        (["--budget", "x"], "budget 'x'"),
+        (["--games", "0"], "games 0"),
+        (["--games", "many"], "games 'many'"),
+    ],
+)
+def test_a_number_that_is_not_one_is_the_same_one_line_error(
+    capsys: pytest.CaptureFixture[str], argv: list[str], named: str
+) -> None:
+    """--seed abc, --budget x, --games many: the same one-line 'error: edge cases: ...' as
+    every other refusal of the explorer's arguments (not argparse's usage lines)."""
+    status, out, err = run(capsys, "--option", "slide_over_pawn", *argv)
+    assert status == 2 and out == ""
+    assert err.count("\n") == 1 and err.startswith("error: edge cases: ") and named in err
+
+
+def test_games_plays_that_many_games_per_cell_and_the_table_shows_them(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """--games N: N harvested games at each set-up and player count, told per cell in the
+    table, and the one-line warning while a cell has fewer than 30."""
+    argv = ("--option", "five_is_three_prey", "--budget", "40", "--games", "2")
+    status, out, _ = run(capsys, *argv)
+    assert status == 0
+    assert "harvest: 2 greedy games at each set-up and player count" in out
+    assert "6p " in out and "of 2 games" in out
+    assert out.count("warning: ") == 1 and "fewer than 30 games per cell" in out
+    status, data, _ = run(capsys, *argv, "--json")
+    doc = json.loads(data)
+    assert doc["harvest"]["games_per_cell"] == 2
+    assert doc["harvest"]["games"] == {"basic": {"6": 2, "7": 2}, "advanced": {"6": 2, "7": 2}}
 
 
 def test_the_table_speaks_the_language_asked(capsys: pytest.CaptureFixture[str]) -> None:

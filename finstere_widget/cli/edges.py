@@ -4,6 +4,7 @@ explorer, :func:`finstere_widget.design.edge_cases`).
 finstere-widget edge-cases --option slide_over_pawn --seed 1 --budget 5000
 finstere-widget edge-cases --option first_draw_rule --values game_start,off --json
 finstere-widget edge-cases --option pivot_when_tied --out gallery.html
+finstere-widget edge-cases --option finish_round --games 30
 """
 
 from __future__ import annotations
@@ -24,7 +25,8 @@ def cmd_edge_cases(args: argparse.Namespace) -> int:
 
     translations(args.lang)  # an unknown --lang fails before the search
     values = args.values
-    check_arguments(args.option, values, args.seed, args.budget)  # one named error, at once
+    # one named error, at once (a seed, budget or games that is not a number too)
+    check_arguments(args.option, values, args.seed, args.budget, args.games)
     if args.out:
         if not args.out.lower().endswith((".html", ".htm")):
             raise UsageError("--out {path}: the gallery is an .html page", path=args.out)
@@ -33,7 +35,7 @@ def cmd_edge_cases(args: argparse.Namespace) -> int:
             require("widget", "anywidget", "ipywidgets", "traitlets", part="--out")
         except ImportError as exc:
             raise usage_error(exc) from None
-    result = edge_cases(args.option, values, seed=args.seed, budget=args.budget)
+    result = edge_cases(args.option, values, seed=args.seed, budget=args.budget, games=args.games)
     if args.out:
         from ..widget.compare import write_gallery
 
@@ -43,6 +45,15 @@ def cmd_edge_cases(args: argparse.Namespace) -> int:
     else:
         print(result.table(args.lang))
     return 0
+
+
+def _number(text: str) -> int | str:
+    """A whole number as typed, else the text itself: the explorer's argument check then
+    refuses it in the same one line as any other bad number (never argparse's usage)."""
+    try:
+        return int(text)
+    except ValueError:
+        return text
 
 
 def register(sub: SubParsers) -> None:
@@ -69,17 +80,29 @@ def register(sub: SubParsers) -> None:
     )
     p.add_argument(
         "--seed",
-        type=int,
+        type=_number,
         default=0,
         metavar="S",
         help=said(N_("the same seed gives the same cases (default 0)")),
     )
     p.add_argument(
         "--budget",
-        type=int,
+        type=_number,
         default=DEFAULT_BUDGET,
         metavar="N",
         help=said(N_("situations to compare at most (default 2000)")),
+    )
+    p.add_argument(
+        "--games",
+        type=_number,
+        default=None,
+        metavar="N",
+        help=said(
+            N_(
+                "harvest N complete greedy games at each set-up and player count, beside "
+                "the budget, so that the counts mean something (30 or more)"
+            )
+        ),
     )
     p.add_argument("--json", action="store_true", help=said(N_("print JSON (docs/format.md)")))
     p.add_argument(

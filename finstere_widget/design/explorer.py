@@ -57,12 +57,19 @@ from ..engine.options import OPTION_INFO, RuleOptions
 from ..engine.pieces import Monster, Pawn, Pool, Stone, StoneKind
 from ..engine.position import BASIC_POOLS, BASIC_STONES, Position
 from .bots import GreedyBot, RandomBot
-from .shrink import moves_toward, one_minimal, removals_of, shrink, size
+from .shrink import moves_toward, removals_of, shrink, size
 from .studies import wilson
 
 EDGE_FORMAT = "finstere-edge-cases/1"
-#: the largest budget (situations compared): about a day of work on one core
+#: the largest budget (situations compared): at about 0.46 ms a situation (measured over
+#: every option), some 1.3 hours of work on one core; placement's plies (the advanced
+#: set-up, about 2.6 ms each) make it some 7 hours
 MAX_BUDGET = 10_000_000
+#: the most harvested games asked for at each set-up and player count (``games=``)
+MAX_GAMES = 100_000
+#: fewer games than this in a cell (a set-up and player count) and its interval is too
+#: wide to tell a curiosity from a rule that matters: the table says so
+FEW_GAMES = 30
 #: the monster tiles a case may use, smallest first (M1)
 REAL_TILES = ("5", "7", "8", "10", "X", "XX")
 PLAYER_COUNTS = (2, 3, 4, 5, 6, 7)
@@ -109,7 +116,8 @@ def _label(e: dict[str, Any] | None, both_looks: bool = False) -> str:
     if e is None:
         return "ended"
     if "refused" in e:
-        return f"refused ({e['refused']})"
+        limit = f": {e['limit']}" if e.get("limit") else ""
+        return f"refused ({e['refused']}){limit}"
     if "what" in e:
         return _fact_label(e)
     if e.get("type") == "look" and not both_looks:
@@ -159,6 +167,17 @@ def group_words(group: str, lang: str | None = None) -> str:
         "draw odds": t.pgettext("edge case", "draw odds ({rule})"),
         "stage": t.pgettext("edge case", "stage {value} ({rule})"),
         "phase": t.pgettext("edge case", "phase {value} ({rule})"),
+        "refused limit": t.pgettext("edge case", "refused ({rule}): {limit}"),
+    }
+    limits = {
+        "off the board": t.pgettext("placement limit", "off the board"),
+        "square taken": t.pgettext("placement limit", "square taken"),
+        "within 2 of a corner": t.pgettext("placement limit", "within 2 of a corner"),
+        "touching a corner": t.pgettext("placement limit", "touching a corner"),
+        "teleporters side by side": t.pgettext("placement limit", "teleporters side by side"),
+        "pool near the entrance": t.pgettext("placement limit", "pool near the entrance"),
+        "pool against a wall": t.pgettext("placement limit", "pool against a wall"),
+        "pools side by side": t.pgettext("placement limit", "pools side by side"),
     }
     kinds = {
         "look": t.pgettext("step table", "look"),
@@ -186,6 +205,8 @@ def group_words(group: str, lang: str | None = None) -> str:
         name = what if value is None else f"{what} {value}"
         if name == "game over" and why is not None:
             return said[name].format(rule=rule, reason=reason_words(why, lang))
+        if name == "refused" and why is not None and why in limits:
+            return said["refused limit"].format(rule=rule, limit=limits[why])
         if why is not None:
             return text
         if what in ("stage", "phase") and value is not None:
@@ -198,6 +219,16 @@ def group_words(group: str, lang: str | None = None) -> str:
         return text
 
     return " | ".join(part(p) for p in group.split(" | "))
+
+
+def setup_words(setup: str, lang: str | None = None) -> str:
+    """A harvest's set-up (``basic``, ``advanced``) in ``lang``'s words."""
+    t = translations(lang)
+    words = {
+        "basic": t.pgettext("set-up", "basic"),
+        "advanced": t.pgettext("set-up", "advanced"),
+    }
+    return words.get(setup, setup)
 
 
 def _first_rule(option_rule: str, a: dict[str, Any] | None, b: dict[str, Any] | None) -> str:
@@ -246,8 +277,40 @@ def _move_or_refusal(
         return exc
 
 
+#: the placement limits (A2, A3) a refusal names, by the engine's message template: a
+#: group of refusals is split by the limit that refused (the names are data, told in the
+#: reader's words by :func:`group_words`)
+LIMITS: dict[str, str] = {
+    "A2: {piece} at {at}: square {sq} is off the board": "off the board",
+    "A2: {piece} at {at}: square {sq} is taken (pieces never overlap)": "square taken",
+    "A3: {piece} at {at}: square {sq} is within 2 of the entrance or exit": "within 2 of a corner",
+    "A2: {piece} at {at}: square {sq} is on or touches the entrance or exit": "touching a corner",
+    "A2: teleporter at {at} would be next to the teleporter at {at2}": "teleporters side by side",
+    "A3: pool square {sq} is less than 8 squares from the entrance": "pool near the entrance",
+    "A3: pool square {sq} lies against a wall": "pool against a wall",
+    "A3: pool square {sq} is next to the other pool": "pools side by side",
+}
+
+
 def _refusal(exc: IllegalMoveError) -> dict[str, Any]:
-    return {"refused": exc.rule or "P2", "error": str(exc)}
+    out: dict[str, Any] = {"refused": exc.rule or "P2", "error": str(exc)}
+    limit = LIMITS.get(getattr(exc, "template", ""))
+    if limit is not None:
+        out["limit"] = limit
+    return out
+
+
+def same_refusal(ra: IllegalMoveError, rb: IllegalMoveError) -> bool:
+    """Both values refuse the move the same way: the same rule and message, whatever the
+    token it is told at (a slide one value makes longer reaches the same wall a token
+    later)."""
+
+    def told(e: IllegalMoveError) -> tuple[Any, ...]:
+        params = getattr(e, "params", {})
+        rest = tuple(sorted((k, str(v)) for k, v in params.items() if k not in ("number", "index")))
+        return (e.rule, getattr(e, "template", str(e)), rest)
+
+    return told(ra) == told(rb)
 
 
 def move_difference(
@@ -260,7 +323,7 @@ def move_difference(
     rb = _move_or_refusal(position, pawn, path, b)
     if isinstance(ra, IllegalMoveError) or isinstance(rb, IllegalMoveError):
         if isinstance(ra, IllegalMoveError) and isinstance(rb, IllegalMoveError):
-            if (ra.rule, str(ra)) == (rb.rule, str(rb)):
+            if same_refusal(ra, rb):
                 return None
         da = _refusal(ra) if isinstance(ra, IllegalMoveError) else None
         db = _refusal(rb) if isinstance(rb, IllegalMoveError) else None
@@ -437,8 +500,10 @@ class Case:
     ``path``; "game": ``scenario`` and the ``actions`` up to the ``ply`` where the games
     part (``position`` is the position before that ply). ``differs_at`` says where and
     how; ``group`` names how (:attr:`Difference.group`); ``source`` where it was found;
-    ``counts``: per set-up and player count, ``(games, games where this group happened)``
-    in the harvest."""
+    ``found_as``: the groups of the situations as they were found, before shrinking (a
+    situation's extra pieces may change how it parts); ``counts``: per set-up and player
+    count, ``(games, games where a situation of one of those groups happened)`` in the
+    harvest."""
 
     option: str
     values: tuple[str, str]
@@ -453,6 +518,7 @@ class Case:
     actions: tuple[Action, ...] = ()
     minimal: bool = False
     counts: Mapping[str, Mapping[int, tuple[int, int]]] = field(default_factory=dict)
+    found_as: tuple[str, ...] = ()
 
     @property
     def group(self) -> str:
@@ -579,6 +645,7 @@ class Case:
         out["pieces"] = size(self.position)
         out["minimal"] = self.minimal
         out["source"] = self.source
+        out["found_as"] = list(self.found_as)
         out["per_1000_games"] = self.per_1000()
         return out
 
@@ -595,17 +662,45 @@ class Case:
 # --- the shrinking of a case ------------------------------------------------------------------
 
 
-def _same_group(case: Case) -> Callable[[Case], bool]:
-    group = case.group
+def parted(case: Case) -> Case | None:
+    """``case`` if its two values part there in any way — the same way or another — with
+    its ``differs_at`` set to how they part now (a game's actions cut at the ply where its
+    two games now part); None when they agree or the situation is illegal. Shrinking keeps
+    this property, as a property-based test keeps "it still fails"."""
+    try:
+        if case.kind != "game":
+            d = case.difference()
+            return None if d is None else replace(case, differs_at=d)
+        assert case.scenario is not None
+        a, b = case.options()
+        found = replay_parting(case.scenario, case.actions, a, b, OPTION_INFO[case.option][1])
+    except FinstereError:
+        return None
+    if found is None:
+        return None
+    ply, d, _ = found
+    return replace(case, actions=case.actions[:ply], differs_at=d)
+
+
+def _still_parting() -> tuple[Callable[[Case], bool], Callable[[Case], Case]]:
+    """The shrinking's property (:func:`parted`) and its tidying of a taken candidate, which
+    reuses the property's answer instead of replaying it."""
+    last: dict[int, Case] = {}
 
     def keep(c: Case) -> bool:
-        try:
-            d = c.difference()
-        except FinstereError:
+        last.clear()
+        now = parted(c)
+        if now is None:
             return False
-        return d is not None and d.group == group
+        last[id(c)] = now
+        return True
 
-    return keep
+    def normal(c: Case) -> Case:
+        now = last.get(id(c)) or parted(c)
+        assert now is not None
+        return now
+
+    return keep, normal
 
 
 def _removals(case: Case) -> Iterator[Case]:
@@ -642,19 +737,27 @@ def _moves(case: Case) -> Iterator[Case]:
 
 
 def _with_position(case: Case) -> Case:
-    """A game case's ``position``: its scenario's start (or the game's first position)."""
+    """A game case's ``position``: its scenario's start, or for a game from its very start
+    the position before the parting ply (what the actions kept have built)."""
     if case.kind != "game" or case.scenario is None:
         return case
     if case.scenario.position is not None:
         return replace(case, position=case.scenario.position)
-    return case
+    game = case.scenario.game(case.options()[0])
+    for action in case.actions[:-1]:
+        game.apply(action)
+    return replace(case, position=game.position)
 
 
 def shrink_case(case: Case) -> Case:
-    """``case`` made 1-minimal (its group kept), pieces moved nearer the monster, the
-    smallest tile that still parts; ``minimal`` says the result was checked 1-minimal."""
-    keep = _same_group(case)
-    small, _, complete = shrink(case, keep, _removals, _moves)
+    """``case`` made 1-minimal as property-based testing does: pieces (and a game's earlier
+    actions) removed one at a time while the two values still part *in any way*, then
+    pieces moved nearer the monster and smaller tiles tried while they still part; the
+    result's ``differs_at`` (and so its group) is how the smallest case parts, which may
+    differ from how ``case`` did. ``minimal`` says the result was checked 1-minimal."""
+    keep, normal = _still_parting()
+    start = parted(case) or case
+    small, _, complete = shrink(start, keep, _removals, _moves, normal=normal)
     small = _with_position(small)
     d = small.difference()
     assert d is not None
@@ -663,9 +766,13 @@ def shrink_case(case: Case) -> Case:
 
 
 def is_one_minimal(case: Case) -> bool:
-    """Removing any single pawn, stone, pool, teleporter pair (or action of a game) makes
-    the two values agree, part another way, or the situation illegal."""
-    return one_minimal(case, _same_group(case), _removals)
+    """The two values part at ``case`` (its own difference, replayed) and removing any
+    single pawn, stone, pool, teleporter pair (or earlier action of a game) makes them
+    agree or the situation illegal (issue 27's definition: parting another way is still
+    parting, so it is not minimal)."""
+    if case.difference() is None:
+        return False
+    return not any(parted(c) is not None for c in _removals(case))
 
 
 # --- triggers ---------------------------------------------------------------------------------
@@ -1199,23 +1306,30 @@ def _compare(
 
 class _Harvest:
     """Seeded greedy games at 2-7 players, basic and advanced: the cases they meet and, per
-    set-up and player count, the games played and in how many each group happened."""
+    set-up and player count, the games played and, for each set of groups met in one game,
+    how many games met that set (so a group made of several raw groups is counted once per
+    game)."""
 
     def __init__(self) -> None:
         self.games: dict[str, dict[int, int]] = {s: {} for s in SETUPS}
-        self.hits: dict[str, dict[str, dict[int, int]]] = {}
+        self.met: dict[str, dict[int, dict[frozenset[str], int]]] = {s: {} for s in SETUPS}
         self.refused: dict[str, dict[int, str]] = {s: {} for s in SETUPS}
+        self.plies = 0
 
     def count(self, setup: str, n: int, groups: set[str]) -> None:
         self.games[setup][n] = self.games[setup].get(n, 0) + 1
-        for g in groups:
-            by = self.hits.setdefault(g, {s: {} for s in SETUPS})
-            by[setup][n] = by[setup].get(n, 0) + 1
+        by = self.met[setup].setdefault(n, {})
+        key = frozenset(groups)
+        by[key] = by.get(key, 0) + 1
 
-    def counts(self, group: str) -> dict[str, dict[int, tuple[int, int]]]:
-        hits = self.hits.get(group, {})
+    def counts(self, groups: Iterable[str]) -> dict[str, dict[int, tuple[int, int]]]:
+        """Per set-up and player count: (games, games that met any of ``groups``)."""
+        wanted = frozenset(groups)
         return {
-            s: {n: (g, hits.get(s, {}).get(n, 0)) for n, g in sorted(self.games[s].items())}
+            s: {
+                n: (g, sum(k for met, k in self.met[s].get(n, {}).items() if met & wanted))
+                for n, g in sorted(self.games[s].items())
+            }
             for s in SETUPS
             if self.games[s]
         }
@@ -1223,11 +1337,19 @@ class _Harvest:
 
 def _harvest(
     a: RuleOptions, b: RuleOptions, option: str, values: tuple[str, str], counter: _Counter,
-    seed: int, harvest: _Harvest, found: _Groups,
+    seed: int, harvest: _Harvest, found: _Groups, games: int | None = None,
 ) -> None:  # fmt: skip
+    """Greedy games round the set-ups and player counts, the same seeds whatever the
+    budget: until ``counter`` runs out (``games`` None; a game cut short is not counted) or
+    ``games`` complete games at each set-up and player count the other value accepts."""
     index = 0
     misses = 0
-    while counter.tried < counter.budget and misses < len(SETUPS) * len(PLAYER_COUNTS):
+    cells = len(SETUPS) * len(PLAYER_COUNTS)
+    while misses < cells:
+        if games is None and counter.tried >= counter.budget:
+            break
+        if games is not None and index >= games * cells:
+            break
         setup = SETUPS[(index // len(PLAYER_COUNTS)) % len(SETUPS)]
         n = PLAYER_COUNTS[index % len(PLAYER_COUNTS)]
         gseed = _seed_of(seed, setup, index)
@@ -1246,9 +1368,10 @@ def _harvest(
         bots = [GreedyBot(f"{gseed}/{k}") for k in range(n)]
         complete = True
         while not lock.ga.is_terminal():
-            if not counter.take():
+            if games is None and not counter.take():
                 complete = False
                 break
+            harvest.plies += 1
             g = lock.ga
             action: Action = (
                 DrawTile(g._drawable(g.state)[0])
@@ -1305,6 +1428,40 @@ class EdgeCases:
     cases: tuple[Case, ...]
     games: Mapping[str, Mapping[int, int]]
     none_found: tuple[tuple[tuple[str, str], str], ...] = ()
+    games_per_cell: int | None = None
+    plies: int = 0
+
+    def fewest_games(self) -> tuple[int, str, int] | None:
+        """The cell (set-up, player count) with the fewest harvested games, as
+        ``(games, setup, players)``, when it has fewer than :data:`FEW_GAMES`; else None."""
+        cells = [(g, s, n) for s, by in self.games.items() for n, g in by.items()]
+        least = min(cells, default=None)
+        if least is None and not self.cases:
+            return None
+        if least is None:
+            return (0, SETUPS[0], PLAYER_COUNTS[0])
+        return least if least[0] < FEW_GAMES else None
+
+    def few_games_warning(self, lang: str | None = None) -> str:
+        """One line when a cell has fewer than :data:`FEW_GAMES` games (else "")."""
+        least = self.fewest_games()
+        if least is None:
+            return ""
+        t = translations(lang)
+        return t.ngettext(
+            "warning: {games} harvested game at {players} players ({setup}): fewer than "
+            "{few} games per cell give intervals too wide to rely on; ask for more with "
+            "--games N (games=N)",
+            "warning: {games} harvested games at {players} players ({setup}): fewer than "
+            "{few} games per cell give intervals too wide to rely on; ask for more with "
+            "--games N (games=N)",
+            least[0],
+        ).format(
+            games=least[0],
+            players=least[2],
+            setup=setup_words(least[1], lang),
+            few=FEW_GAMES,
+        )
 
     def to_dict(self) -> dict[str, Any]:
         """docs/format.md's ``finstere-edge-cases/1`` document."""
@@ -1318,6 +1475,8 @@ class EdgeCases:
             "tried": self.tried,
             "harvest": {
                 "bot": "greedy",
+                "games_per_cell": self.games_per_cell,
+                "plies": self.plies,
                 "games": {
                     s: {str(n): g for n, g in sorted(by.items())} for s, by in self.games.items()
                 },
@@ -1361,11 +1520,30 @@ class EdgeCases:
                 budget=self.budget,
             )
         ]
+        if self.games_per_cell is not None:
+            lines.append(
+                "  "
+                + t.ngettext(
+                    "harvest: {games} greedy game at each set-up and player count ({plies} plies)",
+                    "harvest: {games} greedy games at each set-up and player count ({plies} plies)",
+                    self.games_per_cell,
+                ).format(games=self.games_per_cell, plies=self.plies)
+            )
         for c in self.cases:
             basic = c.per_1000().get("basic", {})
             told = ", ".join(
-                f"{n}p {r['rate']:g} [{r['low']:g}-{r['high']:g}]"
-                for n, r in basic.items()
+                t.ngettext(
+                    "{players}p {rate} [{low}-{high}] of {games} game",
+                    "{players}p {rate} [{low}-{high}] of {games} games",
+                    r["games"],
+                ).format(
+                    players=p,
+                    rate=f"{r['rate']:g}",
+                    low=f"{r['low']:g}",
+                    high=f"{r['high']:g}",
+                    games=r["games"],
+                )  # fmt: skip
+                for p, r in basic.items()
                 if r["rate"] is not None
             )
             n = c.pieces
@@ -1385,11 +1563,14 @@ class EdgeCases:
             )
         for v, reason in self.none_found:
             lines.append(f"  {v[0]}/{v[1]}: {reason}")
+        warning = self.few_games_warning(lang)
+        if warning:
+            lines.append(warning)
         return "\n".join(lines)
 
 
 def check_arguments(
-    option: Any, values: Any, seed: Any, budget: Any
+    option: Any, values: Any, seed: Any, budget: Any, games: Any = None
 ) -> tuple[tuple[str, str], ...]:
     """The explorer's arguments checked at once: the value pairs to compare, or one
     :class:`~finstere_widget.engine.OptionError` / :class:`~finstere_widget.engine.StudyError`
@@ -1411,6 +1592,13 @@ def check_arguments(
             budget=shown(budget),
             most=MAX_BUDGET,
         )
+    if games is not None and (type(games) is not int or not 1 <= games <= MAX_GAMES):
+        raise StudyError(
+            "edge cases: games {games}: expected a whole number of games per set-up and "
+            "player count 1..{most}",
+            games=shown(games),
+            most=MAX_GAMES,
+        )
     default = RuleOptions().to_dict()[option]
     if values is None:
         return tuple((default, v) for v in allowed if v != default)
@@ -1428,77 +1616,164 @@ def check_arguments(
     return ((str(values[0]), str(values[1])),)
 
 
+#: the rules of the options that act on a game's flow (a game case): their search also
+#: runs the other way round, for an action only the first value refuses
+GAME_FLOW_RULES = frozenset({"S1", "S2", "S3", "M2", "A2", "A3"})
+#: the share of a game-flow option's trigger budget the other way round takes
+REVERSE_SHARE = 0.25
+#: why no case can exist, by (option, first value, other value): said with the budget
+EXPECTED_NONE: dict[tuple[str, str, str], str] = {
+    ("placement", "online", "rulebook"): (
+        "none is expected: A3's limits contain A2's (within 2 steps of a corner holds every "
+        "square touching one, and the teleporters' spacing is the same), so every placement "
+        "the online limits allow the rulebook's allow too"
+    ),
+}
+
+
+def _search_triggers(
+    triggers: Sequence[Trigger], a: RuleOptions, b: RuleOptions, option: str,
+    pair: tuple[str, str], counter: _Counter, seed: int, raw: _Groups,
+    direction: str = "",
+) -> None:  # fmt: skip
+    rule = OPTION_INFO[option][1]
+    k = 0
+    while counter.tried < counter.budget:
+        trig = triggers[k % len(triggers)]
+        rng = random.Random(_seed_of(seed, option, pair, trig.__name__, k, direction))
+        k += 1
+        sit = trig(rng)
+        if sit is None:
+            if k > 50 * (counter.tried + 10):  # a trigger that never builds: give up
+                break
+            continue
+        source = f"trigger {trig.__name__.removeprefix('trigger_')} ({rule})"
+        if sit.kind == "game":
+            raw.add(_run_scenario(sit, a, b, option, pair, counter, source, f"{seed}/{k}"))
+        elif counter.take():
+            found = _compare(sit, a, b, option, pair, source)
+            if found is not None:
+                raw.add([found])
+
+
+def _shrunk_groups(raw: _Groups, harvest: _Harvest | None) -> list[Case]:
+    """The raw groups' smallest cases shrunk, grouped again by how the shrunk cases part
+    (a shrunk case may part another way than the situation it came from), each group its
+    smallest case, counted in the games that met any of the raw groups it came from; most
+    often met first."""
+    shrunk: dict[str, list[Case]] = {}
+    sources: dict[str, dict[str, None]] = {}
+    for raw_group, candidates in raw.by_frequency():
+        for c in candidates:
+            small = shrink_case(c)
+            shrunk.setdefault(small.group, []).append(small)
+            sources.setdefault(small.group, {})[raw_group] = None
+    seen = {g: sum(raw.seen[r] for r in rs) for g, rs in sources.items()}
+    out = []
+    for g in sorted(shrunk, key=lambda g: (-seen[g], g)):
+        best = min(shrunk[g], key=lambda c: (c.size, c.differs_at.step))
+        counts = harvest.counts(sources[g]) if harvest is not None else {}
+        out.append(replace(best, counts=counts, found_as=tuple(sources[g])))
+    return out
+
+
 def edge_cases(
-    option: str, values: Sequence[str] | str | None = None, *, seed: int, budget: int
-) -> EdgeCases:
+    option: str, values: Sequence[str] | str | None = None, *, seed: int, budget: int,
+    games: int | None = None,
+) -> EdgeCases:  # fmt: skip
     """Search the situations where two values of rule option ``option`` part (default: the
     default against each other value), shrink each to a 1-minimal case, group them by how
     they differ and count each group in the harvested games. ``budget`` bounds the
-    situations compared (turns, moves, plies); the result says how many were tried. The
-    same arguments give the same cases. Bad arguments are refused at once
+    situations compared (turns, moves, plies); the result says how many were tried.
+    ``games`` (None: as many as the budget's harvest share plays) asks for that many
+    complete greedy games at each set-up and player count, played beside the budget, so
+    that the counts mean something (:data:`FEW_GAMES` or more). A game-flow option is
+    also searched the other way round (the other value's game, the first value's
+    refusals). The same arguments give the same cases. Bad arguments are refused at once
     (:class:`~finstere_widget.engine.OptionError`, :class:`~finstere_widget.engine.StudyError`)."""
-    pairs = check_arguments(option, values, seed, budget)
+    pairs = check_arguments(option, values, seed, budget, games)
     rule = OPTION_INFO[option][1]
     triggers, own = triggers_for(option)
+    game_flow = rule in GAME_FLOW_RULES
     share = budget // len(pairs)
-    tried = 0
+    tried = plies = 0
     cases: list[Case] = []
     none_found: list[tuple[tuple[str, str], str]] = []
-    games: dict[str, dict[int, int]] = {s: {} for s in SETUPS}
+    played: dict[str, dict[int, int]] = {s: {} for s in SETUPS}
     for p, pair in enumerate(pairs):
         mine = share + (budget - share * len(pairs) if p == len(pairs) - 1 else 0)
         a, b = RuleOptions().set(option, pair[0]), RuleOptions().set(option, pair[1])
-        counter = _Counter(mine - int(mine * HARVEST_SHARE) if own else mine // 2)
+        if games is not None:
+            trigger_budget = mine
+        else:
+            trigger_budget = mine - int(mine * HARVEST_SHARE) if own else mine // 2
+        back_budget = int(trigger_budget * REVERSE_SHARE) if game_flow else 0
+        counter = _Counter(trigger_budget - back_budget)
         raw = _Groups()
-        k = 0
-        while counter.tried < counter.budget:
-            trig = triggers[k % len(triggers)]
-            rng = random.Random(_seed_of(seed, option, pair, trig.__name__, k))
-            k += 1
-            sit = trig(rng)
-            if sit is None:
-                if k > 50 * (counter.tried + 10):  # a trigger that never builds: give up
-                    break
-                continue
-            source = f"trigger {trig.__name__.removeprefix('trigger_')} ({rule})"
-            if sit.kind == "game":
-                raw.add(_run_scenario(sit, a, b, option, pair, counter, source, f"{seed}/{k}"))
-            elif counter.take():
-                found = _compare(sit, a, b, option, pair, source)
-                if found is not None:
-                    raw.add([found])
+        _search_triggers(triggers, a, b, option, pair, counter, seed, raw)
         harvest = _Harvest()
-        hcounter = _Counter(mine - counter.tried)
-        _harvest(a, b, option, pair, hcounter, seed, harvest, raw)
+        hcounter = _Counter(0 if games is not None else mine - back_budget - counter.tried)
+        _harvest(a, b, option, pair, hcounter, seed, harvest, raw, games)
         tried += counter.tried + hcounter.tried
+        plies += harvest.plies
         for s in SETUPS:
             for n, g in harvest.games[s].items():
-                games[s][n] = games[s].get(n, 0) + g
-        groups = raw.by_frequency()
-        if not groups:
+                played[s][n] = played[s].get(n, 0) + g
+        found = _shrunk_groups(raw, harvest)
+        if not found:
             none_found.append(
-                (pair, _why_none(option, pair, counter.tried, hcounter.tried, harvest, own))
+                (pair, _why_none(option, pair, counter.tried, harvest.plies, harvest, own))
             )
-        for _group, candidates in groups:
-            shrunk = [shrink_case(c) for c in candidates]
-            best = min(shrunk, key=lambda c: (c.size, c.differs_at.step))
-            cases.append(replace(best, counts=harvest.counts(best.group)))
+        cases += found
+        if not game_flow:
+            continue
+        # the other way round: the other value's games, kept only where the first value
+        # refuses an action (every other way two games part is seen from either side)
+        back = (pair[1], pair[0])
+        bcounter = _Counter(back_budget)
+        braw = _Groups()
+        _search_triggers(triggers, b, a, option, back, bcounter, seed, braw, "back")
+        braw = _refusals_only(braw)
+        tried += bcounter.tried
+        bfound = [
+            c for c in _shrunk_groups(braw, None) if "refused" in (c.differs_at.events[1] or {})
+        ]
+        cases += bfound
+        refusing = any("refused" in str(c.group) for c in found)
+        if not bfound and (refusing or (option, *back) in EXPECTED_NONE):
+            none_found.append((back, _why_none(option, back, bcounter.tried, 0, None, own)))
     return EdgeCases(
         option, rule, tuple(dict.fromkeys(v for pr in pairs for v in pr)), seed, budget, tried,
-        tuple(cases), games, tuple(none_found),
+        tuple(cases), played, tuple(none_found), games, plies,
     )  # fmt: skip
 
 
+def _refusals_only(raw: _Groups) -> _Groups:
+    """The raw cases where the second value refused the action the first took."""
+    out = _Groups()
+    for _group, cases in raw.by_frequency():
+        out.add(
+            c for c in cases if c.kind == "game" and "refused" in (c.differs_at.events[1] or {})
+        )
+    return out
+
+
 def _why_none(
-    option: str, pair: tuple[str, str], triggered: int, harvested: int, harvest: _Harvest, own: bool
-) -> str:
-    played = sum(sum(by.values()) for by in harvest.games.values())
-    refused = sorted({msg for by in harvest.refused.values() for msg in by.values()})
-    why = (
-        f"no case in {triggered + harvested} situations ({triggered} built around the trigger"
-        f"{'' if own else 's of every rule: ' + OPTION_INFO[option][1] + ' has none of its own'}, "
-        f"{harvested} plies of {played} harvested games)"
+    option: str, pair: tuple[str, str], triggered: int, harvested: int,
+    harvest: _Harvest | None, own: bool,
+) -> str:  # fmt: skip
+    played = sum(sum(by.values()) for by in harvest.games.values()) if harvest else 0
+    refused = (
+        sorted({msg for by in harvest.refused.values() for msg in by.values()}) if harvest else []
     )
+    why = f"no case in {triggered + harvested} situations ({triggered} built around the trigger"
+    why += "" if own else "s of every rule: " + OPTION_INFO[option][1] + " has none of its own"
+    why += f", {harvested} plies of {played} harvested games)" if harvest else ")"
+    if harvest is None:
+        why += ", the other way round: only an action the first value refuses was looked for"
     if refused:
         why += f"; the harvest's other value was refused: {refused[0]}"
+    expected = EXPECTED_NONE.get((option, *pair))
+    if expected:
+        why += f"; {expected}"
     return why

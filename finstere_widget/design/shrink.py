@@ -36,14 +36,18 @@ def shrink(
     removals: Callable[[T], Iterable[T]],
     moves: Callable[[T], Iterable[T]] | None = None,
     max_tries: int = MAX_TRIES,
+    normal: Callable[[T], T] | None = None,
 ) -> tuple[T, int, bool]:
     """``start`` shrunk while ``keep`` holds: ``(smallest, tries, complete)``.
 
     Removal sweeps first: each candidate of ``removals(state)`` (one unit less) that keeps
     the property is taken, and the sweep goes on over the new state's candidates; sweeps
     repeat until one takes nothing. Then the first candidate of ``moves(state)`` that keeps
-    the property is taken and the removals start again. ``complete`` is False only when
-    ``max_tries`` ran out first (the result may then not be 1-minimal)."""
+    the property is taken and the removals start again. ``normal`` (if given) tidies a
+    candidate once it is taken (the explorer cuts a game's actions at the ply where its
+    two games now part). ``complete`` is False only when ``max_tries`` ran out first (the
+    result may then not be 1-minimal)."""
+    tidy: Callable[[T], T] = normal if normal is not None else (lambda x: x)
     state = start
     tries = 0
     while True:
@@ -57,7 +61,7 @@ def shrink(
                     return state, tries, False
                 tries += 1
                 if keep(candidates[i]):
-                    state = candidates[i]
+                    state = tidy(candidates[i])
                     candidates = list(removals(state))
                     taken = True  # the unit at i is gone: the next one moved into its place
                 else:
@@ -68,7 +72,7 @@ def shrink(
                 return state, tries, False
             tries += 1
             if keep(candidate):
-                state = candidate
+                state = tidy(candidate)
                 moved = True
                 break
         if not moved:

@@ -4,6 +4,10 @@ tests check every cited id exists."""
 
 from __future__ import annotations
 
+import json
+from functools import cache
+from importlib import resources
+
 from .errors import RuleError, shown
 from .i18n import gettext
 
@@ -58,3 +62,18 @@ def title(rule: str, lang: str | None = None) -> str:
     except (KeyError, TypeError):
         raise RuleError("unknown rule id {rule}", rule=shown(rule)) from None
     return gettext(english, lang)
+
+
+@cache
+def _texts() -> dict[str, dict[str, str]]:
+    data = resources.files(__package__).joinpath("rules_text.json").read_text(encoding="utf-8")
+    rules: dict[str, dict[str, str]] = json.loads(data)["rules"]
+    return rules
+
+
+def rule_text(rule: str) -> str:
+    """The section of docs/rules.md for ``rule`` (``"M9"``, ``"FAQ 5"``) as plain text, in
+    English (the page's language): the rule, its option and the sources it rests on, as
+    ``tools/rules_text.py`` ships it. An id the page has no section for gives ``""``."""
+    entry = _texts().get(rule) if isinstance(rule, str) else None
+    return entry["text"] if entry is not None else ""

@@ -22,7 +22,14 @@ from typing import Any
 import anywidget
 import traitlets
 
-from ..design.explorer import Case, Difference, EdgeCases, check_arguments, turn_difference
+from ..design.explorer import (
+    Case,
+    Difference,
+    EdgeCases,
+    check_arguments,
+    setup_words,
+    turn_difference,
+)
 from ..engine import OPTION_INFO, Position, RuleOptions, monster_turn
 from ..engine.errors import StudyError, TraceError
 from ..engine.events import Event
@@ -32,7 +39,7 @@ from ..engine.i18n import N_, reason_words, resolve, translations
 from ..engine.narrate import line
 from ..engine.position import as_position
 from ..engine.replay import replay
-from ..engine.rules import RULES
+from ..engine.rules import RULES, rule_text
 from ..render import style as S
 from ..render.frames import TraceFrame, event_log, pack_frames, trace_frames
 from ..render.geometry import geometry
@@ -53,6 +60,10 @@ PARTED = N_("≠ step {step}: the readings part here ({rule}: {title})")
 LABEL = N_("{option} = {value}")
 AGREE = N_("Both readings play this turn alike: the option changes nothing here")
 REFUSED = N_("refused: {error}")
+COUNTS_HEAD = N_(
+    "How often, per 1,000 greedy games (95 % interval; in brackets the games where it "
+    "happened), and the games each count rests on:"
+)
 
 
 def compare_esm() -> str:
@@ -407,6 +418,8 @@ table.fw-counts {{ border-collapse: collapse; margin: 6px 0 12px; }}
 table.fw-counts td, table.fw-counts th {{ border: 1px solid currentColor; padding: 2px 6px;
   text-align: right; }}
 section.fw-case {{ margin-bottom: 32px; }}
+blockquote.fw-rule {{ margin: 8px 0; padding: 4px 12px; border-left: 4px solid currentColor;
+  max-width: 60em; }}
 {css}
 </style>
 </head>
@@ -439,25 +452,49 @@ for (const holder of document.querySelectorAll("[data-fw-compare]")) {{
 """
 
 
-def _counts_table(case: Case) -> str:
-    rates = case.per_1000()
+def _counts_table(case: Case, lang: str) -> str:
+    """Per set-up: the player counts, the rate per 1,000 with its interval and hits, and
+    the games each count rests on."""
+    t = translations(lang)
+    esc = html.escape
+    per = esc(t.pgettext("edge case", "per 1,000"))
+    played = esc(t.pgettext("edge case", "games"))
     rows = []
-    for setup, by in rates.items():
+    for setup, by in case.per_1000().items():
+        heads = "".join(f"<th>{esc(n)}p</th>" for n in by)
         cells = "".join(
             f"<td>{r['rate'] if r['rate'] is not None else '-'} "
-            f"[{r['low']:g}–{r['high']:g}] ({r['hits']}/{r['games']})</td>"
+            f"[{r['low']:g}–{r['high']:g}] ({r['hits']})</td>"
             for r in by.values()
         )
-        heads = "".join(f"<th>{html.escape(n)}p</th>" for n in by)
-        rows.append(f"<tr><th>{html.escape(setup)}</th>{heads}</tr><tr><td></td>{cells}</tr>")
+        games = "".join(f"<td>{r['games']}</td>" for r in by.values())
+        rows.append(
+            f"<tr><th>{esc(setup_words(setup, lang))}</th>{heads}</tr>"
+            f"<tr><th>{per}</th>{cells}</tr>"
+            f"<tr><th>{played}</th>{games}</tr>"
+        )
     return f'<table class="fw-counts">{"".join(rows)}</table>' if rows else ""
+
+
+def where_words(case: Case, lang: str | None = None) -> str:
+    """Where a case happens, in words: its tile, its pawn and path, or its game's ply."""
+    t = translations(lang)
+    if case.kind == "turn":
+        return t.pgettext("edge case", "tile {tile}").format(tile=case.tile)
+    if case.kind == "move":
+        return t.pgettext("edge case", "pawn {pawn} along {path}").format(
+            pawn=case.pawn, path=",".join(case.path) or "-"
+        )
+    return t.pgettext("edge case", "ply {ply} of the game").format(ply=case.ply)
 
 
 def gallery_html(result: EdgeCases, lang: str | None = None) -> str:
     """A self-contained page (inline SVG painter and frames, no network) of every group of
     ``result``: the two readings stepping together, the counts and the rule."""
     code = resolve(lang)
+    t = translations(code)
     esc = html.escape
+    counts_head = esc(t.gettext(COUNTS_HEAD))
     option = result.option
     values, rule, text = OPTION_INFO[option]
     sections = []
@@ -474,19 +511,31 @@ def gallery_html(result: EdgeCases, lang: str | None = None) -> str:
             "standalone": True,
         }
         r = case.differs_at.rule
+        told = rule_text(r)
+        rule_block = (
+            f'<blockquote class="fw-rule"><p><b>{esc(r)}: {esc(RULES.get(r, ""))}</b></p>'
+            + "".join(f"<p>{esc(part)}</p>" for part in told.split("\n\n") if part)
+            + "</blockquote>"
+            if told
+            else ""
+        )
         sections.append(
             f'<section class="fw-case" id="case-{k}">'
             f"<h2>{esc(case.group_words(code))}</h2>"
-            f"<p>{esc(case.values[0])} / {esc(case.values[1])} — {esc(case.kind)}; "
+            f"<p>{esc(case.values[0])} / {esc(case.values[1])} — {esc(where_words(case, code))}; "
             f"{esc(r)}: {esc(RULES.get(r, ''))}; {esc(str(case.size))} pieces; "
             f"{esc(case.source)}</p>"
-            f"<p>per 1,000 greedy games (95 % interval):</p>{_counts_table(case)}"
+            f"{rule_block}"
+            f"<p>{counts_head}</p>{_counts_table(case, code)}"
             f'<div data-fw-compare="fw-state-{k}"></div>'
             f'<script type="application/json" id="fw-state-{k}">{script_json(state)}</script>'
             "</section>"
         )
     for pair, reason in result.none_found:
         sections.append(f"<p>{esc(pair[0])} / {esc(pair[1])}: {esc(reason)}</p>")
+    warning = result.few_games_warning(code)
+    if warning:
+        sections.insert(0, f'<p class="fw-warning">{esc(warning)}</p>')
     title = f"{option} ({rule}): {' / '.join(values)}"
     intro = (
         f"{text}. {RULES.get(rule, '')}. Seed {result.seed}, {result.tried} of "
