@@ -228,7 +228,7 @@ def test_the_sheet_and_its_key_print_each_named_board(monkeypatch: pytest.Monkey
     import finstere_widget.teach.worksheets as ws
 
     drawn: list[Any] = []
-    real = ws.scene_image
+    from finstere_widget.render.raster import scene_image as real
 
     def spy(scene: Any, **kw: Any) -> Any:
         drawn.append(scene)
@@ -417,7 +417,7 @@ def test_a_sheets_boards_speak_the_sheets_language(monkeypatch: pytest.MonkeyPat
     import finstere_widget.teach.worksheets as ws
 
     asked: list[Any] = []
-    real = ws.build_scene
+    from finstere_widget.render.scene import build_scene as real
 
     def spy(position: Any, overlay: Any = None, lang: Any = None) -> Any:
         asked.append(lang)
@@ -429,3 +429,29 @@ def test_a_sheets_boards_speak_the_sheets_language(monkeypatch: pytest.MonkeyPat
     assert asked == ["cs", "cs", "cs", "de"]
     caption = ws.sheet_items(BOARD_LESSON, lang="fr")[1].caption
     assert caption.startswith("tuile 8, pas 4 : le monstre en (12, 5)")
+
+
+@pytest.mark.parametrize(
+    ("name", "lang"), [("05_online_guide_example", "de"), ("09_predict_the_monster", "cs")]
+)
+def test_every_word_on_a_page_stays_inside_its_margins(
+    name: str, lang: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A long title (German 05's ran off the page) and every line of text are wrapped."""
+    from PIL import ImageDraw
+
+    real = ImageDraw.ImageDraw.text
+    outside: list[str] = []
+
+    def text(self: Any, xy: Any, words: str, *args: Any, **kw: Any) -> None:
+        width, height = self.im.size
+        if (width, height) == (1240, 1754):  # an A4 page at 150 dpi, not a board
+            right = xy[0] + self.textlength(words, font=kw.get("font"))
+            if right > width - 75 + 1:
+                outside.append(words)
+        real(self, xy, words, *args, **kw)
+
+    monkeypatch.setattr(ImageDraw.ImageDraw, "text", text)
+    for answers in (False, True):
+        lesson_worksheet(_source(name, lang), answers=answers, lang=lang)
+    assert outside == []

@@ -60,7 +60,7 @@ def parse(text: str, marks: bool = False) -> list[tuple[CellKind, str]]:
     """``[(kind, source)]``: ``markdown``, ``code`` (a ```` ```python ```` fence) or
     ``teacher`` (markdown for the teacher's edition only). A teacher's note holds markdown
     only and must be closed: anything else is a ``LessonError`` naming the line. The
-    worksheet's marker lines (``<!-- board: … -->``, ``<!-- puzzles: … -->``) are left out
+    worksheet's marker lines (a board's, the puzzles': the module's docstring) are left out
     unless ``marks``; one in a teacher's note is a ``LessonError``."""
     cells: list[tuple[CellKind, str]] = []
     buf: list[str] = []

@@ -32,7 +32,7 @@ from ..engine.replay import replay
 from ..render import style as S
 from ..render.animate import PAPER
 from ..render.overlays import Overlay
-from ..render.raster import _pil, font, scene_image
+from ..render.raster import _pil, font, scene_image, wrap_text
 from ..render.scene import build_scene
 from .lesson_text import exercise_items, puzzle_seed, title
 from .predict import Puzzle, question_text
@@ -175,15 +175,20 @@ class _Pages:
         self.inner = self.width - 2 * self.margin
         self.pages: list[Any] = []
         self.pictures: set[int] = set()  # the pages with a picture (kept in colour)
-        self.y = 0
+        self.y = self.top = 0
         self._new_page()
 
     def _new_page(self) -> None:
         self.page = self.Image.new("RGB", (self.width, self.height), "white")
         self.draw = self.Draw.Draw(self.page)
         self.pages.append(self.page)
-        self.draw.text((self.margin, self.margin), self.heading, fill="black", font=self.title)
-        self.y = self.margin + round(self.title.size * 2)
+        # a long title on as many lines as it needs (it ran off the page's edge)
+        lines = wrap_text(self.heading, self.title, self.inner, self.draw) or [""]
+        for k, line in enumerate(lines):
+            y = self.margin + round(k * self.title.size * 1.25)
+            self.draw.text((self.margin, y), line, fill="black", font=self.title)
+        self.top = self.margin + round(self.title.size * (1.25 * len(lines) + 0.75))
+        self.y = self.top
 
     @property
     def bottom(self) -> int:
@@ -192,7 +197,7 @@ class _Pages:
     def room(self, height: float) -> None:
         """A new page unless ``height`` fits under what is there (a block taller than a
         page starts on a fresh page and runs on)."""
-        if self.y + height > self.bottom and self.y > self.margin + round(self.title.size * 2):
+        if self.y + height > self.bottom and self.y > self.top:
             self._new_page()
 
     def wrap(self, text: str, width: float, lead: str = "") -> list[list[tuple[str, Any]]]:
