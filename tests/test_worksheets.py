@@ -221,6 +221,9 @@ def test_a_board_marker_is_left_out_of_the_notebooks_and_the_exercises_text() ->
     plain = "\n".join(line for line in BOARD_LESSON.splitlines() if "board:" not in line) + "\n"
     assert parse(BOARD_LESSON) == parse(plain)
     assert exercises(BOARD_LESSON) == exercises(plain)
+    # a marker set apart by blank lines goes with one of them: the paragraphs stay as they were
+    apart = "# L\n\n**Exercise 1.** Look.\n\n<!-- board: basic -->\n\nMore text.\n"
+    assert parse(apart) == parse("# L\n\n**Exercise 1.** Look.\n\nMore text.\n")
 
 
 def test_the_sheet_and_its_key_print_each_named_board(monkeypatch: pytest.MonkeyPatch) -> None:
