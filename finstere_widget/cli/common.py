@@ -403,6 +403,7 @@ EXAMPLES: dict[str, tuple[str, ...]] = {
     "puzzles": (
         "{prog} puzzles --rule tie -n 3 --answers",
         "{prog} puzzles --seed 1 --out set.json --lang it",
+        "{prog} puzzles --lesson 09 --worksheet class.pdf",
     ),
     "edge-cases": (
         "{prog} edge-cases --option slide_over_pawn --budget 300",
