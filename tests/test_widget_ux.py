@@ -191,3 +191,27 @@ def test_the_static_picture_under_a_widget_cell_has_no_button_to_press() -> None
     assert "press ▶" not in data["image/svg+xml"]
     # the live board's caption still says it (it has the button)
     assert "press ▶" in b.frames[0]["c"]
+
+
+def _caption_strips(board: BoardWidget) -> list[Any]:
+    """The caption strips a board draws (the rect across the scene's top, S.CAPTION_H
+    high): in its SVG and in what it synced to the browser (static layer and groups)."""
+    import re
+
+    drawn = [p for p in [*board.static, *(q for g in board.groups for q in g)] if p["k"] == "rect"]
+    synced = [p for p in drawn if p["y"] == 0 and p["h"] == S.CAPTION_H]
+    svg = re.findall(rf'<rect x="0" y="0" width="[\d.]+" height="{S.CAPTION_H}"', board.svg())
+    return [*synced, *svg]
+
+
+def test_a_move_board_draws_no_caption_strip_before_or_after_a_selection() -> None:
+    """#28: a board in move mode drew an empty tinted caption strip above it (nothing to
+    say: render/margins.caption_group), and selecting a pawn kept it."""
+    b = BoardWidget(load("monster_basic_8"), mode="move")
+    assert _caption_strips(b) == []
+    pid = next(p.id for p in b.position.pawns if isinstance(p.at, tuple))
+    b.select(pid)
+    assert b._ui.selected == pid and _caption_strips(b) == []
+    # a story on the board has its caption strip (the check sees one where there is one)
+    b.show_turn("8")
+    assert _caption_strips(b)
