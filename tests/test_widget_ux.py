@@ -215,3 +215,37 @@ def test_a_move_board_draws_no_caption_strip_before_or_after_a_selection() -> No
     # a story on the board has its caption strip (the check sees one where there is one)
     b.show_turn("8")
     assert _caption_strips(b)
+
+
+def _painted_caption(board: BoardWidget, k: int) -> str:
+    """The words painted in frame ``k``'s caption strip ("" when it has none)."""
+    prims = [p for g in board.frames[k]["g"] for p in board.groups[g]]
+    if not any(p["k"] == "rect" and p["y"] == 0 and p["h"] == S.CAPTION_H for p in prims):
+        return ""
+    return " ".join(p["text"] for p in prims if p["k"] == "text" and p["y"] < S.CAPTION_H)
+
+
+def test_your_move_is_said_twice_at_most_not_three_times() -> None:
+    """#28 (the audit): at 1000 px a game view said "your move (blue): click one of your
+    pawns …" three times: the line over the board, the caption strip painted on the board
+    and the last line of "What happens". The board paints no caption the line over it
+    already says; the line over the board and the log keep it."""
+    v = GameView(("blue", "red"), you="blue", seed=1)
+    b = v.board
+    last = b.frames[-1]
+    sentence = last["c"]
+    assert sentence.startswith("your move (blue): click one of your pawns")
+
+    def flat(words: str) -> str:
+        return " ".join(words.lower().split())
+
+    headline = flat("".join(last["h"]))
+    painted = flat(_painted_caption(b, len(b.frames) - 1))
+    logged = [flat(row) for row in b.event_log]
+    assert headline == flat(sentence), "the line over the board says whose move it is"
+    assert flat(sentence) in logged, "the log tells it"
+    start = flat(sentence)[:30]
+    said = [headline.startswith(start), painted.startswith(start), flat(sentence) in logged]
+    assert sum(said) <= 2, (headline, painted, logged[-2:])
+    # an earlier frame (its line over the board says something else) keeps its caption
+    assert flat(_painted_caption(b, 0)).startswith(flat(b.frames[0]["c"])[:20])
