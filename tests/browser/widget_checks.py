@@ -780,3 +780,30 @@ def check_selection_keeps_the_story(game: Any, rows: list[str], theme: str, wher
     assert s["logShown"], f"{where}: the log hidden by a selection"
     assert not s["strip"], f"{where}: a caption strip with a pawn selected: {s}"
     check_no_caption_strip(game, theme, where)
+
+
+#: each option menu's label: cut (its words wider than its box) or past the output's edge
+MENUS_JS = """
+() => {
+  const out = [];
+  for (const m of document.querySelectorAll('.fw-menu')) {
+    const label = m.querySelector('.widget-label');
+    const area = (m.closest('.jp-OutputArea-output') || document.body).getBoundingClientRect();
+    const r = label.getBoundingClientRect();
+    const s = m.querySelector('select').getBoundingClientRect();
+    out.push({text: label.textContent, cut: label.scrollWidth > label.clientWidth + 1,
+              right: Math.max(r.right, s.right), edge: area.right, shown: r.width > 0});
+  }
+  return out;
+}
+"""
+
+
+def check_menus(page: Any, where: str) -> None:
+    """#28: the game's option menus whole ("stone pushed onto entrance/exit (M" was cut at
+    600 px), none past the output's edge."""
+    menus = page.evaluate(MENUS_JS)
+    assert len(menus) >= 8, f"{where}: {menus}"
+    for menu in menus:
+        assert menu["shown"] and not menu["cut"], f"{where}: menu label cut: {menu}"
+        assert menu["right"] <= menu["edge"] + 1, f"{where}: menu past the edge: {menu}"
