@@ -730,8 +730,10 @@ _SAID_JS = """
   const strip = p.groups.flat().some((q) => q.k === 'rect' && q.y === 0 && q.h === h);
   const caption = p.groups.flat().filter((q) => q.k === 'text' && q.y < h).map((q) => q.text);
   const log = root.querySelector('.fw-log');
+  const above = root.querySelector('.fw-caption');  // a scrolled board's sentence in words
   return {headline: head && !head.hidden ? head.textContent : '',
           strip, caption: caption.join(' '),
+          above: above && !above.hidden ? above.textContent : '',
           rows: [...root.querySelectorAll('.fw-log-row')].map((r) => r.textContent),
           logShown: !!log && log.offsetParent !== null && log.getBoundingClientRect().height > 0};
 }
@@ -748,8 +750,8 @@ def _flat(words: str) -> str:
 
 def check_your_move_said_at_most_twice(canvas: Any, where: str) -> None:
     """The audit of #28: a new game's "your move (blue): click one of your pawns …" was
-    said three times (over the board, on it, in the log): at most twice, the line over the
-    board one of them."""
+    said three times (over the board, on it, in the log; above a scrolled board too): at
+    most twice, the line over the board one of them."""
     s = said(canvas)
     assert s["headline"].startswith("Your move (blue)"), f"{where}: {s['headline']!r}"
     start = _flat(s["headline"])[:30]
@@ -757,6 +759,7 @@ def check_your_move_said_at_most_twice(canvas: Any, where: str) -> None:
         [
             True,
             s["strip"] and _flat(s["caption"]).startswith(start),
+            _flat(s["above"]).startswith(start),
             any(_flat(r).startswith(start) for r in s["rows"]),
         ]
     )
