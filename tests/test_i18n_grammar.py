@@ -256,6 +256,29 @@ def test_every_catalog_says_the_games_things_with_its_glossary(lang: str) -> Non
     assert checked > 150
 
 
+#: a path's element (N, E, S, W, IN, OUT) is a step in every language ("pas", "Schritt",
+#: "passo", "krok"), never a word for a playing piece or a developer's "token"
+PATH_ELEMENT = {"fr": r"\bpas\b", "de": r"Schritt", "it": r"\bpass[oi]\b", "cs": r"\bkro[kc]"}
+NOT_A_PATH_ELEMENT = re.compile(r"\bjetons?\b|\bgettoni?\b|\btokens?\b|\btokeny?\b", re.I)
+
+
+@pytest.mark.parametrize("lang", OTHER)
+def test_a_paths_element_is_told_as_a_step_in_every_language(lang: str) -> None:
+    """Issue 25, item 19: the French ``play`` help said "(jetons N E S W IN OUT…)", a
+    jeton being a playing piece; every other message says "pas"."""
+    checked = 0
+    for message in _tool().read_po(lang):
+        english = message.id[0] if isinstance(message.id, tuple) else message.id
+        forms = message.string if isinstance(message.string, tuple) else (message.string,)
+        for form in forms:
+            words = re.sub(r"\{[^{}]*\}|'[^']*'", " ", form)  # placeholders, quoted keys
+            assert not NOT_A_PATH_ELEMENT.search(words), (lang, english, form)
+            if re.search(r"\btokens?\b", _CODE.sub(" ", english)):
+                checked += 1
+                assert re.search(PATH_ELEMENT[lang], form), (lang, english, form)
+    assert checked >= 10
+
+
 def test_french_puts_a_space_before_a_colon_in_the_bots_move_lines(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:

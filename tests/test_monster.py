@@ -800,6 +800,40 @@ def test_M8_P7_through_a_chain_the_pawn_pushed_onto_the_pool_slides_and_pushes(
     assert pushes == [("B", "M8"), (_x(facing, 8), "P6"), ("A", "M8"), (_x(facing, 1), "M8")]
 
 
+@pytest.mark.parametrize("facing", ["E", "W"])
+@pytest.mark.parametrize(
+    ("stones", "pawns", "why"),
+    [
+        ([1, 8, 9], {}, "a stone behind the stone past the pool"),
+        ([1, 8], {"C": 9}, "a pawn behind the stone past the pool"),
+        ([1], {"C": 8}, "a pawn on the landing square"),
+    ],
+)
+def test_M8_P7_through_a_chain_the_pawn_pushed_onto_the_pool_stops_on_its_last_square(
+    facing: str, stones: list[int], pawns: dict[str, int], why: str
+) -> None:
+    """M8/P7 (issue 30): the monster pushes a chain (a stone, two pawns) and the farthest
+    pawn is pushed onto the pool; when the stone past the pool cannot be pushed (a stone or
+    a pawn behind it), or a pawn stands on the landing square, that pawn stops on the last
+    pool square, nothing past the pool moves, and the rest of the chain moves one square
+    on; in both directions."""
+    pos = _row5(facing, 0, stones, {"A": 2, "B": 3, **pawns}, range(4, 8))
+    result = monster_turn(pos, 1)
+    assert result.position.monster.at == _x(facing, 1), why
+    assert result.position.pawn("B").at == _x(facing, 7), why
+    assert result.position.pawn("A").at == _x(facing, 3), why
+    for pid, v in pawns.items():
+        assert result.position.pawn(pid).at == _x(facing, v), why
+    assert sorted(s.at for s in result.position.stones) == sorted(
+        [_x(facing, 2)] + [_x(facing, s) for s in stones if s != 1]
+    ), why
+    pushes = [(e.piece, e.rule) for e in result.events if e.type == "push"]
+    assert pushes == [("B", "M8"), ("A", "M8"), (_x(facing, 1), "M8")], why
+    slides = [(e.piece, e.from_, e.to, e.rule) for e in result.events if e.type == "slide"]
+    assert slides == [("B", _x(facing, 4), _x(facing, 7), "P7")], why
+    assert result.eaten == ()
+
+
 def test_M8_P8_a_stone_the_monster_pushes_onto_a_pool_keeps_the_stone_rule() -> None:
     """M8/P8: a stone (not a pawn) the monster pushes onto a pool keeps the stone rule: it
     stops on the last pool square before a stone past the pool, which does not move."""

@@ -6,6 +6,7 @@ family, and leaves the widget or the position as it was. Each case failed before
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -283,3 +284,219 @@ def test_a_turns_pictures_name_a_parameter_they_cannot_take(
     except SceneError as exc:
         assert name in str(exc)
         assert not out.exists()
+
+
+# --- the lessons' helpers (teach), the game's seats, the engine's position doors ----------------
+# (issue 25, items 9's kind: the audit's fourth round)
+
+
+def _game() -> Any:
+    from finstere_widget.engine import Game
+
+    return Game(2, seed=1)
+
+
+@pytest.mark.parametrize(
+    ("goal", "named"),
+    [
+        ((99, 99), r"goal: square \[99, 99\] is off the board \(B1\)"),
+        ((6, 4, 1), r"goal: .*got \(6, 4, 1\)"),
+        ((True, 4), r"goal: .*got \(True, 4\)"),
+        ("exit", r"goal: expected a square or one of escaped, outside, got 'exit'"),
+        ({6: 4}, r"goal: .*got \{6: 4\}"),
+        (6.4, r"goal: .*got 6\.4"),
+    ],
+    ids=repr,
+)
+def test_try_path_names_a_goal_that_is_no_place(goal: Any, named: str) -> None:
+    """``try_path(..., goal=(99, 99))``, ``(6, 4, 1)`` or ``"exit"`` were taken and told
+    "That is not ...": a goal no move can reach. A LessonError names it."""
+    from finstere_widget import examples
+    from finstere_widget.engine.errors import LessonError
+    from finstere_widget.teach import try_path
+
+    with pytest.raises(LessonError, match=named):
+        try_path(examples.load("pawn_example_1"), "P4", "N,N,N,W", goal=goal)
+
+
+def test_try_path_takes_a_goal_written_as_a_list() -> None:
+    """``goal=[6, 4]`` (a square as JSON writes it) raised a TypeError (unhashable list)."""
+    from finstere_widget import examples
+    from finstere_widget.teach import try_path
+
+    pos = examples.load("pawn_example_1")
+    told = try_path(pos, "P4", "N,N,N,W", goal=[6, 4], lang="en")  # type: ignore[arg-type]
+    assert told.endswith("Goal reached.")
+    assert told == try_path(pos, "P4", "N,N,N,W", goal=(6, 4), lang="en")
+    assert try_path(pos, "P4", "N,N,W,W", goal=[6, 4], lang="en").endswith(  # type: ignore[arg-type]
+        "That is not (6, 4): try another path."
+    )
+
+
+@pytest.mark.parametrize(
+    ("by_round", "colour", "named"),
+    [
+        ("3", "blue", r"by_round: .*got '3'"),
+        (3.0, "blue", r"by_round: .*got 3\.0"),
+        (True, "blue", r"by_round: .*got True"),
+        (0, "blue", r"by_round: .*got 0"),
+        (3, "pink", r"colour: expected a colour of this game \(blue, yellow\), got 'pink'"),
+        (3, 5, r"colour: .*got 5"),
+    ],
+    ids=repr,
+)
+def test_goal_check_names_a_round_or_colour_it_cannot_check(
+    by_round: Any, colour: Any, named: str
+) -> None:
+    """``goal_check(g, "blue", "3")`` raised a TypeError; ``3.0`` was told as "round 3.0";
+    a colour not in the game was never reached. A LessonError names the argument."""
+    from finstere_widget.engine.errors import LessonError
+    from finstere_widget.teach import goal_check
+
+    with pytest.raises(LessonError, match=named):
+        goal_check(_game(), colour, by_round)
+    assert "round 3" in goal_check(_game(), "blue", 3, lang="en")
+
+
+#: the lessons' helpers given what is no Game or Position: each raised an AttributeError or a
+#: TypeError from inside
+TEACH_CALLS: dict[str, tuple[Any, str]] = {
+    "rounds_told": (lambda t: t.rounds_told(5), r"^game: expected a Game, got 5$"),
+    "goal_check": (lambda t: t.goal_check(5, "blue", 3), r"^game: expected a Game, got 5$"),
+    "landing_squares": (
+        lambda t: t.landing_squares(5, "P4"),
+        r"^position: expected a Position, got 5$",
+    ),
+    "move_told position": (
+        lambda t: t.move_told(5, None),
+        r"^position: expected a Position, got 5$",
+    ),
+    "move_told result": (
+        lambda t: t.move_told(Position.basic(), 5),
+        r"^result: expected a MoveResult \(apply_move gives one\), got 5$",
+    ),
+    "try_path": (lambda t: t.try_path(5, "P4", "N"), r"^position: expected a Position, got 5$"),
+    "side_by_side words": (
+        lambda t: t.side_by_side(Position.basic(), "8", words=5),
+        r"^words: expected a mapping of steps to text, got 5$",
+    ),
+    "side_by_side a word": (
+        lambda t: t.side_by_side(Position.basic(), "8", words={1: 5}),
+        r"^words: .*got \{1: 5\}$",
+    ),
+    "side_by_side position": (
+        lambda t: t.side_by_side(5, "8", words={}),
+        r"^position: expected a Position, got 5$",
+    ),
+    "puzzles_to_json": (
+        lambda t: t.puzzles_to_json(5),
+        r"^items: expected puzzles \(puzzles\(\) gives them\), got 5$",
+    ),
+    "puzzles_to_json item": (
+        lambda t: t.puzzles_to_json([Position.basic()]),
+        r"^items: expected puzzles .*got <Position",
+    ),
+    "puzzles_to_json dict": (
+        lambda t: t.puzzles_to_json({}),
+        r"^items: expected puzzles .*got \{\}$",
+    ),
+}
+
+
+@pytest.mark.parametrize("call", sorted(TEACH_CALLS))
+def test_the_lessons_helpers_name_what_is_no_game_or_position(call: str) -> None:
+    from finstere_widget import teach
+
+    run, named = TEACH_CALLS[call]
+    with pytest.raises(FinstereError, match=named):
+        run(teach)
+
+
+@pytest.mark.parametrize("seat", [2, 5, -1, True, False, 1.0, "pink", None, [0]], ids=repr)
+@pytest.mark.parametrize("method", ["pawns_of", "movable_pawns"])
+def test_T2_a_games_seat_is_checked(method: str, seat: Any) -> None:
+    """T2: ``pawns_of(5)`` raised an IndexError, ``pawns_of(-1)`` and
+    ``movable_pawns(True)`` gave yellow's pawns (Python's negative index, ``True == 1``),
+    ``movable_pawns("blue")`` a TypeError. A seat is ``0..n-1`` or a colour of the game."""
+    from finstere_widget.engine.errors import SetupError
+
+    game = _game()
+    if seat is None and method == "movable_pawns":  # None: the seat to move
+        assert game.movable_pawns(None) == game.movable_pawns(0)
+        return
+    with pytest.raises(SetupError, match=r"^seat: expected a seat 0\.\.1 or a colour of this game"):
+        getattr(game, method)(seat)
+
+
+def test_T2_a_seat_may_be_given_by_its_colour() -> None:
+    game = _game()
+    assert game.colours == ("blue", "yellow")
+    for seat, colour in enumerate(game.colours):
+        assert game.pawns_of(colour) == game.pawns_of(seat)
+        assert {p.player for p in game.pawns_of(colour)} == {colour}
+        assert game.movable_pawns(colour) == game.movable_pawns(seat)
+    assert game.current_player == 0 and game.movable_pawns("yellow") != []  # any seat's
+
+
+@pytest.mark.parametrize("players", [5, "blue", ("blue", 5), {"blue": 1}], ids=repr)
+def test_from_position_names_players_that_are_no_colours(players: Any) -> None:
+    """``Game.from_position(pos, players=5)`` raised a TypeError (an int is not iterable);
+    ``players="blue"`` was read as four colours b, l, u, e."""
+    from finstere_widget.engine import Game
+    from finstere_widget.engine.errors import SetupError
+
+    pos = Position.basic()
+    with pytest.raises(SetupError, match=r"^players: expected colours \(P1\), got "):
+        Game.from_position(pos, players=players)
+
+
+@pytest.mark.parametrize("value", [5, None, "P", {"monster": {}}, [1, 2]], ids=repr)
+@pytest.mark.parametrize("call", ["look", "sees", "replay", "legal_moves", "monster_turn"])
+def test_a_position_door_names_what_is_no_position(call: str, value: Any) -> None:
+    """``look(5)``, ``sees(5)`` and ``replay(5, [])`` raised an AttributeError from inside
+    (the engine trusts a Position): a PositionError names the argument."""
+    from finstere_widget.engine import legal_moves, look
+    from finstere_widget.engine.errors import PositionError
+    from finstere_widget.engine.monster import sees
+    from finstere_widget.engine.replay import replay
+
+    run: Callable[[], object] = {
+        "look": lambda: look(value),
+        "sees": lambda: sees(value),
+        "replay": lambda: replay(value, []),
+        "legal_moves": lambda: legal_moves(value, "A"),
+        "monster_turn": lambda: monster_turn(value, "5"),
+    }[call]
+    with pytest.raises(PositionError, match=r"expected a Position, got "):
+        run()
+
+
+@pytest.mark.parametrize(
+    "events",
+    [[{"type": "move"}], [5], 5, "look", {"type": "move"}, [None]],
+    ids=repr,
+)
+def test_narrate_refuses_what_is_no_event_naming_it(events: Any) -> None:
+    """``narrate([{"type": "move"}])`` raised an AttributeError, ``narrate(5)`` a TypeError:
+    a trace's JSON is read with ``event_from_dict`` first (docs: narrate), and anything
+    that is no event is a TraceError naming it."""
+    from finstere_widget.engine.errors import TraceError
+    from finstere_widget.engine.narrate import describe, line, narrate
+
+    with pytest.raises(TraceError, match=r"^events: expected events \(event_from_dict"):
+        narrate(events)
+    if isinstance(events, list):
+        with pytest.raises(TraceError, match=r"^events: expected events"):
+            describe(events[0])
+        with pytest.raises(TraceError, match=r"^events: expected events"):
+            line(events[0])
+
+
+def test_narrate_tells_events_read_back_from_their_json() -> None:
+    from finstere_widget import examples
+    from finstere_widget.engine.events import event_from_dict
+    from finstere_widget.engine.narrate import narrate
+
+    turn = monster_turn(examples.load("monster_basic_8"), "8")
+    read = [event_from_dict(e.to_dict()) for e in turn.events]
+    assert narrate(read, lang="en") == narrate(turn.events, lang="en")

@@ -38,9 +38,24 @@ def test_M1_a_hand_built_tile_plays_only_if_it_is_its_labels_tile(
         assert expected == tile and result.tile == label
 
 
+#: letters that ``str.upper()`` turns into a token's ASCII letters (the dotless "ı" into I,
+#: the long "ſ" into S, the ligature "ﬀ" into FF), or that look like one (the Kelvin sign
+#: "K", the dotted "İ"), beside the tokens' own letters in both cases
+FOLDING = "ıſﬀKİ"
+TOKEN_LETTERS = st.text(alphabet=st.sampled_from(list("NESWIOUTnesiout " + FOLDING)), max_size=3)
+TOKEN_ITEMS = (
+    st.sampled_from(list(TOKENS))
+    | st.sampled_from(["ın", "ıN", "ſ", "oſ", "ﬀ", "K", "İN", "ouT", "in"])
+    | TOKEN_LETTERS
+    | st.text(max_size=3)
+)
+
+
 @SETTINGS
-@given(st.lists(st.sampled_from(list(TOKENS)) | st.text(max_size=3), max_size=6))
+@given(st.lists(TOKEN_ITEMS, max_size=6))
 def test_P2_a_path_is_read_only_from_ascii_tokens(items: list[str]) -> None:
+    """P2: a path's tokens are N, E, S, W, IN, OUT in any ASCII case; a letter that only
+    ``str.upper()`` folds into one ("ın", "ſ") is no token (issue 25, item 7)."""
     text = ",".join(items)
     items = [t.strip() for t in text.split(",")] if text.strip() else []
     try:

@@ -164,6 +164,73 @@ def test_cli_writers_leave_the_file_as_it_was(
     assert leftovers(tmp_path) == []
 
 
+def test_study_plot_that_cannot_write_leaves_the_file_as_it_was(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``study --plot FILE`` handed the path to matplotlib's ``savefig``, which truncated
+    the file and wrote it piece by piece: a full disk left half a plot over the old one.
+    The plot is drawn in memory and written whole or not at all."""
+    plot = tmp_path / "wins.svg"
+    plot.write_text(OLD, encoding="utf-8")
+    monkeypatch.setattr(os, "fsync", full_disk)
+    code, _, err = cli(
+        capsys, "study", "--games", "2", "--bots", "random", "--plot", str(plot), "--no-progress"
+    )
+    assert code == 2
+    assert "wins.svg" in err and "No space left" in err and len(err.strip().splitlines()) == 1
+    assert plot.read_text(encoding="utf-8") == OLD
+    assert leftovers(tmp_path) == []
+    monkeypatch.undo()
+    for suffix, magic in ((".svg", b"<?xml"), (".PNG", b"\x89PNG"), (".pdf", b"%PDF")):
+        plot = tmp_path / f"wins{suffix}"
+        code, _, err = cli(
+            capsys,
+            "study",
+            "--games",
+            "2",
+            "--bots",
+            "random",
+            "--plot",
+            str(plot),
+            "--no-progress",
+        )
+        assert code == 0, err
+        assert plot.read_bytes().startswith(magic)
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="a file size limit needs POSIX")
+def test_study_plot_over_the_file_size_limit_keeps_the_old_file(tmp_path: Path) -> None:
+    """The audit's repro: ``(ulimit -f 20; finstere-widget study ... --plot plot.svg)`` over
+    a bigger file left its first 20,480 bytes, the rest lost."""
+    import resource
+    import subprocess
+    import sys
+
+    old = (OLD * 20_000).encode()
+    plot = tmp_path / "plot.svg"
+    plot.write_bytes(old)
+    limit = 4096  # smaller than any plot
+
+    def small_files() -> None:
+        resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit))
+
+    root = Path(__file__).resolve().parent.parent
+    done = subprocess.run(
+        [sys.executable, "-m", "finstere_widget", "study", "--games", "2", "--bots", "random"]
+        + ["--plot", str(plot), "--no-progress"],
+        cwd=tmp_path,
+        env={**os.environ, "PYTHONPATH": str(root), "PYTHONDONTWRITEBYTECODE": "1"},
+        preexec_fn=small_files,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert done.returncode == 2, done.stderr
+    assert "plot.svg" in done.stderr and "Traceback" not in done.stderr
+    assert plot.read_bytes() == old
+    assert leftovers(tmp_path) == []
+
+
 # --- hypothesis: writer paths and texts ------------------------------------------------------
 
 PATH_KINDS = st.sampled_from(
@@ -323,19 +390,14 @@ def test_a_read_only_file_is_not_replaced(tmp_path: Path, monkeypatch: pytest.Mo
     assert page.read_text(encoding="utf-8") == OLD
 
 
-#: writers not yet through write_file, each being changed elsewhere (issue 25, items 2 and
-#: 3): ``play --record`` writes as the game goes, ``study --out``/``--plot`` (and the
-#: study's own writer in design/runner.py)
-NOT_YET = {
-    "finstere_widget/cli/game.py",
-    "finstere_widget/cli/study.py",
-    "finstere_widget/design/runner.py",
-}
+#: writers not yet through write_file: none (``study --plot`` was the last, issue 25 item 2)
+NOT_YET: set[str] = set()
 
 
 def test_every_file_the_package_writes_goes_through_the_one_writer() -> None:
-    """No ``open(..., "w")``, ``write_text``, ``write_bytes`` or ``savefig`` onto a path
-    outside ``engine/files.py``: each of them truncated the file before writing it."""
+    """No ``open(..., "w")``, ``write_text``, ``write_bytes``, ``savefig``, ``to_csv``,
+    ``to_parquet`` or Pillow's ``save`` onto a path outside ``engine/files.py``: each of them truncated the file
+    before writing it. Saving into an in-memory buffer (``io.BytesIO``) is no file."""
     import ast
 
     root = Path(__file__).resolve().parent.parent
@@ -344,12 +406,31 @@ def test_every_file_the_package_writes_goes_through_the_one_writer() -> None:
         rel = path.relative_to(root).as_posix()
         if rel == "finstere_widget/engine/files.py" or rel in NOT_YET:
             continue
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        # names bound to an in-memory buffer (``buf = io.BytesIO()``): saving into one is
+        # no file written
+        buffers = {
+            target.id
+            for node in ast.walk(tree)
+            if isinstance(node, ast.Assign)
+            and isinstance(node.value, ast.Call)
+            and getattr(node.value.func, "attr", getattr(node.value.func, "id", ""))
+            in ("BytesIO", "StringIO")
+            for target in node.targets
+            if isinstance(target, ast.Name)
+        }
+        for node in ast.walk(tree):
             if not isinstance(node, ast.Call):
                 continue
             func = node.func
             name = func.id if isinstance(func, ast.Name) else getattr(func, "attr", "")
-            if name in ("write_text", "write_bytes", "savefig"):
+            into = node.args[0] if node.args else None
+            if isinstance(into, ast.Name) and into.id in buffers:
+                continue
+            if name in ("write_text", "write_bytes", "savefig", "to_csv", "to_parquet") or (
+                # Pillow's image.save(path)
+                isinstance(func, ast.Attribute) and name == "save" and into is not None
+            ):
                 found.append(f"{rel}:{node.lineno} {name}")
             elif name in ("open", "fdopen"):
                 # open(path, "w"), Path.open("w"), os.fdopen(fd, "w"): a mode among the first two

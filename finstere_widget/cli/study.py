@@ -10,10 +10,13 @@ finstere-widget study --resume length.json --games 1000 --plot length.png --metr
 from __future__ import annotations
 
 import argparse
+import io
+import os
 import sys
 
 from .._extras import require
-from ..engine.errors import shown
+from ..engine.errors import FileError, shown
+from ..engine.files import write_file
 from ..engine.i18n import N_
 from .common import (
     SubParsers,
@@ -145,9 +148,13 @@ def cmd_study(args: argparse.Namespace) -> int:
         else:
             ax = st.plot_metric(result, metric, dark=args.dark)
         ax.figure.tight_layout()
+        # rendered whole in memory, then written whole or not at all (engine/files.py):
+        # matplotlib's own savefig truncated an existing file and could leave half a plot
+        image = io.BytesIO()
+        ax.figure.savefig(image, format=os.path.splitext(args.plot)[1][1:].lower())
         try:
-            ax.figure.savefig(args.plot)
-        except OSError as exc:
+            write_file(args.plot, image.getvalue())
+        except FileError as exc:
             raise UsageError(
                 "cannot write {out!r}: {strerror}", out=args.plot, strerror=exc.strerror
             ) from None

@@ -448,6 +448,12 @@ class Game:
         holds the tiles not yet played this stage. ``round`` > 1 skips P10. Pawns already
         escaped escaped in the order the position lists them: a tie on the number escaped
         (S2 ``finish_round``, S3) goes to the player whose last pawn escaped listed first."""
+        if players is not None and (
+            not isinstance(players, (list, tuple)) or not all(isinstance(c, str) for c in players)
+        ):  # players=5 raised a TypeError (not iterable), players="blue" read four letters
+            raise SetupError(
+                "players: expected colours (P1), got {players}", players=shown(players)
+            )
         return cls(
             list(players) if players is not None else 0,
             seed=seed,
@@ -508,14 +514,33 @@ class Game:
         colour once the game is over; None while it goes on."""
         return self.state.outcome
 
-    def pawns_of(self, seat: int) -> list[Pawn]:
-        """The pawns of the player at ``seat``, wherever they are."""
-        colour = self.colours[seat]
+    def _seat(self, seat: Any) -> int:
+        """``seat`` checked: a seat ``0..n-1`` (an ``int``, not a ``bool``) or a colour of
+        this game; anything else is a :class:`SetupError` naming it."""
+        if type(seat) is int and 0 <= seat < self.n:
+            return seat
+        if isinstance(seat, str) and seat in self.seat_of:
+            return self.seat_of[seat]
+        raise SetupError(
+            "seat: expected a seat 0..{last} or a colour of this game ({colours}), got {seat}",
+            last=self.n - 1,
+            colours=", ".join(self.colours),
+            seat=shown(seat),
+        )
+
+    def pawns_of(self, seat: int | str) -> list[Pawn]:
+        """The pawns of the player at ``seat`` (``0..n-1``, or the player's colour),
+        wherever they are; another seat is a :class:`SetupError` naming it."""
+        colour = self.colours[self._seat(seat)]
         return [p for p in self.position.pawns if p.player == colour]
 
-    def movable_pawns(self, seat: int | None = None) -> list[Pawn]:
+    def movable_pawns(self, seat: int | str | None = None) -> list[Pawn]:
         """T2: the seat's pawns in play (on the board or outside) not yet moved this phase;
-        in the first round (P10) only those that can move onto the board, while any can."""
+        in the first round (P10) only those that can move onto the board, while any can.
+        ``seat``: ``0..n-1`` or the player's colour (``None``: the seat to move); another
+        is a :class:`SetupError` naming it."""
+        if seat is not None:
+            seat = self._seat(seat)
         st = self.state
         if st.phase != Phase.PAWNS:
             return []

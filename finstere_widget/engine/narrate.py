@@ -13,7 +13,9 @@ from collections.abc import Iterable
 from gettext import NullTranslations
 
 from .board import Heading, Square
+from .errors import TraceError, shown
 from .events import (
+    EVENT_TYPES,
     Eat,
     End,
     Enter,
@@ -31,6 +33,9 @@ from .events import (
     assert_never,
 )
 from .i18n import translations
+
+#: the event classes: anything else (a trace's JSON dict) is refused with a TraceError
+_EVENT_CLASSES = tuple(EVENT_TYPES.values())
 
 WORD = {Heading.N: "north", Heading.E: "east", Heading.S: "south", Heading.W: "west"}
 
@@ -269,6 +274,11 @@ def _end(t: NullTranslations, event: End) -> str:
 def _told(t: NullTranslations, event: Event) -> tuple[str, str]:
     """The line's prefix (``step N``, ``final look``, ``end``) and the sentence for
     ``event``: the one dispatch over event kinds, so mypy fails on a kind left out."""
+    if not isinstance(event, _EVENT_CLASSES):  # a dict raised an AttributeError
+        raise TraceError(
+            "events: expected events (event_from_dict reads one from JSON), got {event}",
+            event=shown(event),
+        )
     step = t.gettext("step {step}").format(step=event.step)
     match event:
         case Look():
@@ -331,7 +341,14 @@ def narrate(
     events: Iterable[Event], *, include_sight_turns: bool = False, lang: str | None = None
 ) -> list[str]:
     """The turn in words. Turns caused by sight are already told by their look and are
-    left out unless ``include_sight_turns``."""
+    left out unless ``include_sight_turns``. ``events`` are the engine's events: a trace's
+    JSON dicts are refused with a :class:`~.errors.TraceError` (read each with
+    :func:`~.events.event_from_dict` first)."""
+    if not isinstance(events, Iterable) or isinstance(events, (str, bytes, dict)):
+        raise TraceError(
+            "events: expected events (event_from_dict reads one from JSON), got {event}",
+            event=shown(events),
+        )
     return [
         line(e, lang)
         for e in events

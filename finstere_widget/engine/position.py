@@ -887,13 +887,16 @@ def refuses_malformed(play: Callable[_P, _R]) -> Callable[_P, _R]:
 
 
 def _fault(position: object) -> PositionError | None:
-    """The error naming what is wrong with ``position``; None when it is valid (or no
-    position at all: the entry point's own check names that)."""
-    if isinstance(position, Position):
-        try:
-            _validate(position)
-        except PositionError as exc:
-            return exc
+    """The error naming what is wrong with ``position`` (no position at all, e.g. ``look(5)``,
+    raised an AttributeError); None when it is valid."""
+    if not isinstance(position, Position):
+        return PositionError(
+            "position: expected a Position, got {position}", position=shown(position)
+        )
+    try:
+        _validate(position)
+    except PositionError as exc:
+        return exc
     return None
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from .board import ENTRANCE
-from .errors import TraceError, shown
+from .errors import PositionError, TraceError, shown
 from .events import (
     EVENT_TYPES,
     Eat,
@@ -124,6 +124,10 @@ def replay(position: Position, events: Iterable[Event], mover: str = "monster") 
     in a pawn move. Intermediate positions of a pawn move may show the mover on another
     pawn's square (P5: passing through), so they are not validated.
     """
+    if not isinstance(position, Position):  # replay(5, []) raised an AttributeError
+        raise PositionError(
+            "position: expected a Position, got {position}", position=shown(position)
+        )
     if not isinstance(events, Iterable) or isinstance(events, str):
         raise TraceError(
             "events: expected events (event_from_dict reads one from JSON), got {event}",

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
@@ -654,9 +654,21 @@ def puzzles(
 
 
 def puzzles_to_json(items: Iterable[Puzzle], indent: int | None = 1) -> str:
-    """A puzzle set as ``finstere-puzzles/1`` JSON (hand the class the same set)."""
+    """A puzzle set as ``finstere-puzzles/1`` JSON (hand the class the same set). ``items``
+    are puzzles (:func:`puzzles` gives them): anything else is a :class:`PuzzleError`
+    naming it."""
+    if not isinstance(items, Iterable) or isinstance(items, (str, bytes, Mapping)):
+        raise PuzzleError(
+            "items: expected puzzles (puzzles() gives them), got {item}", item=shown(items)
+        )
+    listed = list(items)
+    for item in listed:
+        if not isinstance(item, Puzzle):
+            raise PuzzleError(
+                "items: expected puzzles (puzzles() gives them), got {item}", item=shown(item)
+            )
     return dump_json(
-        {"format": PUZZLES_FORMAT, "puzzles": [p.to_dict() for p in items]},
+        {"format": PUZZLES_FORMAT, "puzzles": [p.to_dict() for p in listed]},
         indent,
         "puzzles",
         PuzzleError,

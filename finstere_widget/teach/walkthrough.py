@@ -22,12 +22,15 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
 
+from ..engine.board import on_board
 from ..engine.errors import (
     FinstereError,
     IllegalMoveError,
     LessonError,
     PathError,
+    PositionError,
     RecordError,
+    SetupError,
     Translatable,
     shown,
 )
@@ -66,6 +69,46 @@ __all__ = [
 ]
 
 
+#: the places off the board a goal may name (a square is the other kind of goal)
+GOAL_PLACES = ("escaped", "outside")
+
+
+def _position(position: Any) -> Position:
+    if not isinstance(position, Position):  # rounds of AttributeErrors before
+        raise PositionError(
+            "position: expected a Position, got {position}", position=shown(position)
+        )
+    return position
+
+
+def _game(game: Any) -> Game:
+    if not isinstance(game, Game):
+        raise SetupError("game: expected a Game, got {game}", game=shown(game))
+    return game
+
+
+def _goal(goal: Any) -> Place:
+    """A goal for :func:`try_path`: a square on the board (a tuple or a list of two ints,
+    as JSON writes one) or one of :data:`GOAL_PLACES`; else a :class:`LessonError` naming
+    it (a list raised a TypeError, ``(99, 99)`` or ``"exit"`` was never reached)."""
+    if isinstance(goal, str):
+        if goal in GOAL_PLACES:
+            return goal
+    elif isinstance(goal, (list, tuple)) and len(goal) == 2 and all(type(v) is int for v in goal):
+        square = (goal[0], goal[1])
+        if on_board(square):
+            return square
+        raise LessonError(
+            "{where}: square {sq} is off the board (B1)", where="goal", sq=shown(list(square))
+        )
+    raise LessonError(
+        "{where}: expected a square or one of {places}, got {value}",
+        where="goal",
+        places=", ".join(GOAL_PLACES),
+        value=shown(goal),
+    )
+
+
 def _place(place: Place, lang: str) -> str:
     if isinstance(place, tuple):
         return f"({place[0]}, {place[1]})"
@@ -76,6 +119,12 @@ def move_told(position: Position, result: MoveResult, lang: str | None = None) -
     """A pawn's move (``result``, played from ``position``) in words: one line per event, numbered by the point it spends (the
     flip that ends every move spends none, P2, so it is not numbered), and a last line
     saying how many points were used and where the pawn ends."""
+    _position(position)
+    if not isinstance(result, MoveResult):
+        raise LessonError(
+            "result: expected a MoveResult (apply_move gives one), got {result}",
+            result=shown(result),
+        )
     code = resolve(lang)
     t = translations(code)
     lines = []
@@ -157,8 +206,12 @@ def try_path(
 ) -> str:
     """Try ``path`` (``"N,N,W"`` or ``"N N W"``, as a learner types it; ``IN`` enters,
     ``OUT`` leaves by the exit) for ``pawn``: the move told point by point, or the engine's
-    reason for refusing it in a learner's words; with ``goal`` (a square, or ``"escaped"``),
-    whether the pawn got there."""
+    reason for refusing it in a learner's words; with ``goal`` (a square ``(x, y)`` or
+    ``[x, y]``, ``"escaped"`` or ``"outside"``), whether the pawn got there. A position or a
+    goal that is none is a family error naming it."""
+    _position(position)
+    if goal is not None:
+        goal = _goal(goal)
     code = resolve(lang)
     t = translations(code)
     try:
@@ -216,6 +269,7 @@ def _order(place: Place) -> tuple[int, int, int]:
 def landing_squares(position: Position, pawn: str, *, lang: str | None = None) -> str:
     """Every place ``pawn`` may end its move this turn (the engine's ``legal_moves``), as
     one sentence: where it stands (a move of 0 squares) first, then the others."""
+    _position(position)
     code = resolve(lang)
     t = translations(code)
     here = position.pawn(pawn).at
@@ -271,6 +325,11 @@ def side_by_side(
     ``source="guide"`` labels the words as the online guide's, not a rulebook's."""
     if source not in ("rulebook", "guide"):
         raise LessonError("source {source}: expected 'rulebook' or 'guide'", source=shown(source))
+    _position(position)
+    if not isinstance(words, Mapping) or not all(isinstance(w, str) for w in words.values()):
+        raise LessonError(
+            "words: expected a mapping of steps to text, got {words}", words=shown(words)
+        )
     code = resolve(lang)
     turn = monster_turn(position, tile, options)
     out = []
@@ -308,6 +367,7 @@ def _escape_rounds(game: Game) -> list[tuple[int, str, str]]:
 def rounds_told(game: Game, *, lang: str | None = None) -> list[str]:
     """The game so far, a line per monster turn (its round, stage, tile, steps and the
     pawns it took) and a line per escape."""
+    _game(game)
     code = resolve(lang)
     t = translations(code)
     round_ = game.setup.round
@@ -347,7 +407,20 @@ def rounds_told(game: Game, *, lang: str | None = None) -> list[str]:
 
 
 def goal_check(game: Game, colour: str, by_round: int, *, lang: str | None = None) -> str:
-    """A race goal: has ``colour`` got a pawn out by the end of round ``by_round``?"""
+    """A race goal: has ``colour`` (a player of ``game``) got a pawn out by the end of round
+    ``by_round`` (a whole number from 1)? Anything else is a family error naming it."""
+    _game(game)
+    if not isinstance(colour, str) or colour not in game.colours:
+        raise LessonError(
+            "colour: expected a colour of this game ({colours}), got {colour}",
+            colours=", ".join(game.colours),
+            colour=shown(colour),
+        )
+    if type(by_round) is not int or by_round < 1:  # "3" raised a TypeError, 3.0 was told
+        raise LessonError(
+            "by_round: expected a round number 1, 2, 3..., got {by_round}",
+            by_round=shown(by_round),
+        )
     code = resolve(lang)
     t = translations(code)
     mine = [(r, p) for r, c, p in _escape_rounds(game) if c == colour]
