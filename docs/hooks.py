@@ -8,7 +8,8 @@
   (``<html lang="fr">``). The teacher's editions (``teacher/``: the exercises' answers) are
   not published (docs/teaching.md says why);
 * links from the documents to files of the repository outside ``docs/`` (``../tests/...``)
-  point to that file in the repository, so they work on GitHub and on the site alike;
+  point to that file (or folder) in the repository, so they work on GitHub and on the site
+  alike;
 * ``<!-- cli-help: COMMAND -->`` in a page becomes the ``--help`` text of that subcommand;
 * ``<!-- api: PACKAGE -->`` becomes the reference of every name in ``PACKAGE.__all__``,
   grouped by the module defining it (so a new public name is documented without editing);
@@ -149,8 +150,13 @@ def cli_help(command: str) -> str:
 
 
 def on_page_markdown(markdown: str, page: Any, config: Any, files: Files) -> str:
-    blob = project_urls()["Source"].rstrip("/") + "/blob/main/"
-    markdown = _OUTSIDE_LINK.sub(lambda m: f"]({blob}{m.group(1)})", markdown)
+    source = project_urls()["Source"].rstrip("/")
+
+    def repository(m: re.Match[str]) -> str:  # a folder is a tree, a file a blob
+        kind = "tree" if m.group(1).endswith("/") else "blob"
+        return f"]({source}/{kind}/main/{m.group(1)})"
+
+    markdown = _OUTSIDE_LINK.sub(repository, markdown)
     markdown = _CLI_HELP.sub(lambda m: f"```text\n{cli_help(m.group(1)).rstrip()}\n```", markdown)
     return _API.sub(lambda m: api_markdown(m.group(1)), markdown)
 

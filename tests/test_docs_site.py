@@ -327,3 +327,14 @@ def test_the_teaching_page_has_a_line_per_language() -> None:
     for lang in h.LANGUAGES:
         path = "01_tour.ipynb" if lang == "en" else f"{lang}/01_tour.{lang}.ipynb"
         assert f'href="lite/lab/index.html?path={path}"' in index, lang
+
+
+def test_a_link_to_a_repository_folder_opens_the_folder() -> None:
+    """The teaching page links the teacher's editions' folders (not on the site): a folder
+    is a ``tree/`` address in the repository, a file a ``blob/`` one."""
+    h = hooks()
+    source = h.project_urls()["Source"].rstrip("/")
+    text = "[editions](../notebooks/fr/teacher/) and [a test](../tests/test_lite.py)"
+    out = h.on_page_markdown(text, None, None, None)
+    assert f"]({source}/tree/main/notebooks/fr/teacher/)" in out
+    assert f"]({source}/blob/main/tests/test_lite.py)" in out
