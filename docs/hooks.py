@@ -1,11 +1,15 @@
 """MkDocs hooks of the documentation site (mkdocs.yml ``hooks:``).
 
 * the repository URL comes from one place, ``[project.urls] Source`` in pyproject.toml;
-* the committed, executed notebooks of ``notebooks/`` become pages of the "Notebooks"
-  section, all of them in file order (rendered by mkdocs-jupyter with their static SVG
-  boards; nothing is executed again);
+* the committed, executed notebooks become pages of the "Notebooks" section, a section per
+  language (English ``notebooks/``, then ``notebooks/fr/``, ``de/``, ``it/``, ``cs/``), each
+  with every student edition in file order (rendered by mkdocs-jupyter with their static
+  SVG boards; nothing is executed again); a translated lesson's page says its language
+  (``<html lang="fr">``). The teacher's editions (``teacher/``: the exercises' answers) are
+  not published (docs/teaching.md says why);
 * links from the documents to files of the repository outside ``docs/`` (``../tests/...``)
-  point to that file in the repository, so they work on GitHub and on the site alike;
+  point to that file (or folder) in the repository, so they work on GitHub and on the site
+  alike;
 * ``<!-- cli-help: COMMAND -->`` in a page becomes the ``--help`` text of that subcommand;
 * ``<!-- api: PACKAGE -->`` becomes the reference of every name in ``PACKAGE.__all__``,
   grouped by the module defining it (so a new public name is documented without editing);
@@ -14,12 +18,18 @@
   a repository host for its statistics (:func:`external_loads`);
 * the build fails when a page's HTML, read the way a browser reads it, does not hold every
   section its table of contents lists (a bare ``<title>`` in a docstring swallowed the rest
-  of the API page: :func:`missing_sections`).
+  of the API page: :func:`missing_sections`);
+* ``python docs/hooks.py digest`` prints :func:`sources_digest`: ``bash .ci/docs`` stamps
+  the site it built with it (:data:`STAMP`), and tests/test_docs_site.py reads that site
+  rather than building it a second time while the sources are the same.
 """
 
 from __future__ import annotations
 
+import hashlib
+import importlib.metadata
 import re
+import sys
 from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
@@ -27,6 +37,8 @@ from typing import Any
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import event_priority
 from mkdocs.structure.files import File, Files
+
+from finstere_widget.engine import i18n as _i18n
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -44,12 +56,53 @@ def project_urls() -> dict[str, str]:
         return dict(re.findall(r'^(\w[\w ]*?)\s*=\s*"([^"]+)"', table, re.M))
 
 
+#: the lessons' languages, English first, each named in itself (the package's list)
+LANGUAGES: dict[str, str] = dict(_i18n.LANGUAGES)
+
+
+def lesson_folder(lang: str, root: Path = ROOT) -> Path:
+    """Where the student editions of ``lang`` are: ``notebooks/``, ``notebooks/fr/``..."""
+    return root / "notebooks" if lang == "en" else root / "notebooks" / lang
+
+
+def lessons(root: Path = ROOT) -> dict[str, list[str]]:
+    """The notebooks the site publishes, by language: every student edition, in file
+    order (paths from the repository's root). Not the teacher's editions (``teacher/``)."""
+    return {
+        lang: [
+            nb.relative_to(root).as_posix()
+            for nb in sorted(lesson_folder(lang, root).glob("*.ipynb"))
+        ]
+        for lang in LANGUAGES
+    }
+
+
+def notebook_nav() -> list[dict[str, list[str]]]:
+    """The "Notebooks" section: a section per language, named in that language."""
+    return [{LANGUAGES[lang]: pages} for lang, pages in lessons().items()]
+
+
+def page_language(src_uri: str) -> str:
+    """The language of the page made from ``src_uri``: a lesson's folder, else English."""
+    parts = src_uri.split("/")
+    if len(parts) == 3 and parts[0] == "notebooks" and parts[1] in LANGUAGES:
+        return parts[1]
+    return "en"
+
+
+_HTML_LANG = re.compile(r'(<html\b[^>]*?\blang=")[^"]*(")', re.I)
+
+
+def with_language(html: str, lang: str) -> str:
+    """``html`` with its ``<html lang>`` set to ``lang`` (the theme writes the site's)."""
+    return html if lang == "en" else _HTML_LANG.sub(rf"\g<1>{lang}\g<2>", html, count=1)
+
+
 def on_config(config: Any) -> Any:
-    # every committed notebook is a page of the "Notebooks" section, in file order
-    notebooks = [f"notebooks/{nb.name}" for nb in sorted((ROOT / "notebooks").glob("*.ipynb"))]
+    # every student lesson is a page of the "Notebooks" section, under its language
     for entry in config.nav:
         if isinstance(entry, dict) and "Notebooks" in entry:
-            entry["Notebooks"] = notebooks
+            entry["Notebooks"] = notebook_nav()
     urls = project_urls()
     # not ``repo_url``: the theme would ask the repository host's API for its stars and
     # forks on every page (no network in a classroom); a plain link in the footer instead
@@ -63,11 +116,11 @@ def on_config(config: Any) -> Any:
 
 @event_priority(100)  # before mkdocs-jupyter turns .ipynb files into pages
 def on_files(files: Files, config: Any) -> Files:
-    for nb in sorted((ROOT / "notebooks").glob("*.ipynb")):
+    for nb in (nb for pages in lessons().values() for nb in pages):
         # src_dir is the repository: the page's source path is then the notebook itself
         files.append(
             File(
-                f"notebooks/{nb.name}",
+                nb,
                 src_dir=str(ROOT),
                 dest_dir=config.site_dir,
                 use_directory_urls=config.use_directory_urls,
@@ -97,8 +150,13 @@ def cli_help(command: str) -> str:
 
 
 def on_page_markdown(markdown: str, page: Any, config: Any, files: Files) -> str:
-    blob = project_urls()["Source"].rstrip("/") + "/blob/main/"
-    markdown = _OUTSIDE_LINK.sub(lambda m: f"]({blob}{m.group(1)})", markdown)
+    source = project_urls()["Source"].rstrip("/")
+
+    def repository(m: re.Match[str]) -> str:  # a folder is a tree, a file a blob
+        kind = "tree" if m.group(1).endswith("/") else "blob"
+        return f"]({source}/{kind}/main/{m.group(1)})"
+
+    markdown = _OUTSIDE_LINK.sub(repository, markdown)
     markdown = _CLI_HELP.sub(lambda m: f"```text\n{cli_help(m.group(1)).rstrip()}\n```", markdown)
     return _API.sub(lambda m: api_markdown(m.group(1)), markdown)
 
@@ -180,9 +238,39 @@ _ROLE = re.compile(r":(?:class|meth|func|mod|attr|data|exc|obj):(?=<code>)")
 def on_page_content(html: str, page: Any, config: Any, files: Files) -> str:
     """Docstrings use Sphinx roles (``:class:`Position```); the site shows just the name.
     A notebook page's contents list their anchors as the headings' ids (mkdocs-jupyter
-    left out the code in a heading: "`slide_over_pawn` (M9): ..." linked nowhere)."""
+    left out the code in a heading: "`slide_over_pawn` (M9): ..." linked nowhere), each
+    heading with an id of its own (:func:`unique_heading_ids`)."""
+    html = unique_heading_ids(html)
     _follow_heading_ids(page.toc, read_page(html).heading_ids)
     return _ROLE.sub("", html)
+
+
+_HEADING = re.compile(r'(<h([1-6])\b[^>]*?\bid=")([^"]+)(")(.*?</h\2>)', re.S)
+
+
+def unique_heading_ids(html: str) -> str:
+    """``html`` with a repeated heading id numbered the way the contents number it (the
+    second ``check`` is ``check_1``, the third ``check_2``), its ¶ link too: mkdocs-jupyter
+    gives a notebook's headings of the same words one id, so the contents' links to the
+    later ones went nowhere."""
+    taken = set(read_page(html).heading_ids)
+    seen: set[str] = set()
+
+    def number(m: re.Match[str]) -> str:
+        hid = m.group(3)
+        if hid not in seen:
+            seen.add(hid)
+            return m.group(0)
+        n = 1
+        while f"{hid}_{n}" in taken:
+            n += 1
+        new = f"{hid}_{n}"
+        taken.add(new)
+        seen.add(new)
+        inner = m.group(5).replace(f'href="#{hid}"', f'href="#{new}"')
+        return f"{m.group(1)}{new}{m.group(4)}{inner}"
+
+    return _HEADING.sub(number, html)
 
 
 def _follow_heading_ids(toc: Any, heading_ids: list[str]) -> None:
@@ -314,4 +402,53 @@ def on_post_page(output: str, page: Any, config: Any) -> str:
             f"{where}: the HTML, read as a browser reads it, lacks {len(missing)} of the "
             f"sections its contents list, from {missing[0]!r} on (markup in a docstring?)"
         )
-    return output
+    return with_language(output, page_language(where))
+
+
+# --- a site built once in CI -----------------------------------------------------------------
+
+#: the file in the site's folder holding :func:`sources_digest` of the sources it was built
+#: from (written by ``bash .ci/docs`` once the strict build has passed; any later build
+#: empties the folder first, so a stamp is never left beside another build's pages)
+STAMP = "built-from.txt"
+#: what the pages are made of, beside the lessons (:func:`lessons`)
+SOURCES = ("mkdocs.yml", "pyproject.toml", "docs/**/*", "finstere_widget/**/*")
+#: the tools that make the pages
+BUILDERS = (
+    "mkdocs",
+    "mkdocs-material",
+    "mkdocs-jupyter",
+    "mkdocstrings",
+    "mkdocstrings-python",
+    "griffe",
+    "nbconvert",
+    "pymdown-extensions",
+    "markdown",
+)
+
+
+def sources_digest(root: Path = ROOT) -> str:
+    """A SHA-256 of everything the site is built from: the configuration, docs/, the
+    package (its docstrings are the API page, its parser the command line's help), the
+    published notebooks, and the versions of the tools that build it. The teacher's
+    editions, the tests and the notebooks' sources are not read by the build."""
+    files = {p for pattern in SOURCES for p in root.glob(pattern) if p.is_file()}
+    files |= {root / nb for pages in lessons(root).values() for nb in pages}
+    h = hashlib.sha256(sys.version.encode())
+    for name in BUILDERS:
+        try:
+            h.update(f"{name}=={importlib.metadata.version(name)}\n".encode())
+        except importlib.metadata.PackageNotFoundError:
+            h.update(f"{name} missing\n".encode())
+    for path in sorted(files):
+        if "__pycache__" in path.parts:
+            continue
+        h.update(path.relative_to(root).as_posix().encode() + b"\0")
+        h.update(hashlib.sha256(path.read_bytes()).digest())
+    return h.hexdigest()
+
+
+if __name__ == "__main__":
+    if sys.argv[1:] != ["digest"]:
+        sys.exit("usage: python docs/hooks.py digest")
+    print(sources_digest())

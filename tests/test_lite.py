@@ -23,22 +23,53 @@ def _code_cells(nb: Path) -> list[str]:
     return ["".join(c["source"]) for c in cells if c["cell_type"] == "code"]
 
 
-@pytest.mark.parametrize("prefix", lite.NOTEBOOKS)
-def test_every_notebook_in_the_site_installs_the_package_first(prefix: str) -> None:
-    (nb,) = sorted((ROOT / "notebooks").glob(f"{prefix}_*.ipynb"))
+#: every notebook the site ships: (language, its file under notebooks/)
+SHIPPED = [(lang, nb) for lang in lite.LANGS for nb in lite.lesson_files(lang)]
+
+
+def _id(case: tuple[str, Path]) -> str:
+    return case[1].relative_to(ROOT / "notebooks").as_posix()
+
+
+def test_the_sites_languages_are_the_packages() -> None:
+    from finstere_widget.engine.i18n import LANGUAGES
+
+    assert list(lite.LANGS) == list(LANGUAGES)
+
+
+@pytest.mark.parametrize("case", SHIPPED, ids=_id)
+def test_every_notebook_in_the_site_installs_the_package_first(case: tuple[str, Path]) -> None:
+    lang, nb = case
     cells = _code_cells(nb)
-    assert cells[0] == lite.INSTALL_CELL, f"{nb.name}: the first code cell is not the install cell"
+    if lang == "en":
+        assert cells[0] == lite.INSTALL_CELL, (
+            f"{nb.name}: the first code cell is not the install cell"
+        )
+    # a translated lesson's install cell says it in its language: the same code
+    assert lite.is_install_cell(cells[0]), f"{_id(case)}: the first code cell is no install cell"
     assert all("piplite" not in c for c in cells[1:])
 
 
-def test_every_notebook_is_in_the_site() -> None:
-    # every lesson; the teacher's guide (00) is the teacher's, read before the class
-    on_disk = sorted(
-        p.name.split("_", 1)[0]
-        for p in (ROOT / "notebooks").glob("*.ipynb")
-        if not p.name.startswith("00_")
+def test_an_install_cell_is_known_by_its_code_whatever_its_comment_says() -> None:
+    french = (
+        "# Dans JupyterLite, ceci installe finstere_widget\n" + lite.INSTALL_CELL.split("\n", 2)[2]
     )
-    assert list(lite.NOTEBOOKS) == on_disk
+    assert lite.is_install_cell(lite.INSTALL_CELL) and lite.is_install_cell(french)
+    assert not lite.is_install_cell("# a comment only")
+    assert not lite.is_install_cell(french.replace("ipywidgets", "ipywidgets', 'numpy"))
+    assert not lite.is_install_cell("import sys\n" + lite.INSTALL_CELL)
+
+
+def test_every_lesson_in_every_language_and_the_guide_are_in_the_site() -> None:
+    """#31: the teacher's guide (00, which recommends this site behind a firewall) and every
+    student lesson, in the five languages; not the teacher's editions (their answers)."""
+    assert lite.NOTEBOOKS[0] == "00"
+    for lang in lite.LANGS:
+        folder = ROOT / "notebooks" / ("" if lang == "en" else lang)
+        on_disk = sorted(folder.glob("*.ipynb"))
+        assert len(on_disk) >= 13, lang
+        assert lite.lesson_files(lang) == on_disk, lang
+        assert sorted(p.name.split("_", 1)[0] for p in on_disk) == list(lite.NOTEBOOKS), lang
 
 
 #: compiled packages the site does not serve (Pyodide's builds of them are on no registry
@@ -47,9 +78,9 @@ NOT_IN_THE_SITE = ("matplotlib", "pandas", "numpy", "dask", "distributed", "tqdm
 IMPORT = re.compile(r"^\s*(?:import|from)\s+([A-Za-z_][\w]*)", re.MULTILINE)
 
 
-@pytest.mark.parametrize("prefix", lite.NOTEBOOKS)
-def test_no_notebook_in_the_site_imports_a_package_the_site_lacks(prefix: str) -> None:
-    (nb,) = sorted((ROOT / "notebooks").glob(f"{prefix}_*.ipynb"))
+@pytest.mark.parametrize("case", SHIPPED, ids=_id)
+def test_no_notebook_in_the_site_imports_a_package_the_site_lacks(case: tuple[str, Path]) -> None:
+    nb = case[1]
     imported = {m for cell in _code_cells(nb) for m in IMPORT.findall(cell)}
     assert imported.isdisjoint(NOT_IN_THE_SITE), (nb.name, imported & set(NOT_IN_THE_SITE))
     for cell in _code_cells(nb):
@@ -80,13 +111,27 @@ def test_the_sites_notebooks_install_nothing(tmp_path: Path) -> None:
     """#29: the kernel starts with the package and its widgets (Pyodide's lock, loaded at
     start), so the site's copies of the notebooks hold no install cell doing network work."""
     copies = lite.lite_notebooks(tmp_path)
-    assert len(copies) == len(lite.NOTEBOOKS)
-    # what a lesson reads beside it comes too (10's saved study)
-    assert (tmp_path / "data" / "three_prey_6_lookahead.json").is_file()
-    for nb in copies:
-        cells = _code_cells(nb)
-        assert not [c for c in cells if "piplite" in c or "micropip" in c], nb.name
-        assert lite.PREINSTALLED_NOTE in cells[0], nb.name
+    assert len(copies) == len(SHIPPED) == len(lite.NOTEBOOKS) * len(lite.LANGS)
+    for lang, nb in SHIPPED:
+        # the English lessons at the site's top, as in notebooks/; the others in fr/, de/...
+        copy = tmp_path / lite.site_path(lang, nb)
+        assert copy in copies, copy
+        assert copy.parent == (tmp_path if lang == "en" else tmp_path / lang)
+        cells = _code_cells(copy)
+        assert not [c for c in cells if "piplite" in c or "micropip" in c], _id((lang, nb))
+        # the note in the lesson's language
+        assert cells[0] == lite.PREINSTALLED_NOTES[lang], _id((lang, nb))
+        assert cells[1:] == _code_cells(nb)[1:]
+        meta = json.loads(copy.read_text(encoding="utf-8"))["metadata"]
+        assert meta["kernelspec"] == lite.LITE_KERNELSPEC
+    assert lite.PREINSTALLED_NOTES["en"] == lite.PREINSTALLED_NOTE
+    assert len(set(lite.PREINSTALLED_NOTES.values())) == len(lite.LANGS)
+    # what a lesson reads beside it comes too (10's saved study), beside every language's
+    # lessons (the kernel's working folder is the notebook's): a copy, not a link
+    for folder in (tmp_path, *(tmp_path / lang for lang in lite.LANGS[1:])):
+        data = folder / "data" / "three_prey_6_lookahead.json"
+        assert data.is_file() and not data.parent.is_symlink(), data
+    assert not (tmp_path / "teacher").exists() and not (tmp_path / "fr" / "teacher").exists()
 
 
 def test_the_kernel_preloads_what_the_first_cells_import() -> None:
@@ -118,3 +163,31 @@ def test_a_wheel_becomes_a_lock_entry_with_its_pyodide_dependencies(tmp_path: Pa
     assert entry["imports"] == ["demo_helper", "demo_pkg"]
     assert entry["depends"] == ["traitlets"]
     assert entry["file_name"] == wheel.name and len(str(entry["sha256"])) == 64
+
+
+def test_every_notebook_in_the_site_has_a_name_of_its_own(tmp_path: Path) -> None:
+    """JupyterLite gives a notebook opened the running session of any notebook with the
+    same file name (its sessions are found by name, not path): ``fr/03_...ipynb`` opened
+    after ``03_...ipynb`` found no kernel of its own. The site's copies of the translations
+    carry their language in their names (``fr/03_basic_monster_example.fr.ipynb``)."""
+    copies = lite.lite_notebooks(tmp_path)
+    names = [c.name for c in copies]
+    assert len(set(names)) == len(names)
+    for lang, nb in SHIPPED:
+        where = lite.site_path(lang, nb)
+        assert (tmp_path / where) in copies, where
+        if lang != "en":
+            assert where == f"{lang}/{nb.stem}.{lang}.ipynb"
+
+
+def test_every_link_to_the_lite_site_opens_a_notebook_it_ships(tmp_path: Path) -> None:
+    """The documentation's "run in the browser" links (``lite/lab/index.html?path=...``)
+    name notebooks the site has, in every language."""
+    shipped = {c.relative_to(tmp_path).as_posix() for c in lite.lite_notebooks(tmp_path)}
+    linked = {
+        m
+        for page in sorted((ROOT / "docs").glob("*.md"))
+        for m in re.findall(r"lite/lab/index\.html\?path=([^\"'&)\s]+)", page.read_text("utf-8"))
+    }
+    assert {lite.site_path(lang, lite.lesson_files(lang)[1]) for lang in lite.LANGS} <= linked
+    assert linked <= shipped, linked - shipped

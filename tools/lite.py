@@ -21,8 +21,14 @@ network once loaded:
   Pyodide at the kernel's start** (``loadPyodideOptions.packages``): one parallel load
   instead of an install per package, and no install cell in the page (the same wheels are
   also in the site's piplite index, with the PyPI fallback switched off);
-* every teaching notebook; in the site's copies the install cell (which the notebooks keep
-  for other front ends, where it does nothing) is a comment, as nothing is left to install.
+* the teacher's guide (00) and every student lesson, in the five languages: the English
+  ones at the site's top (as in ``notebooks/``), the others in ``fr/``, ``de/``, ``it/``,
+  ``cs/``, named with their language (``fr/01_tour.fr.ipynb``: :func:`site_path`), each
+  folder with the data its lessons read (``data/``: the kernel's working folder is the
+  notebook's); not the teacher's editions (the exercises' answers, docs/teaching.md).
+  In the site's copies the install cell (which the notebooks keep for other front ends,
+  where it does nothing) is a comment in the lesson's language, as nothing is left to
+  install.
   They need nothing else: the studies (08, 10) draw their charts with the package's own
   (``finstere_widget.render.charts``), show rows where pandas is missing and play their
   games in the kernel's own process. (Pyodide's compiled packages -- numpy, pandas,
@@ -46,8 +52,11 @@ from email.parser import Parser
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-#: the notebooks shipped in the site: all of them
-NOTEBOOKS = ("01", "02a", "02b", "02c", "03", "04", "05", "06", "07", "08", "09", "10")
+#: the notebooks shipped in the site: the teacher's guide and every lesson (student editions)
+NOTEBOOKS = ("00", "01", "02a", "02b", "02c", "03", "04", "05", "06", "07", "08", "09", "10")
+#: in every language of the lessons (the package's, ``finstere_widget.engine.i18n``): English
+#: in ``notebooks/``, the others in ``notebooks/LANG/``
+LANGS = ("en", "fr", "de", "it", "cs")
 #: what the kernel loads from Pyodide's lock at start (micropip; piplite then installs
 #: ipykernel's stand-in, comm, pyodide-kernel, jedi and IPython) and what the widgets need
 #: from it; their dependencies in the lock are added
@@ -73,6 +82,26 @@ PREINSTALLED_NOTE = (
     "# finstere_widget, anywidget and ipywidgets are installed in this site's Python\n"
     "# (JupyterLite) already: nothing to install."
 )
+#: :data:`PREINSTALLED_NOTE` in each lesson's language
+PREINSTALLED_NOTES = {
+    "en": PREINSTALLED_NOTE,
+    "fr": (
+        "# finstere_widget, anywidget et ipywidgets sont déjà installés dans le Python de ce\n"
+        "# site (JupyterLite) : rien à installer."
+    ),
+    "de": (
+        "# finstere_widget, anywidget und ipywidgets sind im Python dieser Seite (JupyterLite)\n"
+        "# schon installiert: nichts zu installieren."
+    ),
+    "it": (
+        "# finstere_widget, anywidget e ipywidgets sono già installati nel Python di questo\n"
+        "# sito (JupyterLite): non c'è nulla da installare."
+    ),
+    "cs": (
+        "# finstere_widget, anywidget a ipywidgets už jsou v Pythonu této stránky (JupyterLite)\n"
+        "# nainstalované: není co instalovat."
+    ),
+}
 KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
 #: the kernel's own wheels (its labextension's ``static/pypi``) added to Pyodide's lock
 KERNEL_WHEELS = ("piplite", "pyodide_kernel", "ipykernel", "widgetsnbextension")
@@ -303,24 +332,63 @@ def add_to_lock(folder: Path, wheels: list[Path]) -> list[str]:
     return sorted(added)
 
 
-def lite_notebooks(dest: Path) -> list[Path]:
-    """Copies of the shipped notebooks with the Pyodide kernel's name (returned), and the
-    data files they read (``data/``)."""
-    dest.mkdir(parents=True, exist_ok=True)
-    out = []
+def _code_lines(text: str) -> list[str]:
+    return [line for line in text.splitlines() if not line.lstrip().startswith("#")]
+
+
+def is_install_cell(text: str) -> bool:
+    """Whether ``text`` is a lesson's install cell: :data:`INSTALL_CELL`'s code, under a
+    comment in the lesson's language."""
+    code = _code_lines(text)
+    return code == _code_lines(INSTALL_CELL) and len(code) < len(text.splitlines())
+
+
+def lesson_folder(lang: str) -> Path:
+    """Where the lessons of ``lang`` are: ``notebooks/``, ``notebooks/fr/``..."""
+    return ROOT / "notebooks" if lang == "en" else ROOT / "notebooks" / lang
+
+
+def lesson_files(lang: str) -> list[Path]:
+    """The shipped notebooks of ``lang``, in :data:`NOTEBOOKS` order."""
+    found = []
     for prefix in NOTEBOOKS:
-        (src,) = sorted((ROOT / "notebooks").glob(f"{prefix}_*.ipynb"))
-        nb = json.loads(src.read_text(encoding="utf-8"))
-        nb.setdefault("metadata", {})["kernelspec"] = LITE_KERNELSPEC
-        for cell in nb["cells"]:  # the kernel starts with the package: nothing to install
-            text = "".join(cell["source"])
-            if cell["cell_type"] == "code" and INSTALL_CELL in text:
-                cell["source"] = text.replace(INSTALL_CELL, PREINSTALLED_NOTE)
-        target = dest / src.name
-        target.write_text(json.dumps(nb, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
-        out.append(target)
-    # the files the lessons read beside them (10's saved study: data/*.json)
-    shutil.copytree(ROOT / "notebooks" / "data", dest / "data", dirs_exist_ok=True)
+        matches = sorted(lesson_folder(lang).glob(f"{prefix}_*.ipynb"))
+        if len(matches) != 1:
+            raise LiteBuildError(f"{len(matches)} notebooks {prefix}_* in {lesson_folder(lang)}")
+        found.append(matches[0])
+    return found
+
+
+def site_path(lang: str, src: Path) -> str:
+    """Where the site serves the lesson ``src`` of ``lang``: ``01_tour.ipynb`` for English,
+    ``fr/01_tour.fr.ipynb`` for French. Every notebook of the site needs a file name of its
+    own: JupyterLite hands a notebook the running session of any notebook of the same
+    *name* (its sessions are found by name, not path), so ``fr/01_tour.ipynb`` opened after
+    ``01_tour.ipynb`` would have found no kernel of its own."""
+    return src.name if lang == "en" else f"{lang}/{src.stem}.{lang}{src.suffix}"
+
+
+def lite_notebooks(dest: Path) -> list[Path]:
+    """Copies of the shipped notebooks with the Pyodide kernel's name (returned): the
+    English ones in ``dest``, each other language's in ``dest/LANG``, each folder with the
+    data files its lessons read (``data/``)."""
+    out = []
+    for lang in LANGS:
+        folder = dest if lang == "en" else dest / lang
+        folder.mkdir(parents=True, exist_ok=True)
+        for src in lesson_files(lang):
+            nb = json.loads(src.read_text(encoding="utf-8"))
+            nb.setdefault("metadata", {})["kernelspec"] = LITE_KERNELSPEC
+            for cell in nb["cells"]:  # the kernel starts with the package: nothing to install
+                if cell["cell_type"] == "code" and is_install_cell("".join(cell["source"])):
+                    cell["source"] = PREINSTALLED_NOTES[lang]
+            target = dest / site_path(lang, src)
+            text = json.dumps(nb, indent=1, ensure_ascii=False) + "\n"
+            target.write_text(text, encoding="utf-8")
+            out.append(target)
+        # the files the lessons read beside them (10's saved study: data/*.json); the
+        # translations' data/ is a link to notebooks/data: the site gets a copy
+        shutil.copytree(lesson_folder(lang) / "data", folder / "data", dirs_exist_ok=True)
     return out
 
 
@@ -357,8 +425,9 @@ def build(out: Path, cache: Path) -> Path:
     shutil.rmtree(out, ignore_errors=True)
     cmd = [sys.executable, "-m", "jupyter", "lite", "build", "--lite-dir", str(stage)]
     cmd += ["--output-dir", str(out.resolve()), "--no-sourcemaps"]
-    # the folder: its notebooks and data/ at the site's top, as beside the lessons
-    cmd += ["--contents", str(notebooks[0].parent)]
+    # the folder: its notebooks and data/ at the site's top, as beside the lessons, and a
+    # folder per other language
+    cmd += ["--contents", str(stage / "notebooks")]
     for w in wheels:
         cmd += ["--piplite-wheels", str(w)]
     _run(cmd, cwd=stage)

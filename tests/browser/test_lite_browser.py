@@ -2,8 +2,11 @@
 real browser with no network but localhost: a static server serves the built site, Chromium
 resolves no other host, and every request elsewhere is refused and recorded.
 
-Every notebook of the site runs top to bottom in the Pyodide kernel, one after the other
-in one page, with no error. The tour starts the kernel (which loads finstere_widget and
+Every English notebook of the site (the teacher's guide and every lesson) and one translated
+lesson run top to bottom in the Pyodide kernel, one after the other in one page, with no
+error (the other translations run the same code cells: tests/test_lite.py; nbval runs them
+all in CPython); every translated lesson is in the site's file browser, in its language's
+folder. The tour starts the kernel (which loads finstere_widget and
 its widgets from the site's own wheels as it starts: nothing is installed in the page);
 the others run in the same kernel, its widgets
 closed and its namespace emptied (``%reset -f``) in between, so that Pyodide boots once.
@@ -54,10 +57,21 @@ sys.path.pop(0)
 pytestmark = pytest.mark.browser
 
 SITE = REPO_ROOT / "site" / "lite"
-#: the notebooks, as the site serves them (tests/test_lite.py: all of them)
-NOTEBOOKS = sorted(
-    p.name for prefix in lite.NOTEBOOKS for p in (REPO_ROOT / "notebooks").glob(f"{prefix}_*.ipynb")
-)
+#: every notebook the site serves (its path there) and the committed notebook it copies
+SOURCES = {lite.site_path(lang, src): src for lang in lite.LANGS for src in lite.lesson_files(lang)}
+#: one translated lesson, run in the browser beside the English ones: Czech (the letters
+#: furthest from ASCII), a lesson with a quiz stepper, a board and the narration
+TRANSLATED = "cs/03_basic_monster_example.cs.ipynb"
+#: the notebooks run in the browser, as the site serves them: the tour first (it starts the
+#: kernel), the teacher's guide, the translated lesson, then the other English lessons in
+#: order (the last study's chart is the dark theme's picture)
+_ENGLISH = [p.name for p in lite.lesson_files("en")]
+NOTEBOOKS = [
+    "01_tour.ipynb",
+    "00_teachers_guide.ipynb",
+    TRANSLATED,
+    *[n for n in _ENGLISH if n not in ("00_teachers_guide.ipynb", "01_tour.ipynb")],
+]
 #: Pyodide compiles its WebAssembly and installs IPython in the page: minutes on a busy
 #: 2-core machine (bounded waits, never timed)
 KERNEL_TIMEOUT = 420.0
@@ -196,8 +210,13 @@ def _mimes(outputs: list[dict[str, Any]]) -> list[str]:
 
 def _built_outputs(name: str) -> list[list[dict[str, Any]]]:
     """Every code cell's outputs as notebooks/build.py saved them (CPython)."""
-    nb = json.loads((REPO_ROOT / "notebooks" / name).read_text(encoding="utf-8"))
+    nb = json.loads(SOURCES[name].read_text(encoding="utf-8"))
     return [c["outputs"] for c in nb["cells"] if c["cell_type"] == "code"]
+
+
+def _tag(name: str) -> str:
+    """A notebook's short name in the screenshots: ``03``, ``cs-03``."""
+    return "-".join(part[:2] for part in name.split("/"))
 
 
 def _check_notebook(page: Any, name: str, shots: Path) -> None:
@@ -217,7 +236,7 @@ def _check_notebook(page: Any, name: str, shots: Path) -> None:
     assert charts == [k for k, w in enumerate(want) if _charts(w)], (charts, name)
     if charts:
         assert page.evaluate(_SCROLL_JS, charts[0]) > 0, "the chart is no SVG on the page"
-        page.screenshot(path=str(shots / f"lite-{name[:2]}-chart.png"))
+        page.screenshot(path=str(shots / f"lite-{_tag(name)}-chart.png"))
     boards = [k for k, g in enumerate(got) if WIDGET_VIEW in _mimes(g)]
     if boards:
         deadline = time.monotonic() + 60
@@ -226,7 +245,7 @@ def _check_notebook(page: Any, name: str, shots: Path) -> None:
             paints = page.evaluate(_PAINTED_JS, boards[0])
             page.wait_for_timeout(250)
         assert paints > 0, f"the board of cell {boards[0]} did not paint ({paints})"
-        page.screenshot(path=str(shots / f"lite-{name[:2]}.png"))
+        page.screenshot(path=str(shots / f"lite-{_tag(name)}.png"))
 
 
 def _step_the_tour(page: Any, shots: Path) -> None:
@@ -269,7 +288,8 @@ def test_lite_site_runs_every_notebook_offline(
 ) -> None:
     page, elsewhere, errors = offline_page
     tour, *others = NOTEBOOKS
-    assert tour == "01_tour.ipynb" and len(others) >= 9, NOTEBOOKS
+    assert tour == "01_tour.ipynb" and len(others) >= 12, NOTEBOOKS
+    assert sorted(n for n in NOTEBOOKS if "/" not in n) == _ENGLISH and TRANSLATED in SOURCES
     url = f"{lite_url}/lab/index.html?path={tour}"
     open_notebook(page, tour, timeout=KERNEL_TIMEOUT, url=url)
     kernel = page.evaluate(_KERNEL_ID_JS)
@@ -285,7 +305,7 @@ def test_lite_site_runs_every_notebook_offline(
             if name == tour:
                 _step_the_tour(page, shots)
         except AssertionError as exc:  # the next notebooks still run: say all that failed
-            page.screenshot(path=str(shots / f"lite-{name[:2]}-failed.png"))
+            page.screenshot(path=str(shots / f"lite-{_tag(name)}-failed.png"))
             failed[name] = str(exc)[:2000]
             if not page.evaluate("() => !!window.jupyterapp.shell.currentWidget"):
                 break  # no notebook on show: nothing to go on from
@@ -429,3 +449,36 @@ def test_the_tours_first_widget_is_on_screen_soon_after_run_all(
     (shots / "lite-first-widget.json").write_text(json.dumps(figures), encoding="utf-8")
     assert widget <= FIRST_WIDGET_RATIO * reference, figures
     assert elsewhere == [], f"the site asked the network for {elsewhere[:5]}"
+
+
+#: the names in the site's folder ``arg``, as JupyterLab's file browser lists them
+_LISTING_JS = """
+const manager = window.jupyterapp.serviceManager;
+await manager.ready;
+const model = await manager.contents.get(arg, {content: true});
+return model.content.map(item => item.name).sort();
+"""
+
+
+def test_lite_site_lists_every_lesson_in_every_language(
+    offline_page: tuple[Any, list[str], list[str]], lite_url: str
+) -> None:
+    """#31: the site's file browser holds the teacher's guide and every student lesson in the
+    five languages (English at the top, as in notebooks/; fr/, de/, it/, cs/), each folder
+    with its data, and no teacher's edition."""
+    page, elsewhere, errors = offline_page
+    page.goto(f"{lite_url}/lab/index.html")
+    ready = "() => !!(window.jupyterapp && window.jupyterapp.serviceManager)"
+    wait_for(page, lambda: page.evaluate(ready), 120, "the app")
+    for lang in lite.LANGS:
+        folder = "" if lang == "en" else lang
+        listed = _evaluate_async(page, _LISTING_JS, folder, 60)
+        lessons = [lite.site_path(lang, p).rsplit("/", 1)[-1] for p in lite.lesson_files(lang)]
+        assert set(lessons) | {"data"} <= set(listed), (lang, listed)
+        assert "teacher" not in listed, (lang, listed)
+        if lang == "en":
+            assert set(lite.LANGS[1:]) <= set(listed), listed
+        data = _evaluate_async(page, _LISTING_JS, f"{folder}/data".lstrip("/"), 60)
+        assert "three_prey_6_lookahead.json" in data, (lang, data)
+    assert elsewhere == [], f"the site asked the network for {elsewhere[:5]}"
+    assert_no_page_errors(page, errors)
