@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -500,3 +501,83 @@ def test_narrate_tells_events_read_back_from_their_json() -> None:
     turn = monster_turn(examples.load("monster_basic_8"), "8")
     read = [event_from_dict(e.to_dict()) for e in turn.events]
     assert narrate(read, lang="en") == narrate(turn.events, lang="en")
+
+
+# -- the board's helpers, an event's JSON, a tile's options and a puzzle set's options:
+# -- found after #25's list, the same kind (an AttributeError or TypeError from inside)
+
+
+@pytest.mark.parametrize(
+    ("call", "named"),
+    [
+        ("step(5, N)", "square"),
+        ("step((3, 3), 7)", "heading"),
+        ("step((3, 3), 'N')", "heading"),
+        ("mirror((99, 0))", "square"),
+        ("mirror(None)", "square"),
+        ("wall_letter('a', N)", "square"),
+        ("wall_letter((0, 3), None)", "heading"),
+    ],
+)
+def test_B1_B3_the_boards_helpers_name_a_square_or_heading_that_is_none(
+    call: str, named: str
+) -> None:
+    """B1/B3: ``step(5, N)`` raised a TypeError, ``step((3, 3), 7)`` a KeyError, ``mirror``
+    gave a square off the board: a PositionError names the argument."""
+    from finstere_widget.engine import board
+    from finstere_widget.engine.errors import PositionError
+
+    scope = {"step": board.step, "mirror": board.mirror, "wall_letter": board.wall_letter}
+    with pytest.raises(PositionError, match=rf"^{named}: expected a"):
+        eval(call, {**scope, "N": Heading.N})  # noqa: S307 - the cases above, no input
+
+
+def test_B1_on_board_says_no_to_what_is_no_square() -> None:
+    """B1: ``on_board(5)`` raised a TypeError; a float or a bool is no board coordinate."""
+    from finstere_widget.engine.board import on_board
+
+    assert on_board((3, 3))
+    for value in (5, None, (1.5, 2), (True, 2), (3, 3, 3), "ab"):
+        assert on_board(value) is False, value  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("value", [5, None, {"type": "move"}, "look"], ids=repr)
+def test_event_to_dict_refuses_what_is_no_event(value: Any) -> None:
+    """``event_to_dict(5)`` raised an AttributeError: a TraceError names it."""
+    from finstere_widget.engine.errors import TraceError
+    from finstere_widget.engine.events import event_to_dict
+
+    with pytest.raises(TraceError, match=r"^events: expected events .* got "):
+        event_to_dict(value)
+
+
+def test_S4_tile_parse_names_options_that_are_none() -> None:
+    """S4: ``Tile.parse("5", 5)`` raised an AttributeError; ``None`` means the defaults."""
+    from finstere_widget.engine.errors import OptionError
+    from finstere_widget.engine.monster import Tile
+
+    assert Tile.parse("5", None) == Tile.parse("5")
+    with pytest.raises(OptionError, match=r"^options: expected RuleOptions, got 5"):
+        Tile.parse("5", 5)  # type: ignore[arg-type]
+
+
+def test_piece_at_reads_a_JSON_square_and_names_what_is_none() -> None:
+    """B1: ``piece_at([x, y])`` (a square as JSON writes it) answered None though a piece
+    stood there; ``piece_at(5)`` now names the square."""
+    from finstere_widget.engine.errors import PositionError
+
+    example = Path(__file__).parent / "examples" / "monster_basic_8.json"
+    pos = Position.from_json(example.read_text(encoding="utf-8"))
+    at = pos.monster.at
+    assert pos.piece_at([at[0], at[1]]) == "monster"  # type: ignore[arg-type]
+    with pytest.raises(PositionError, match=r"^square: expected a square"):
+        pos.piece_at(5)  # type: ignore[arg-type]
+
+
+def test_puzzles_name_options_that_are_none() -> None:
+    """``puzzles(options=5)`` raised an AttributeError deep in the search."""
+    from finstere_widget.engine.errors import OptionError
+    from finstere_widget.teach import puzzles
+
+    with pytest.raises(OptionError, match=r"^options: expected RuleOptions, got 5"):
+        puzzles("M5", 1, options=5)  # type: ignore[arg-type]

@@ -11,7 +11,7 @@ from __future__ import annotations
 from enum import IntEnum
 from typing import Final
 
-from .errors import PositionError
+from .errors import PositionError, shown
 
 Square = tuple[int, int]
 
@@ -67,7 +67,7 @@ class Heading(IntEnum):
     def parse(cls, text: str) -> Heading:
         try:
             return cls[text]
-        except KeyError:
+        except (KeyError, TypeError):  # a list: unhashable
             raise PositionError(
                 "unknown heading {text!r} (expected N, E, S or W)", text=text
             ) from None
@@ -78,17 +78,45 @@ HEADINGS: Final = (Heading.N, Heading.E, Heading.S, Heading.W)
 
 
 def on_board(square: Square) -> bool:
-    """B1: is ``square`` one of the 156 squares of the notched board?"""
-    x, y = square
-    if not 0 <= y < HEIGHT:
+    """B1: is ``square`` one of the 156 squares of the notched board? Anything that is no
+    pair of ints (``5``, ``(1.5, 2)``, ``(True, 2)``) is not."""
+    try:
+        x, y = square
+    except (TypeError, ValueError):  # on_board(5) raised a TypeError
+        return False
+    if type(x) is not int or type(y) is not int or not 0 <= y < HEIGHT:
         return False
     lo, hi = ROW_EXTENT[y]
     return lo <= x <= hi
 
 
 def mirror(square: Square) -> Square:
-    """B1/B3: the half turn ``(x, y) -> (15 - x, 10 - y)``."""
+    """B1/B3: the half turn ``(x, y) -> (15 - x, 10 - y)`` of a square of the board (a
+    :class:`~.errors.PositionError` names anything else)."""
+    _check_square(square)
     return (WIDTH - 1 - square[0], HEIGHT - 1 - square[1])
+
+
+def _check_square(square: object) -> None:
+    """``square`` is one of the board's squares (B1), else a PositionError naming it."""
+    if not on_board(square):  # type: ignore[arg-type]
+        raise PositionError(
+            "{where}: expected a square (x, y), got {value}", where="square", value=shown(square)
+        )
+
+
+def _heading(heading: object) -> Heading:
+    """``heading`` as a :class:`Heading` (a member, or its int 0..3), else a PositionError
+    naming it."""
+    if type(heading) is Heading:
+        return heading
+    if type(heading) is int and 0 <= heading < 4:
+        return Heading(heading)
+    raise PositionError(
+        "{where}: expected a heading N, E, S or W, got {value}",
+        where="heading",
+        value=shown(heading),
+    )
 
 
 def index(square: Square) -> int:
@@ -148,6 +176,8 @@ WALL_LETTERS: Final[dict[tuple[Square, Heading], str]] = _all_letters()
 
 def wall_letter(square: Square, heading: Heading) -> str:
     """B3: the letter on the wall that ``square`` touches on its ``heading`` side."""
+    _check_square(square)
+    heading = _heading(heading)
     try:
         return WALL_LETTERS[(square, heading)]
     except KeyError:
@@ -159,8 +189,11 @@ def wall_letter(square: Square, heading: Heading) -> str:
 def step(square: Square, heading: Heading) -> tuple[Square, str | None]:
     """One step for the monster: the next square, wrapping through a wall (B3, M10).
 
-    Returns ``(square, letter)``; ``letter`` is None unless the step crossed a wall.
+    Returns ``(square, letter)``; ``letter`` is None unless the step crossed a wall. A
+    square off the board or a heading that is none is a :class:`~.errors.PositionError`.
     """
+    _check_square(square)
+    heading = _heading(heading)
     nxt = neighbour(square, heading)
     if nxt is not None:
         return nxt, None

@@ -681,6 +681,7 @@ EVENT_TYPES: dict[str, type[Event]] = {
         Flip,
     )
 }
+_EVENT_CLASSES = tuple(EVENT_TYPES.values())
 
 
 def assert_never(event: NoReturn) -> NoReturn:
@@ -691,7 +692,13 @@ def assert_never(event: NoReturn) -> NoReturn:
 
 def event_to_dict(event: Event) -> dict[str, Any]:
     """docs/format.md's JSON for one event: ``type``, ``step``, the type's keys and ``rule``
-    (each event type builds its own, in one pass)."""
+    (each event type builds its own, in one pass). Anything that is no event is a
+    :class:`TraceError` naming it."""
+    if not isinstance(event, _EVENT_CLASSES):  # event_to_dict(5) raised an AttributeError
+        raise TraceError(
+            "events: expected events (event_from_dict reads one from JSON), got {event}",
+            event=shown(event),
+        )
     return event.to_dict()
 
 

@@ -123,12 +123,19 @@ class Tile(NamedTuple):
     prey: int | None
 
     @classmethod
-    def parse(cls, tile: str | int | Tile, options: RuleOptions = _DEFAULT) -> Tile:
+    def parse(cls, tile: str | int | Tile, options: RuleOptions | None = _DEFAULT) -> Tile:
         """``5 7 8 10 X XX`` (and ``XXX``), or a step count 1..20 (:data:`MAX_STEPS`, the
         prey tiles' cap of M1/M13). S4: with ``five_is_three_prey`` the 5 tile is a
         three-prey tile. Anything else is a :class:`TileError` naming the tile. A
         :class:`Tile` given is one only if it is what its label reads as (``Tile("X", 3,
-        None)``, an X tile of 3 steps, is none)."""
+        None)``, an X tile of 3 steps, is none). ``options``: :class:`RuleOptions` (``None``:
+        the defaults), else an :class:`OptionError`."""
+        if not isinstance(options, RuleOptions):
+            if options is not None:  # an AttributeError before
+                raise OptionError(
+                    "options: expected RuleOptions, got {options}", options=shown(options)
+                )
+            options = _DEFAULT
         if isinstance(tile, Tile):
             if (
                 type(tile.steps) is not int

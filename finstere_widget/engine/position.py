@@ -301,7 +301,10 @@ class Position:
         )
 
     def piece_at(self, square: Square) -> str | None:
-        """What stands on ``square`` (monster, stone kind, pawn id, teleporter), else None."""
+        """What stands on ``square`` (monster, stone kind, pawn id, teleporter), else None;
+        a ``square`` that is no square of the board is a :class:`PositionError` naming it."""
+        if type(square) is not tuple:
+            square = _square(square, "square")  # a list ([x, y], as JSON writes it) is one
         if square == self.monster.at:
             return "monster"
         if square in self.stone_map:

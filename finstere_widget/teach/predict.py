@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from typing import Any, NamedTuple
 
 from ..engine.board import SQUARES, Heading, Square, neighbour
-from ..engine.errors import PositionError, PuzzleError, shown
+from ..engine.errors import OptionError, PositionError, PuzzleError, shown
 from ..engine.events import (
     Eat,
     Event,
@@ -618,6 +618,8 @@ def puzzles(
             most=MAX_ATTEMPTS,
             max_attempts=shown(max_attempts),
         )
+    if options is not None and not isinstance(options, RuleOptions):  # an AttributeError
+        raise OptionError("options: expected RuleOptions, got {options}", options=shown(options))
     rng = random.Random(seed)
     found: list[Puzzle] = []
     seen: set[str] = set()
