@@ -37,6 +37,28 @@ working directory ``notebooks/``) and written as ``notebooks/NN_name.ipynb`` wit
   ``nbval-check-output`` instead (its only metadata), which nbval honours alike.
 
 Execution errors stop the build (a notebook with a failing ``assert`` is never written).
+
+**Worksheets** (``--worksheets``: ``notebooks/worksheets/NN_name.pdf`` and
+``NN_name-answers.pdf``, ``worksheets/LANG/`` for a translation; nothing is executed) print
+every exercise of a lesson (a paragraph starting ``**Exercise N.**``, ``**Question N.**``,
+... or a ``## Check yourself`` section: ``lesson_text.EXERCISE``) with lines to write on; the
+answer key prints the teacher's note after each. Two kinds of marker line, left out of both
+notebooks, feed them:
+
+* ``<!-- board: SPEC -->`` on the line right after an exercise's text prints that board with
+  the exercise (and again beside its answer in the key). ``SPEC`` is a shipped example's
+  name (``finstere_widget.examples.names()``) or ``basic``; ``NAME without A,B`` takes
+  those pawns off; ``NAME tile 8 step 4`` shows it as the monster, playing that tile, is
+  about to make step 4's look (``teach.worksheets.board_for``). Every exercise that talks
+  about a position ("on the picture", "at step 4", "in example 1", "take G away") gets
+  one, and each translation carries the English lesson's markers in the same order
+  (``tests/test_worksheets.py`` checks both).
+* ``<!-- puzzles: SEED -->`` starts the worksheet with the lesson's graded puzzle series,
+  ``puzzle_levels(SEED)`` (lesson 09: the 18 puzzles its code cells build with
+  ``SEED = 2026``; ``finstere-widget puzzles --lesson 09`` prints the same set).
+
+A worksheet is the same bytes whenever it is built from the same source (fixed PDF dates),
+so a rebuild changes only the PDFs whose lesson changed.
 """
 
 from __future__ import annotations
@@ -230,13 +252,13 @@ def stale(src: Path) -> bool:
 
 
 def worksheets(src: Path) -> list[Path]:
-    """The lesson's exercises and their answer key as PDFs in ``notebooks/worksheets/``
-    (``LANG/`` for a translation); none for a lesson without exercises."""
-    from finstere_widget.teach.lesson_text import exercises
+    """The lesson's exercises (and puzzles) and their answer key as PDFs in
+    ``notebooks/worksheets/`` (``LANG/`` for a translation); none for a lesson with neither."""
+    from finstere_widget.teach.lesson_text import exercises, puzzle_seed
     from finstere_widget.teach.worksheets import lesson_worksheet
 
     text = src.read_text(encoding="utf-8")
-    if not exercises(text):
+    if not exercises(text) and puzzle_seed(text) is None:
         return []
     lang = language(src)
     folder = HERE / "worksheets" if lang == "en" else HERE / "worksheets" / lang

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 from pathlib import Path
 
@@ -167,3 +168,95 @@ def test_saving_a_gif_or_pdf_without_pillow_names_the_extra(
     assert err.startswith("erreur : ")
     assert "« animate »" in err and "Pillow" in err
     assert 'pip install "finstere_widget[animate]"' in err
+
+
+# --------------------------------------------------------------------------- help for a pip user
+
+
+def _help_of(command: argparse.ArgumentParser, flag: str) -> str:
+    action = next(a for a in command._actions if flag in a.option_strings)
+    assert action.help is not None
+    return " ".join(action.help.split())
+
+
+def test_option_help_shows_each_options_values() -> None:
+    """The audit of #29: ``--option``'s help named the options but not what they take; a
+    pip user has no docs/rules.md beside it. Each option is shown with its values."""
+    parser = build_parser(prog="finstere-widget", lang="en")
+    for name, command in subcommands(parser).items():
+        # edge-cases' --option takes a name only (it explores the option's values)
+        if name == "edge-cases" or not any(
+            "--option" in a.option_strings for a in command._actions
+        ):
+            continue
+        said = _help_of(command, "--option")
+        for option, (values, _rule, _text) in OPTION_INFO.items():
+            assert f"{option}={'|'.join(values)}" in said, (name, option, said)
+
+
+def test_json_help_points_at_the_format_page_not_a_file_the_wheel_lacks() -> None:
+    """``--json`` said "(docs/format.md)", a file a pip user does not have: it points at the
+    documentation's format page, its address derived from [project.urls] (the package's
+    metadata), or names the page where the package was never installed."""
+    from finstere_widget.cli.common import documentation_url
+
+    base = documentation_url()
+    parser = build_parser(prog="finstere-widget", lang="en")
+    commands = subcommands(parser)
+    for name in ("monster", "move", "moves", "edge-cases"):
+        said = _help_of(commands[name], "--json")
+        assert "docs/" not in said and ".md" not in said, (name, said)
+        if base:
+            assert f"{base}format.html" in said, (name, said)
+            # whole on one line of --help (argparse broke it at its hyphen)
+            assert f"{base}format.html" in commands[name].format_help(), name
+        else:
+            assert "Format specification" in said, (name, said)
+
+
+def test_json_help_names_the_page_where_no_metadata_tells_the_address(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from finstere_widget.cli import common
+
+    monkeypatch.setattr(common, "documentation_url", lambda: "")
+    said = _help_of(subcommands(build_parser(prog="finstere-widget", lang="en"))["moves"], "--json")
+    assert "Format specification" in said and "docs/" not in said, said
+
+
+def test_the_documentation_url_is_the_metadatas_from_project_urls(tmp_path: Path) -> None:
+    """Read from an installed package's METADATA (pyproject.toml's [project.urls]), never
+    written in the code; none found, none made up."""
+    from finstere_widget.cli import common
+
+    pyproject = (Path(__file__).parents[1] / "pyproject.toml").read_text(encoding="utf-8")
+    section = pyproject.split("[project.urls]", 1)[1].split("\n[", 1)[0]
+    urls = dict(re.findall(r'^(\w+) = "([^"]+)"', section, re.M))
+    info = tmp_path / "finstere_widget-9.9.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text(
+        "Metadata-Version: 2.1\nName: finstere_widget\n"
+        f"Project-URL: Source, {urls['Source']}\n"
+        f"Project-URL: Documentation, {urls['Documentation']}\n\nbody\n"
+    )
+    assert common.documentation_url_in([str(tmp_path)]) == urls["Documentation"]
+    assert common.documentation_url_in([str(tmp_path / "nowhere")]) == ""
+
+
+def test_play_bots_help_lists_every_bot_as_simulate_does() -> None:
+    from finstere_widget.design.bots import BOTS
+
+    commands = subcommands(build_parser(prog="finstere-widget", lang="en"))
+    for name in ("play", "simulate"):
+        said = _help_of(commands[name], "--bots")
+        assert all(bot in said for bot in BOTS), (name, said)
+
+
+def test_examples_describes_every_shipped_example(capsys: pytest.CaptureFixture[str]) -> None:
+    """The four lesson positions were listed with no words."""
+    for lang in ("en", "fr"):
+        assert main(["examples", "--lang", lang]) == 0
+        lines = capsys.readouterr().out.splitlines()
+        assert len(lines) == len(examples.names())
+        bare = [line for line in lines if len(line.split()) < 3]
+        assert bare == [], (lang, bare)

@@ -283,7 +283,9 @@ def test_the_repository_address_is_written_nowhere_but_in_its_derived_forms() ->
     that names this project's repository, site or Binder does so in a form derived from it
     (the README, which PyPI shows away from the repository, and the changelog's links), so
     changing pyproject.toml and these derived copies is all a move takes; the docs site's
-    links are derived by docs/hooks.py at build time."""
+    links are derived by docs/hooks.py at build time. The notebooks are read too, and a
+    mention without its scheme (``github.com/<owner>/…``, ``<owner>.github.io``,
+    ``<owner>/<repo>``) is a stray copy whatever it names."""
     listed = subprocess.run(
         ["git", "ls-files"], cwd=ROOT, capture_output=True, text=True, check=False, timeout=60
     )
@@ -302,15 +304,22 @@ def test_the_repository_address_is_written_nowhere_but_in_its_derived_forms() ->
         f"https://mybinder.org/v2/gh/{OWNER}/{REPO}/HEAD",
         PROJECT["urls"]["Documentation"],
     )
-    mention = re.compile(rf"https?://[^\s)\"'>`]*{re.escape(OWNER)}[^\s)\"'>`]*\)?", re.I)
+    # the owner anywhere in a token, with a scheme or without (a bare host or path)
+    mention = re.compile(
+        rf"(?:[a-z][\w+.-]*://)?[\w.@/:-]*{re.escape(OWNER)}[^\s)\"'>`<\\,]*\)?", re.I
+    )
     stray = []
     for rel in files:
         path = ROOT / rel
-        if rel == "pyproject.toml" or path.suffix in (".mo", ".png", ".gif", ".ipynb"):
+        if rel == "pyproject.toml" or path.suffix in (".mo", ".png", ".gif", ".pdf"):
             continue
         try:
             text = path.read_text(encoding="utf-8")
         except (UnicodeDecodeError, OSError):
             continue
-        stray += [f"{rel}: {m}" for m in mention.findall(text) if not m.startswith(derived)]
+        stray += [
+            f"{rel}: {m}"
+            for m in mention.findall(text)
+            if not (re.match(r"https?://", m) and m.startswith(derived))
+        ]
     assert stray == []

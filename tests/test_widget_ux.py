@@ -191,3 +191,61 @@ def test_the_static_picture_under_a_widget_cell_has_no_button_to_press() -> None
     assert "press ▶" not in data["image/svg+xml"]
     # the live board's caption still says it (it has the button)
     assert "press ▶" in b.frames[0]["c"]
+
+
+def _caption_strips(board: BoardWidget) -> list[Any]:
+    """The caption strips a board draws (the rect across the scene's top, S.CAPTION_H
+    high): in its SVG and in what it synced to the browser (static layer and groups)."""
+    import re
+
+    drawn = [p for p in [*board.static, *(q for g in board.groups for q in g)] if p["k"] == "rect"]
+    synced = [p for p in drawn if p["y"] == 0 and p["h"] == S.CAPTION_H]
+    svg = re.findall(rf'<rect x="0" y="0" width="[\d.]+" height="{S.CAPTION_H}"', board.svg())
+    return [*synced, *svg]
+
+
+def test_a_move_board_draws_no_caption_strip_before_or_after_a_selection() -> None:
+    """#28: a board in move mode drew an empty tinted caption strip above it (nothing to
+    say: render/margins.caption_group), and selecting a pawn kept it."""
+    b = BoardWidget(load("monster_basic_8"), mode="move")
+    assert _caption_strips(b) == []
+    pid = next(p.id for p in b.position.pawns if isinstance(p.at, tuple))
+    b.select(pid)
+    assert b._ui.selected == pid and _caption_strips(b) == []
+    # a story on the board has its caption strip (the check sees one where there is one)
+    b.show_turn("8")
+    assert _caption_strips(b)
+
+
+def _painted_caption(board: BoardWidget, k: int) -> str:
+    """The words painted in frame ``k``'s caption strip ("" when it has none)."""
+    prims = [p for g in board.frames[k]["g"] for p in board.groups[g]]
+    if not any(p["k"] == "rect" and p["y"] == 0 and p["h"] == S.CAPTION_H for p in prims):
+        return ""
+    return " ".join(p["text"] for p in prims if p["k"] == "text" and p["y"] < S.CAPTION_H)
+
+
+def test_your_move_is_said_twice_at_most_not_three_times() -> None:
+    """#28 (the audit): at 1000 px a game view said "your move (blue): click one of your
+    pawns …" three times: the line over the board, the caption strip painted on the board
+    and the last line of "What happens". The board paints no caption the line over it
+    already says; the line over the board and the log keep it."""
+    v = GameView(("blue", "red"), you="blue", seed=1)
+    b = v.board
+    last = b.frames[-1]
+    sentence = last["c"]
+    assert sentence.startswith("your move (blue): click one of your pawns")
+
+    def flat(words: str) -> str:
+        return " ".join(words.lower().split())
+
+    headline = flat("".join(last["h"]))
+    painted = flat(_painted_caption(b, len(b.frames) - 1))
+    logged = [flat(row) for row in b.event_log]
+    assert headline == flat(sentence), "the line over the board says whose move it is"
+    assert flat(sentence) in logged, "the log tells it"
+    start = flat(sentence)[:30]
+    said = [headline.startswith(start), painted.startswith(start), flat(sentence) in logged]
+    assert sum(said) <= 2, (headline, painted, logged[-2:])
+    # an earlier frame (its line over the board says something else) keeps its caption
+    assert flat(_painted_caption(b, 0)).startswith(flat(b.frames[0]["c"])[:20])

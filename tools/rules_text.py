@@ -64,6 +64,21 @@ def _paragraphs(lines: list[str]) -> list[str]:
     return out
 
 
+_FAQ_REF = re.compile(r"(?<!ruling )\bFAQ (\d+)")
+RULING = "This project's ruling on a question the rulebooks leave open."
+
+
+def own_ruling(rule: str, paragraphs: list[str]) -> list[str]:
+    """A ruling's text opens by saying whose it is, and a rule's paragraph that cites one
+    without saying so calls it "project's ruling FAQ n": the gallery shows a section alone,
+    away from the page's "Rulings" heading, and no reader may take a ruling for a rulebook's."""
+    out = [
+        p if "project's ruling" in p else _FAQ_REF.sub(r"project's ruling FAQ \1", p, count=1)
+        for p in paragraphs
+    ]
+    return [RULING, *out] if rule.startswith("FAQ ") else out
+
+
 def build(markdown: str) -> dict[str, Any]:
     """docs/rules.md's sections by rule id: ``{"format", "source", "rules": {id: {"title",
     "text"}}}``, in the page's order."""
@@ -74,7 +89,10 @@ def build(markdown: str) -> dict[str, Any]:
 
     def close() -> None:
         if rule is not None:
-            rules[rule] = {"title": title, "text": "\n\n".join(_paragraphs(lines))}
+            rules[rule] = {
+                "title": title,
+                "text": "\n\n".join(own_ruling(rule, _paragraphs(lines))),
+            }
 
     for line in markdown.splitlines():
         m = _HEADING.match(line)

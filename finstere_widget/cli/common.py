@@ -8,6 +8,7 @@ one, and :mod:`finstere_widget.cli` imports them (no circle).
 from __future__ import annotations
 
 import argparse
+import functools
 import os
 import re
 import sys
@@ -256,6 +257,61 @@ OPTION_HELP = N_("a rule option (repeatable), e.g. slide_over_pawn=stop")
 OPTION_NAMES = N_("{help}; options: {names}")
 
 
+def documentation_url_in(folders: Sequence[str]) -> str:
+    """The documentation site's address in the metadata of the package installed in one of
+    ``folders`` (its ``Project-URL: Documentation``, written from pyproject.toml's
+    ``[project.urls]`` when the wheel was built); "" when none is found. Read by hand:
+    importlib.metadata costs a command's start 35 ms."""
+    for folder in folders:
+        try:
+            names = sorted(os.listdir(folder or "."))
+        except OSError:
+            continue
+        for name in names:
+            if not (name.startswith("finstere_widget-") and name.endswith(".dist-info")):
+                continue
+            try:
+                with open(os.path.join(folder, name, "METADATA"), encoding="utf-8") as meta:
+                    for line in meta:
+                        if not line.strip():
+                            break  # the headers end; the description follows
+                        key, _, value = line.partition(":")
+                        label, _, url = value.strip().partition(",")
+                        if key == "Project-URL" and label.strip() == "Documentation":
+                            return url.strip()
+            except OSError:
+                continue
+    return ""
+
+
+@functools.cache
+def documentation_url() -> str:
+    """:func:`documentation_url_in` the folder this package is installed in, then the
+    import path (an editable install); "" for a checkout never installed."""
+    package = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    return documentation_url_in([package, *sys.path])
+
+
+def docs_page(page: str, title: str) -> str:
+    """The documentation's page ``page`` (``format`` for format.html): its address, or
+    where the package's metadata has none, its ``title`` in words."""
+    base = documentation_url()
+    if base:
+        return base.rstrip("/") + f"/{page}.html"
+    return said(N_("the page “{title}” of the documentation")).format(title=title)
+
+
+def json_help() -> str:
+    """``--json``'s help: where its format is told."""
+    page = docs_page("format", "Format specification")
+    return said(N_("print JSON (its format: {page})")).format(page=page)
+
+
+def option_values() -> str:
+    """Each rule option with its values: ``slide_over_pawn=stop|eat|...``."""
+    return ", ".join(f"{name}={'|'.join(info[0])}" for name, info in OPTION_INFO.items())
+
+
 def add_common(parser: argparse.ArgumentParser) -> None:
     """The arguments of the commands that read a position: the file, ``--option``,
     ``--json``, ``--lang``."""
@@ -268,7 +324,7 @@ def add_common(parser: argparse.ArgumentParser) -> None:
         ),
     )
     add_option(parser, help=said(OPTION_HELP))
-    parser.add_argument("--json", action="store_true", help=said(N_("print JSON (docs/format.md)")))
+    parser.add_argument("--json", action="store_true", help=json_help())
     add_lang(parser)
 
 
@@ -276,9 +332,9 @@ def add_option(
     parser: argparse.ArgumentParser, metavar: str = "NAME=VALUE", help: str | None = None
 ) -> None:
     """The repeatable ``--option NAME=VALUE`` (a rule option of docs/rules.md); its help
-    ends with the options' names."""
+    ends with the options' names, each with its values."""
     if help is not None:
-        help = said(OPTION_NAMES).format(help=help, names=", ".join(OPTION_INFO))
+        help = said(OPTION_NAMES).format(help=help, names=option_values())
     parser.add_argument("--option", action="append", default=[], metavar=metavar, help=help)
 
 
@@ -403,6 +459,7 @@ EXAMPLES: dict[str, tuple[str, ...]] = {
     "puzzles": (
         "{prog} puzzles --rule tie -n 3 --answers",
         "{prog} puzzles --seed 1 --out set.json --lang it",
+        "{prog} puzzles --lesson 09 --worksheet class.pdf",
     ),
     "edge-cases": (
         "{prog} edge-cases --option slide_over_pawn --budget 300",
@@ -424,9 +481,21 @@ def examples_epilog(name: str, prog: str) -> str:
     return "\n".join(lines)
 
 
+class HelpFormatter(argparse.RawDescriptionHelpFormatter):
+    """argparse's wrapping, except that an address is never broken (argparse broke the
+    documentation's at its hyphen, "finstere-" / "flure.github.io", which no one can
+    copy): a word longer than the column keeps a line of its own."""
+
+    def _split_lines(self, text: str, width: int) -> list[str]:
+        import textwrap
+
+        flat = " ".join(text.split())
+        return textwrap.wrap(flat, width, break_on_hyphens=False, break_long_words=False)
+
+
 def add_examples(command: argparse.ArgumentParser, name: str) -> None:
     """End the ``--help`` of subcommand ``name`` with its examples (its own description
     and help texts are wrapped as before; the examples keep their lines)."""
     prog = command.prog.rsplit(" ", 1)[0]  # the program, without the subcommand
     command.epilog = examples_epilog(name, prog)
-    command.formatter_class = argparse.RawDescriptionHelpFormatter
+    command.formatter_class = HelpFormatter

@@ -14,7 +14,15 @@ import argparse
 from .._extras import require
 from ..engine.i18n import N_, translations
 from ..engine.options import OPTION_INFO
-from .common import SubParsers, UsageError, add_lang, check_writable, said, usage_error
+from .common import (
+    SubParsers,
+    UsageError,
+    add_lang,
+    check_writable,
+    json_help,
+    said,
+    usage_error,
+)
 
 #: the budget when none is given: a few seconds
 DEFAULT_BUDGET = 2000
@@ -104,7 +112,7 @@ def register(sub: SubParsers) -> None:
             )
         ),
     )
-    p.add_argument("--json", action="store_true", help=said(N_("print JSON (docs/format.md)")))
+    p.add_argument("--json", action="store_true", help=json_help())
     p.add_argument(
         "--out",
         default=None,

@@ -21,6 +21,10 @@ ABOUT = {
     "pawn_example_1": N_("pawn P4 pushes a stone (pawn movement, example 1)"),
     "pawn_example_2": N_("a 5 walks over two pawns (pawn movement, example 2)"),
     "pawn_example_3": N_("a 5 pushes a stone onto a blood pool (pawn movement, example 3)"),
+    "lesson_first_turn": N_("the tour's first monster turn: three pawns, the monster at the exit"),
+    "lesson_doorways": N_("pawns by the entrance and the exit (lesson 02a, pawn moves)"),
+    "lesson_slide": N_("a pawn beside the square blood pool (lesson 02b, blood pools)"),
+    "lesson_race": N_("round 5: get a blue pawn out by round 7 (lesson 02c, how a game goes)"),
 }
 
 

@@ -740,7 +740,14 @@ def register(sub: SubParsers) -> None:
         ),
     )
     p.add_argument(
-        "--bots", default="greedy", help=said(N_("the opponents' bots (default greedy)"))
+        "--bots",
+        default="greedy",
+        help=said(
+            N_(
+                "the opponents' bots, seated in turn: random, greedy, lookahead, mcts (e.g. "
+                "greedy,mcts:50; default greedy)"
+            )
+        ),
     )
     p.add_argument(
         "--seat", type=int, default=0, help=said(N_("your seat (0 = blue, the default)"))

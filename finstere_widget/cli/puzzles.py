@@ -82,10 +82,47 @@ def _write_worksheets(found: list[Puzzle], path: str, lang: str | None) -> None:
         write_file(target, puzzle_worksheet(found, answers=answers, lang=lang))
 
 
+#: the lessons whose puzzle set ``--lesson`` gives: lesson 09's graded series, as its
+#: notebook builds it (``puzzle_levels(SEED)``, SEED = 2026) and its worksheet prints it
+LESSON_SEEDS = {"09": 2026}
+
+
+def _lesson_set(args: argparse.Namespace) -> list[Puzzle]:
+    from ..teach.walkthrough import puzzle_levels
+
+    chosen = [
+        flag
+        for flag, value in (
+            ("--rule", args.rule),
+            ("-n", args.n),
+            ("--seed", args.seed),
+            ("--difficulty", args.difficulty),
+        )
+        if value is not None
+    ]
+    if chosen:
+        raise UsageError(
+            "--lesson {lesson} is the lesson's own set: leave out {options}",
+            lesson=args.lesson,
+            options=", ".join(chosen),
+        )
+    level1, level2, level3 = puzzle_levels(LESSON_SEEDS[args.lesson])
+    return level1 + level2 + level3
+
+
 def cmd_puzzles(args: argparse.Namespace) -> int:
-    if args.n < 1:  # the engine's empty set is a value; asked for here, it tells nothing
-        raise UsageError("-n must be >= 1: a set of no puzzles tells nothing")
-    found = puzzles(args.rule, n=args.n, seed=args.seed, difficulty=args.difficulty)
+    if args.lesson is not None:
+        found = _lesson_set(args)
+    else:
+        n = 9 if args.n is None else args.n
+        if n < 1:  # the engine's empty set is a value; asked for here, it tells nothing
+            raise UsageError("-n must be >= 1: a set of no puzzles tells nothing")
+        found = puzzles(
+            args.rule or "all",
+            n=n,
+            seed=args.seed or 0,
+            difficulty=args.difficulty,
+        )
     translations(args.lang)  # an unknown --lang fails before anything is printed
     if args.out:
         write_file(args.out, puzzles_to_json(found) + "\n")  # whole or not at all
@@ -106,14 +143,24 @@ def register(sub: SubParsers) -> None:
         help=said(N_("a seeded set of predict-the-monster puzzles (one right answer each)")),
     )
     p.add_argument(
+        "--lesson",
+        choices=sorted(LESSON_SEEDS),
+        default=None,
+        help=said(
+            N_("a lesson's own set: 09 gives lesson 09's 18 puzzles, the worksheet's (seed 2026)")
+        ),
+    )
+    p.add_argument(
         "--rule",
-        default="all",
+        default=None,
         help=said(N_("a rule id (M4, M5, M8-M12), a topic ({topics}) or all (default)")).format(
             topics=", ".join(TOPICS)
         ),
     )
-    p.add_argument("-n", type=int, default=9, help=said(N_("how many puzzles (default 9)")))
-    p.add_argument("--seed", type=int, default=0, help=said(N_("the same seed gives the same set")))
+    p.add_argument("-n", type=int, default=None, help=said(N_("how many puzzles (default 9)")))
+    p.add_argument(
+        "--seed", type=int, default=None, help=said(N_("the same seed gives the same set"))
+    )
     p.add_argument(
         "--difficulty", type=int, default=None, help=said(N_("only this level (1, 2, ...)"))
     )

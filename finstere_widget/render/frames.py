@@ -316,6 +316,11 @@ def pack_groups(
     return {"static": static, "groups": groups, "frames": packed}
 
 
+def _flat(words: str) -> str:
+    """``words`` lower-cased with their spaces folded (a sentence compared as read)."""
+    return " ".join(words.lower().split())
+
+
 def pack_frames(frames: Sequence[TraceFrame]) -> Packed:
     """:func:`pack_groups` for the frames of a monster turn (or a story). The pieces that
     stay put from frame to frame are drawn once (a :data:`.scene.GroupMemo` shared by the
@@ -351,7 +356,10 @@ def pack_frames(frames: Sequence[TraceFrame]) -> Packed:
             drawn = piece_groups(pos, memo)
             labels = label_groups(pos, memo)
             before = pos
-        caption = caption_group(f.caption, banner=f.tie)
+        # no caption the line over the board already says (a game view's "your move":
+        # over the board, on it and in the log, three times)
+        said_over = not f.tie and _flat("".join(f.headline)) == _flat(f.caption)
+        caption: Group = [] if said_over else caption_group(f.caption, banner=f.tie)
         shown.append(fixtures + f.under + drawn + f.over + labels + [caption])
         pieces.append(fixtures + drawn)
     return pack_groups(

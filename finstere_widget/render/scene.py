@@ -153,10 +153,13 @@ class Scene:
         return scene_svg(self)
 
 
-def build_scene(position: Position, overlay: Overlay | None = None) -> Scene:
-    """The position (and overlay) as a :class:`Scene`."""
+def build_scene(
+    position: Position, overlay: Overlay | None = None, lang: str | None = None
+) -> Scene:
+    """The position (and overlay) as a :class:`Scene`; the board's words (the tray's
+    labels) in ``lang`` (None: the language in use)."""
     under, over = overlay_groups(position, overlay)
-    return Scene(static_layer(position), compose(under, position, over))
+    return Scene(static_layer(position, lang=lang), compose(under, position, over))
 
 
 __all__ = [

@@ -3,13 +3,20 @@ teacher's notes (between a line ``<!-- teacher -->`` and a line ``<!-- /teacher 
 
 ``notebooks/build.py`` builds the lessons' two editions from it, and
 :mod:`~finstere_widget.teach.worksheets` prints a lesson's exercises and their answers.
+
+Two kinds of line are for the printed worksheet only (the notebooks leave them out):
+
+* ``<!-- board: SPEC -->`` right after an exercise's text: the board printed with that
+  exercise (``SPEC``: :func:`~finstere_widget.teach.worksheets.board_for`);
+* ``<!-- puzzles: SEED -->``: the worksheet starts with lesson 09's graded puzzle series
+  (:func:`~finstere_widget.teach.walkthrough.puzzle_levels` of ``SEED``).
 """
 
 from __future__ import annotations
 
 import ast
 import re
-from typing import Literal
+from typing import Literal, NamedTuple
 
 from ..engine.errors import LessonError
 
@@ -28,15 +35,37 @@ EXERCISE_WORDS = (
 )
 CHECK_WORDS = "Check yourself|Fais le point|Teste dich selbst|Mettiti alla prova|Ověř si"
 EXERCISE = re.compile(rf"^(\*\*({EXERCISE_WORDS})\b[^*]*\*\*|#+\s*({CHECK_WORDS})\b)", re.I | re.M)
+#: a line naming the board an exercise prints (``<!-- board: monster_basic_8 -->``)
+BOARD_MARK = re.compile(r"^<!--\s*board:(?P<spec>.*?)-->$")
+#: a line asking the worksheet for the lesson's puzzle series (``<!-- puzzles: 2026 -->``)
+PUZZLES_MARK = re.compile(r"^<!--\s*puzzles:(?P<seed>.*?)-->$")
 
 
-def parse(text: str) -> list[tuple[CellKind, str]]:
+class Exercise(NamedTuple):
+    """An exercise of a lesson as the worksheet prints it."""
+
+    question: str
+    #: the teacher's note after it ("" for none)
+    answer: str
+    #: its board marker's spec (``"monster_basic_8 tile 8 step 4"``), "" for none
+    board: str
+
+
+def _mark(line: str) -> bool:
+    bare = line.strip()
+    return bool(BOARD_MARK.match(bare) or PUZZLES_MARK.match(bare))
+
+
+def parse(text: str, marks: bool = False) -> list[tuple[CellKind, str]]:
     """``[(kind, source)]``: ``markdown``, ``code`` (a ```` ```python ```` fence) or
     ``teacher`` (markdown for the teacher's edition only). A teacher's note holds markdown
-    only and must be closed: anything else is a ``LessonError`` naming the line."""
+    only and must be closed: anything else is a ``LessonError`` naming the line. The
+    worksheet's marker lines (a board's, the puzzles': the module's docstring) are left out
+    unless ``marks``; one in a teacher's note is a ``LessonError``."""
     cells: list[tuple[CellKind, str]] = []
     buf: list[str] = []
     mode: CellKind = "markdown"
+    dropped = False  # a marker line was just left out (a blank line after it goes too)
 
     def flush(kind: CellKind) -> None:
         src = "\n".join(buf).strip("\n")
@@ -46,6 +75,23 @@ def parse(text: str) -> list[tuple[CellKind, str]]:
 
     for number, line in enumerate(text.splitlines(), 1):
         bare = line.strip()
+        if dropped and not bare and (not buf or not buf[-1].strip()):
+            dropped = False
+            continue  # the marker and its blank line go: the text reads as without it
+        dropped = False
+        if mode != "code" and _mark(line):
+            if mode == "teacher":
+                raise LessonError(
+                    "line {number}: {line} belongs after the exercise's text, not in the "
+                    "teacher's note",
+                    number=number,
+                    line=bare,
+                )
+            if marks:
+                buf.append(bare)
+            else:
+                dropped = True
+            continue
         if mode == "code":
             if bare == "```":
                 flush("code")
@@ -91,15 +137,61 @@ def exercises(text: str) -> list[tuple[str, str]]:
     """A lesson's exercises and check questions (a paragraph starting ``**Exercise N.**``,
     ``**Your turn.**`` or ``**Question N.**``, or a ``## Check yourself`` section) with the teacher's note that follows each
     (``""`` where none does): ``[(question, answer)]`` in the lesson's order."""
-    found: list[tuple[str, str]] = []
-    for kind, src in parse(text):
-        starts = [m.start() for m in EXERCISE.finditer(src)] if kind == "markdown" else []
+    return [(e.question, e.answer) for e in exercise_items(text)]
+
+
+def exercise_items(text: str) -> list[Exercise]:
+    """The lesson's exercises (:func:`exercises`), each with the board its marker names.
+    A board marker is the exercise's: after its text, before the next exercise; one
+    before any exercise, or a second one for the same exercise, is a ``LessonError``."""
+    found: list[Exercise] = []
+    for kind, src in parse(text, marks=True):
+        if kind != "markdown":
+            if kind == "teacher" and found and not found[-1].answer:
+                found[-1] = found[-1]._replace(answer=src.strip())
+            continue
+        starts = [m.start() for m in EXERCISE.finditer(src)]
+        head = src[: starts[0]] if starts else src
+        stray = next((ln for ln in head.splitlines() if BOARD_MARK.match(ln)), None)
+        if stray is not None:
+            raise LessonError(
+                "{line} stands before any exercise: put it right after the exercise's text",
+                line=stray,
+            )
         for k, start in enumerate(starts):  # from each exercise's mark to the next one's
             end = starts[k + 1] if k + 1 < len(starts) else len(src)
-            found.append((src[start:end].strip(), ""))
-        if kind == "teacher" and found and not found[-1][1]:
-            found[-1] = (found[-1][0], src.strip())
+            lines = src[start:end].strip().splitlines()
+            boards = [m.group("spec").strip() for ln in lines if (m := BOARD_MARK.match(ln))]
+            if "" in boards:
+                raise LessonError(
+                    "{question}: a board marker names its board (<!-- board: basic -->)",
+                    question=lines[0][:60],
+                )
+            if len(boards) > 1:
+                raise LessonError(
+                    "{question}: one board an exercise, got {boards}",
+                    question=lines[0][:60],
+                    boards=", ".join(boards),
+                )
+            question = "\n".join(ln for ln in lines if not _mark(ln)).strip()
+            found.append(Exercise(question, "", boards[0] if boards else ""))
     return found
+
+
+def puzzle_seed(text: str) -> int | None:
+    """The seed of the lesson's ``<!-- puzzles: SEED -->`` line (None: it has none); a seed
+    that is not a whole number is a ``LessonError``."""
+    for line in text.splitlines():
+        m = PUZZLES_MARK.match(line.strip())
+        if m:
+            seed = m.group("seed").strip()
+            if not seed.isdigit():
+                raise LessonError(
+                    "{line}: the seed is a whole number (<!-- puzzles: 2026 -->)",
+                    line=line.strip(),
+                )
+            return int(seed)
+    return None
 
 
 def title(text: str) -> str:

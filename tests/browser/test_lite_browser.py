@@ -324,33 +324,85 @@ async () => {
 """
 
 
+#: the notebook on show, its cells loaded (the kernel may still be starting): its kernel's
+#: status then, or '' while the document is not there
+_DOCUMENT_JS = """
+(path) => {
+  const app = window.jupyterapp;
+  const w = app && app.shell && app.shell.currentWidget;
+  if (!w || !w.context || w.context.path !== path || !w.context.isReady) return '';
+  if (!w.content.widgets.length) return '';
+  const kernel = w.sessionContext.session && w.sessionContext.session.kernel;
+  return kernel ? kernel.status : 'no kernel yet';
+}
+"""
+
+#: a cell ``1+1`` put first in the notebook on show (the reference: the kernel's first
+#: answer), then Run All pressed at once
+_REFERENCE_AND_RUN_ALL_JS = """
+async () => {
+  const app = window.jupyterapp;
+  const nb = app.shell.currentWidget.content;
+  nb.activeCellIndex = 0;
+  await app.commands.execute('notebook:insert-cell-above');
+  if (nb.activeCell.model.type !== 'code') await app.commands.execute('notebook:change-cell-to-code');
+  nb.activeCell.model.sharedModel.setSource('1+1');
+  app.commands.execute('notebook:run-all-cells');
+  return nb.widgets[0].model.sharedModel.getSource();
+}
+"""
+
+#: whether the reference cell (the first) has its output
+_REFERENCE_DONE_JS = """
+() => window.jupyterapp.shell.currentWidget.content.widgets[0].model.outputs.length > 0
+"""
+
+#: the tour's first widget after Run All, at most this many times the kernel's first answer
+#: (the ``1+1`` cell run the same way, in the same run): Pyodide's start is most of both
+#: (12-17 s here); the package's own share is what is left. Before #29 the tour installed
+#: its packages in the page after Run All (29 s on a 37 s wait)
+FIRST_WIDGET_RATIO = 1.5
+
+
 def test_the_tours_first_widget_is_on_screen_soon_after_run_all(
     offline_page: tuple[Any, list[str], list[str]],
     lite_url: str,
     shots: Path,
     record_property: Any,
 ) -> None:
-    """#29: the time from *Run All* (the notebook open, its kernel started) until the tour's
-    first widget board has painted, and from opening the page, measured offline and
-    reported (no bound asserted: absolute times are the machine's; the goal is 10 s after
-    Run All on the project's 2-core machine). Also checked: the site's copy of the tour
-    installs nothing (no install cell: the package and its widgets are in the kernel from
-    the start)."""
+    """#29's case: Run All pressed as soon as the tour is on show, the kernel still
+    starting. Measured offline: the time from Run All to the kernel's first answer (a cell
+    ``1+1`` put first: the reference, in the same run) and to the tour's first widget board
+    painted; the first widget comes within :data:`FIRST_WIDGET_RATIO` times the
+    reference (a ratio, not seconds: the machine's speed cancels out), and the figures are
+    reported (docs/speed.md). Also checked: the site's copy of the tour installs nothing
+    (no install cell: the package and its widgets are in the kernel from the start)."""
     page, elsewhere, errors = offline_page
     tour = NOTEBOOKS[0]
     t_open = time.monotonic()
-    open_notebook(page, tour, timeout=KERNEL_TIMEOUT, url=f"{lite_url}/lab/index.html?path={tour}")
-    t_ready = time.monotonic()
+    page.goto(f"{lite_url}/lab/index.html?path={tour}")
+    # the kernel there (starting): Run All pressed before it has a kernel runs nothing
+    wait_for(
+        page,
+        lambda: page.evaluate(_DOCUMENT_JS, tour) not in ("", "no kernel yet"),
+        KERNEL_TIMEOUT,
+        "the tour and its kernel starting",
+    )
     sources = page.evaluate(
         "() => window.jupyterapp.shell.currentWidget.content.widgets"
         ".filter(c => c.model.type === 'code').map(c => c.model.sharedModel.getSource())"
     )
     assert not [s for s in sources if "piplite" in s or "micropip" in s], sources[0]
-    page.evaluate("() => { window.jupyterapp.commands.execute('notebook:run-all-cells'); }")
+    status = page.evaluate(_DOCUMENT_JS, tour)
+    assert page.evaluate(_REFERENCE_AND_RUN_ALL_JS) == "1+1"
     t_run = time.monotonic()
+    assert status != "idle", "the kernel was idle already: not the case measured"
+    t_ref = None
     cell, paints = -1, 0
     deadline = t_run + RUN_TIMEOUT
     while paints <= 0 and time.monotonic() < deadline:
+        if t_ref is None and page.evaluate(_REFERENCE_DONE_JS):
+            t_ref = time.monotonic()
         cell, paints = page.evaluate(_FIRST_WIDGET_JS)
         if paints <= 0:
             page.wait_for_timeout(100)
@@ -360,14 +412,20 @@ def test_the_tours_first_widget_is_on_screen_soon_after_run_all(
         outputs = page.evaluate(_OUTPUTS_JS)
     assert paints > 0, f"no board painted in {RUN_TIMEOUT:.0f} s (cell {cell}): {outputs}"[:3000]
     page.screenshot(path=str(shots / "lite-first-widget.png"))
+    assert t_ref is not None, "the widget painted before the reference cell answered"
+    reference, widget = t_ref - t_run, t_widget - t_run
     figures = {
-        "kernel_ready_s": round(t_ready - t_open, 1),
-        "first_widget_after_run_all_s": round(t_widget - t_run, 1),
+        "kernel_status_at_run_all": status,
+        "reference_1plus1_after_run_all_s": round(reference, 1),
+        "first_widget_after_run_all_s": round(widget, 1),
+        "first_widget_after_the_reference_s": round(widget - reference, 1),
         "first_widget_after_open_s": round(t_widget - t_open, 1),
-        "first_widget_cell": cell,
+        "ratio": round(widget / reference, 2),
+        "first_widget_cell": cell - 1,  # the tour's own code cells (the reference is first)
     }
     for key, value in figures.items():
         record_property(key, value)
-    print(f"\nJupyterLite tour, offline: {json.dumps(figures)}")
+    print(f"\nJupyterLite tour, offline, Run All at once: {json.dumps(figures)}")
     (shots / "lite-first-widget.json").write_text(json.dumps(figures), encoding="utf-8")
+    assert widget <= FIRST_WIDGET_RATIO * reference, figures
     assert elsewhere == [], f"the site asked the network for {elsewhere[:5]}"

@@ -8,7 +8,6 @@ Python (synced frames, pieces, hints, panel HTML) and compares it with the engin
 from __future__ import annotations
 
 import json
-import shutil
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -41,11 +40,32 @@ START_TIMEOUT = 120.0
 FIRST = TOUR_FIRST
 
 
-def _serve_marimo(base: Path, theme: str) -> tuple[subprocess.Popen[bytes], str]:
-    """``marimo run`` of a copy of the tour on a free port, marimo's theme ``theme``."""
+#: a cell the light server's copy of the tour ends with: the stepper's quiz (its keys in
+#: marimo's shadow DOM; the tour itself has no quiz)
+QUIZ_CELL = """
+
+@app.cell
+def _(examples, fm):
+    quiz = fm.stepper(examples.load("monster_basic_8"), tile="8", quiz=True, lang="en")
+    quiz
+    return (quiz,)
+
+"""
+
+
+def _serve_marimo(
+    base: Path, theme: str, quiz: bool = False
+) -> tuple[subprocess.Popen[bytes], str]:
+    """``marimo run`` of a copy of the tour on a free port, marimo's theme ``theme``;
+    ``quiz``: with :data:`QUIZ_CELL` last."""
     import marimo  # noqa: F401  (the marimo extra; missing, it is a failure, not a skip)
 
-    shutil.copy2(TOUR, base / TOUR.name)
+    text = TOUR.read_text(encoding="utf-8")
+    if quiz:
+        main = '\nif __name__ == "__main__":'
+        assert main in text
+        text = text.replace(main, QUIZ_CELL + main)
+    (base / TOUR.name).write_text(text, encoding="utf-8")
     env = isolated_env(base)
     home = base / "home"
     (home / ".config" / "marimo").mkdir(parents=True)
@@ -63,8 +83,9 @@ def _serve_marimo(base: Path, theme: str) -> tuple[subprocess.Popen[bytes], str]
 
 @pytest.fixture(scope="module")
 def marimo_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """The tour served by ``marimo run`` in marimo's light theme (stopped by its PID)."""
-    proc, url = _serve_marimo(tmp_path_factory.mktemp("marimo"), "light")
+    """The tour served by ``marimo run`` in marimo's light theme, a quiz stepper last
+    (stopped by its PID)."""
+    proc, url = _serve_marimo(tmp_path_factory.mktemp("marimo"), "light", quiz=True)
     try:
         yield url
     finally:
@@ -145,8 +166,9 @@ def _panel(page: Any, name: str) -> Any:
 def test_marimo_tour_draws_steps_and_moves(tour: tuple[Any, list[str]], shots: Path) -> None:
     page, errors = tour
     boards = [Canvas(page, k) for k in range(4)]
-    assert page.locator("canvas.fw-canvas").count() == 4
-    assert page.locator(".fwp-root").count() == 5
+    quiz = Canvas(page, 4)  # the test's quiz cell (QUIZ_CELL)
+    assert page.locator("canvas.fw-canvas").count() == 5
+    assert page.locator(".fwp-root").count() == 5 + 2  # the quiz stepper's above and below
     assert [b.canvas.get_attribute("data-theme") for b in boards] == ["light"] * 4
     text = page.locator("body").inner_text()
     assert "Traceback" not in text and "AssertionError" not in text
@@ -172,6 +194,7 @@ def test_marimo_tour_draws_steps_and_moves(tour: tuple[Any, list[str]], shots: P
     wait_for(page, lambda: stepper.frames() == n10, 20, "the frames of tile 10")
     wait_for(page, lambda: f"tile 10: {n10} frames" in below.inner_text(), 20, "the message")
     assert above.locator("button.fwp-on").inner_text() == "10"
+    _panel_groups_in_the_accessibility_tree(page, above)
     stepper.canvas.scroll_into_view_if_needed()
     page.screenshot(path=str(shots / "marimo-stepper.png"))
 
@@ -211,7 +234,50 @@ def test_marimo_tour_draws_steps_and_moves(tour: tuple[Any, list[str]], shots: P
     page.screenshot(path=str(shots / "marimo-game.png"))
 
     _keys_in_the_four_widgets(page, boards)
+    _quiz_keys(page, quiz)
     assert_no_page_errors(page, errors)
+
+
+def _panel_groups_in_the_accessibility_tree(page: Any, above: Any) -> None:
+    """#28, screen readers in marimo: the panels' toggle groups (panel.js) are radio groups
+    named by their label, the chosen button checked, as the accessibility tree has them
+    (JupyterLab's ipywidgets groups: tests/browser/test_widget_ux_browser.py)."""
+    tiles = above.get_by_role("radiogroup", name="tile")
+    assert tiles.count() == 1, above.aria_snapshot()
+    assert tiles.get_by_role("radio", name="10", checked=True).count() == 1
+    assert tiles.get_by_role("radio", name="7", checked=False).count() == 1
+    assert tiles.get_by_role("radio", checked=True).count() == 1
+    snapshot = tiles.aria_snapshot()
+    assert '- radio "10" [checked]' in snapshot, snapshot
+    # the editor's mode: a named group too, its choice checked
+    mode = _panel(page, "editor above").get_by_role("radiogroup", name="the board")
+    assert mode.get_by_role("radio", checked=True).count() == 1, mode.aria_snapshot()
+    assert mode.get_by_role("radio", name="move pawns", checked=False).count() == 1
+
+
+def _quiz_keys(page: Any, quiz: Canvas) -> None:
+    """docs/widgets.md: the quiz's keys work in marimo's shadow DOM. The quiz stepper
+    (basic rulebook, tile 8): ↑ answers look 1 (north: it chases A), space plays on and
+    stops at look 2's question, H gives a hint, ↑ answers look 2; keys pressed on the
+    board's canvas, whose key handler finds it through the event's composed path."""
+    panel = quiz.root.locator(".fw-quiz")
+    feedback = panel.locator(".fw-quiz-feedback")
+    question = panel.locator(".fw-quiz-question")
+    assert quiz.frame() == 0 and question.inner_text().startswith("Look 1 of 9")
+    _press(quiz, "ArrowUp")
+    wait_for(page, lambda: feedback.get_attribute("data-verdict") == "right", 10, "↑ answers")
+    wait_for(page, lambda: quiz.frame() == 1, 10, "the look shown after the answer")
+    _press(quiz, " ")
+    wait_for(page, lambda: quiz.frame() == 3, 20, "space plays to look 2's question")
+    page.wait_for_timeout(300)
+    assert quiz.frame() == 3 and question.inner_text().startswith("Look 2 of 9")
+    _press(quiz, "h")
+    hint = panel.locator(".fw-quiz-hint")
+    wait_for(page, lambda: "(M4)" in hint.inner_text(), 10, "H: hint 1")
+    _press(quiz, "ArrowUp")
+    wait_for(page, lambda: quiz.frame() == 4, 10, "↑ answers look 2")
+    assert feedback.get_attribute("data-verdict") == "right"
+    assert panel.locator(".fw-quiz-score").inner_text() == "score: 2 of 2"
 
 
 def _press(board: Canvas, key: str) -> None:

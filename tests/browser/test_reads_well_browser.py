@@ -40,14 +40,29 @@ def _jupyter_theme(page: Any, theme: str) -> None:
     page.wait_for_timeout(500)  # the theme's CSS variables settle
 
 
-def _problem_hint(page: Any) -> None:
-    """A click on an empty square of the game view: a problem hint to measure."""
+def _problem_hint(page: Any, opened: str = "") -> None:
+    """A click on an empty square of the game view: a problem hint to measure. ``opened``:
+    the page just opened (its name): first, the new game's "your move" is said twice at
+    most (the click leaves the story)."""
     game = C.painted(page, page.locator("canvas.fw-canvas").nth(C.GAME))
+    if opened:
+        C.check_your_move_said_at_most_twice(game, opened)
     k = float(game.evaluate("c => c.getBoundingClientRect().width")) / S.WIDTH
     x, y = center((3, 3))
     game.click(position={"x": x * k, "y": y * k})
     hint = C.root_of(game).locator(".fw-hint")
     wait_for(page, lambda: hint.get_attribute("data-kind") == "problem", 20, "a problem hint")
+
+
+def _new_game() -> tuple[str, tuple[float, float], list[str]]:
+    """The notebook's game view as the engine has it: a pawn of ours waiting in the tray,
+    its slot there, and the lines of "What happens"."""
+    from finstere_widget.render.tray import tray_slots
+    from finstere_widget.widget import GameView
+
+    v = GameView(("blue", "red"), you="blue", bot="greedy", seed=1)
+    pid = sorted(v.board.movable or [])[0]
+    return pid, tray_slots(v.position)[pid], list(v.board.event_log)
 
 
 def _run(
@@ -59,8 +74,14 @@ def _run(
     kinds: set[str],
     new_turn: Callable[[Any], None] | None,
     resize: Callable[[int], None] | None = None,
+    game: bool = True,
 ) -> None:
-    """The checks, in the same order on every front end."""
+    """The checks, in the same order on every front end. Issue 28's, at every width and
+    theme: no word on any board below 11 px, no empty caption strip (a board with nothing
+    to say; the game view with a pawn selected, which keeps "What happens"), the game's
+    "your move" said twice at most, its option menus not cut at 600 px. ``game``: the page
+    has the game view (a kernel's)."""
+    pid, slot, rows = _new_game()
 
     def size(width: int) -> None:
         if resize is not None:
@@ -83,8 +104,24 @@ def _run(
             C.set_frame(page, stepper, 3)  # past, current and coming lines in the log
             C.check_contrast(page, f"{name} {theme} {width}px", kinds)
             C.check_canvas_theme(page, stepper, theme)
+            where = f"{name} {theme} {width}px"
+            C.check_board_texts(c, where)
+            C.check_no_caption_strip(crowded, theme, f"{where} crowded board")
+            if game:
+                g = c["game"]
+                if width == C.WIDTHS[0]:  # the problem hint measured: now a selection
+                    C.select_in_tray(page, g, pid, slot)
+                C.check_selection_keeps_the_story(g, rows, theme, f"{where} game")
+                if width == 600:
+                    C.check_menus(page, where)
             stepper.scroll_into_view_if_needed()
             page.screenshot(path=str(shots / f"{name}_{theme}_{width}.png"))
+        if game:  # Escape deselects; the problem hint back for the next theme's contrast
+            c["game"].focus()
+            page.keyboard.press("Escape")
+            told = C.root_of(c["game"]).locator(".fw-hint")
+            wait_for(page, lambda t=told: "deselected" in (t.text_content() or ""), 20, "Escape")
+            _problem_hint(page)
         if theme == "light":
             size(1400)
             page.wait_for_timeout(300)
@@ -105,6 +142,7 @@ def _boards(page: Any, timeout: float) -> dict[str, Any]:
         "stepper": C.painted(page, all_.nth(C.STEPPER)),
         "slide": C.painted(page, all_.nth(C.SLIDER)),
         "crowded": C.painted(page, all_.nth(C.CROWDED)),
+        "game": C.painted(page, all_.nth(C.GAME)),
     }
 
 
@@ -124,7 +162,7 @@ def test_jupyter_front_ends_read_well(nb: Any, shots: Path) -> None:
         return _boards(page, 60)
 
     canvases()
-    _problem_hint(page)
+    _problem_hint(page, opened=nb.ui)
     kinds = {"fw-hint", "fw-counter", "fw-log-title", "fw-btn"}
     _run(page, nb.ui, shots, canvases, lambda t: _jupyter_theme(page, t), kinds, _click_tile_5)
     _jupyter_theme(page, "light")
@@ -149,7 +187,7 @@ def test_voila_reads_well(browser: Any, voila_server: Any, shots: Path) -> None:
             120,
             f"Voilà in the {theme} theme",
         )
-        _problem_hint(page)
+        _problem_hint(page, opened=f"voila {theme}")
 
     def canvases() -> dict[str, Any]:
         return _boards(page, 120)
@@ -193,7 +231,7 @@ def test_exported_html_reads_well(browser: Any, tmp_path: Path, shots: Path) -> 
         board = C.painted(page, page.locator("canvas.fw-canvas").first)
         board.click(position={"x": 100, "y": 150})
         kinds = {"fw-hint", "fw-counter", "fw-log-title", "fw-btn"}
-        _run(page, "html", shots, canvases, set_theme, kinds, None, resize)
+        _run(page, "html", shots, canvases, set_theme, kinds, None, resize, game=False)
         assert_no_page_errors(page, errors)
     finally:
         context.close()

@@ -105,6 +105,7 @@ def test_every_word_on_the_board_reads_at_11_px_and_the_menus_fit(nb: Any, shots
             smallest = min(m["sizes"])
             assert smallest[0] >= S.READABLE_PX, f"{width}px side={side}: {smallest}"
             seen[f"{width}{'+side' if side else ''}"] = round(m["canvas"])
+            C.check_your_move_said_at_most_twice(game, f"{theme} {width}px side={side}")
             tray = [s for s, t in m["sizes"] if t in ("3", "5")]
             assert tray and min(tray) >= S.READABLE_PX, "blue3's and blue5's tags and faces"
             game.scroll_into_view_if_needed()

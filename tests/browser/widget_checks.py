@@ -686,3 +686,127 @@ def check_quiz_readable(page: Any, shots: Path, front: str, theme: str) -> None:
     low = [(name, round(r, 2)) for name, r in ratios if r < 4.5]
     assert not low, f"{front} {theme}: quiz text below 4.5:1: {low}"
     page.screenshot(path=str(shots / f"quiz_{front}_{theme}.png"), full_page=True)
+
+
+# --------------------------------------------------------------------------- issue 28 on every front end
+
+#: the smallest word painted on a board, in CSS px (font size x the canvas's scale)
+_SMALLEST_TEXT_JS = """
+(c, w) => {
+  const p = c.__finstere.primitives();
+  const scale = c.getBoundingClientRect().width / w;
+  let least = [Infinity, ''];
+  for (const q of [...p.static, ...p.groups.flat()])
+    if (q.k === 'text' && q.size * scale < least[0]) least = [q.size * scale, q.text];
+  return least;
+}
+"""
+
+
+def check_board_texts(boards: dict[str, Any], where: str) -> None:
+    """#28: no word painted on any board below 11 CSS px, at the width the page gives it
+    (the tray's labels were 6 px, the id tags 5 px)."""
+    for name, canvas in boards.items():
+        size, words = canvas.evaluate(_SMALLEST_TEXT_JS, S.WIDTH)
+        assert size >= S.READABLE_PX - 0.01, f"{where} {name}: {words!r} at {size:.1f} px"
+
+
+def check_no_caption_strip(canvas: Any, theme: str, where: str) -> None:
+    """#28: a board with nothing to say paints no tinted caption strip: the page's own
+    colour across its top."""
+    want = S.DARK[S.BACKGROUND] if theme == "dark" else S.BACKGROUND
+    for x in (60, 300, 600):
+        px = scene_pixel(canvas, x, 6)
+        assert close(px, want), f"{where}: a caption strip at x={x}: {px} (page {want})"
+
+
+#: what a game view says about its frame: the line over the board, the board's caption
+#: strip painted (its words in the frame's primitives), the log's rows
+_SAID_JS = """
+(c, h) => {
+  const root = c.closest('.fw-root');
+  const head = root.querySelector('.fw-headline');
+  const p = c.__finstere.primitives();
+  const strip = p.groups.flat().some((q) => q.k === 'rect' && q.y === 0 && q.h === h);
+  const caption = p.groups.flat().filter((q) => q.k === 'text' && q.y < h).map((q) => q.text);
+  const log = root.querySelector('.fw-log');
+  const above = root.querySelector('.fw-caption');  // a scrolled board's sentence in words
+  return {headline: head && !head.hidden ? head.textContent : '',
+          strip, caption: caption.join(' '),
+          above: above && !above.hidden ? above.textContent : '',
+          rows: [...root.querySelectorAll('.fw-log-row')].map((r) => r.textContent),
+          logShown: !!log && log.offsetParent !== null && log.getBoundingClientRect().height > 0};
+}
+"""
+
+
+def said(canvas: Any) -> dict[str, Any]:
+    return dict(canvas.evaluate(_SAID_JS, S.CAPTION_H))
+
+
+def _flat(words: str) -> str:
+    return " ".join(words.lower().split())
+
+
+def check_your_move_said_at_most_twice(canvas: Any, where: str) -> None:
+    """The audit of #28: a new game's "your move (blue): click one of your pawns …" was
+    said three times (over the board, on it, in the log; above a scrolled board too): at
+    most twice, the line over the board one of them."""
+    s = said(canvas)
+    assert s["headline"].startswith("Your move (blue)"), f"{where}: {s['headline']!r}"
+    start = _flat(s["headline"])[:30]
+    times = sum(
+        [
+            True,
+            s["strip"] and _flat(s["caption"]).startswith(start),
+            _flat(s["above"]).startswith(start),
+            any(_flat(r).startswith(start) for r in s["rows"]),
+        ]
+    )
+    assert times <= 2, f"{where}: said {times} times: {s}"
+
+
+def select_in_tray(page: Any, game: Any, pid: str, slot: tuple[float, float]) -> None:
+    """Click pawn ``pid`` waiting in the game view's tray at scene point ``slot``."""
+    k = float(game.evaluate("c => c.getBoundingClientRect().width")) / S.WIDTH
+    game.scroll_into_view_if_needed()
+    game.click(position={"x": slot[0] * k, "y": slot[1] * k})
+    hint = root_of(game).locator(".fw-hint")
+    wait_for(page, lambda: f"pawn {pid} (" in (hint.text_content() or ""), 30, f"{pid} selected")
+
+
+def check_selection_keeps_the_story(game: Any, rows: list[str], theme: str, where: str) -> None:
+    """#28: a pawn selected, "What happens" keeps its account (it was emptied) and shows,
+    and the board paints no empty caption strip."""
+    s = said(game)
+    assert s["rows"] == rows, f"{where}: What happens emptied by a selection: {s['rows']}"
+    assert s["logShown"], f"{where}: the log hidden by a selection"
+    assert not s["strip"], f"{where}: a caption strip with a pawn selected: {s}"
+    check_no_caption_strip(game, theme, where)
+
+
+#: each option menu's label: cut (its words wider than its box) or past the output's edge
+MENUS_JS = """
+() => {
+  const out = [];
+  for (const m of document.querySelectorAll('.fw-menu')) {
+    const label = m.querySelector('.widget-label');
+    const area = (m.closest('.jp-OutputArea-output') || document.body).getBoundingClientRect();
+    const r = label.getBoundingClientRect();
+    const s = m.querySelector('select').getBoundingClientRect();
+    out.push({text: label.textContent, cut: label.scrollWidth > label.clientWidth + 1,
+              right: Math.max(r.right, s.right), edge: area.right, shown: r.width > 0});
+  }
+  return out;
+}
+"""
+
+
+def check_menus(page: Any, where: str) -> None:
+    """#28: the game's option menus whole ("stone pushed onto entrance/exit (M" was cut at
+    600 px), none past the output's edge."""
+    menus = page.evaluate(MENUS_JS)
+    assert len(menus) >= 8, f"{where}: {menus}"
+    for menu in menus:
+        assert menu["shown"] and not menu["cut"], f"{where}: menu label cut: {menu}"
+        assert menu["right"] <= menu["edge"] + 1, f"{where}: menu past the edge: {menu}"
