@@ -301,8 +301,10 @@ class Position:
         )
 
     def piece_at(self, square: Square) -> str | None:
-        """What stands on ``square`` (monster, stone kind, pawn id, teleporter), else None;
-        a ``square`` that is no square of the board is a :class:`PositionError` naming it."""
+        """What stands on ``square`` (monster, stone kind, pawn id, teleporter), else None
+        (a tuple off the board holds nothing). Anything else is read as JSON writes a
+        square (``[x, y]``), and a :class:`PositionError` names what is no square of the
+        board."""
         if type(square) is not tuple:
             square = _square(square, "square")  # a list ([x, y], as JSON writes it) is one
         if square == self.monster.at:
