@@ -4,6 +4,7 @@ opened offline by tests/browser/test_lite_browser.py)."""
 from __future__ import annotations
 
 import json
+import os
 import re
 import sys
 from pathlib import Path
@@ -191,3 +192,95 @@ def test_every_link_to_the_lite_site_opens_a_notebook_it_ships(tmp_path: Path) -
     }
     assert {lite.site_path(lang, lite.lesson_files(lang)[1]) for lang in lite.LANGS} <= linked
     assert linked <= shipped, linked - shipped
+
+
+#: run by Node in the site's own Pyodide (``node SCRIPT PYODIDE_DIR PACKAGES``): loads the
+#: packages the kernel loads at start, then makes every module's source that has bytecode
+#: beside it unreadable as Python before importing what the first cells import; prints
+#: what it found (JSON)
+_IMPORTS_FROM_BYTECODE_JS = r"""
+const [dir, packages] = process.argv.slice(2);
+const { loadPyodide } = await import(dir + "/pyodide.mjs");
+const py = await loadPyodide({ indexURL: dir + "/", packages: JSON.parse(packages) });
+py.globals.set("MODULES", JSON.stringify(MODULES_LIST));
+console.log(await py.runPythonAsync(CHECK_PY));
+"""
+
+_IMPORTS_FROM_BYTECODE_PY = r"""
+import importlib, importlib.util, json, os, sys, sysconfig
+sys.dont_write_bytecode = True  # a .pyc found after the import was shipped, not written
+site = sysconfig.get_paths()["purelib"]
+spoiled, bare = 0, []
+for folder, _, files in os.walk(site):
+    for f in files:
+        if f.endswith(".py"):
+            path = os.path.join(folder, f)
+            if os.path.exists(importlib.util.cache_from_source(path)):
+                with open(path, "w") as out:
+                    out.write("this is not Python: the import read the source (\n")
+                spoiled += 1
+            else:
+                bare.append(os.path.relpath(path, site))
+failed = {}
+for name in json.loads(MODULES):
+    try:
+        importlib.import_module(name)
+    except BaseException as exc:
+        failed[name] = f"{type(exc).__name__}: {exc}"
+json.dumps({"spoiled": spoiled, "bare": bare, "failed": failed})
+"""
+
+#: what the kernel's start and the tour's first cells import
+_FIRST_IMPORTS = (
+    "IPython",
+    "ipykernel",
+    "ipywidgets",
+    "anywidget",
+    "jedi",
+    "micropip",
+    "finstere_widget",
+    "finstere_widget.widget",
+    "finstere_widget.engine",
+)
+
+
+@pytest.mark.slow
+def test_the_sites_packages_import_from_bytecode_compiled_at_build_time(tmp_path: Path) -> None:
+    """#29's kernel start: every wheel the site's kernel loads carries the bytecode of its
+    modules compiled by the site's own Python (tools/lite.py :func:`precompile`), so the
+    page compiles no source at start. Checked in that Python (Pyodide, run by Node on the
+    built site): with every source that has bytecode beside it replaced by text that is not
+    Python, IPython, the widgets and this package still import; and the lock's hashes are
+    those of the wheels shipped (Pyodide refuses a wheel whose hash differs)."""
+    import hashlib
+    import shutil
+    import subprocess
+
+    site = Path(os.environ.get("FINSTERE_LITE_SITE") or ROOT / "site" / "lite")
+    if not (site / "jupyter-lite.json").exists():
+        site = lite.build(tmp_path / "site", ROOT / ".cache" / "lite")
+    folder = site / "static" / "pyodide"
+    lock = json.loads((folder / "pyodide-lock.json").read_text(encoding="utf-8"))
+    for name, entry in lock["packages"].items():
+        data = (folder / entry["file_name"]).read_bytes()
+        assert hashlib.sha256(data).hexdigest() == entry["sha256"], name
+    node = shutil.which("node")
+    assert node is not None, "node (which the Lite build needs too) is missing"
+    script = tmp_path / "check.mjs"
+    script.write_text(
+        _IMPORTS_FROM_BYTECODE_JS.replace("MODULES_LIST", json.dumps(list(_FIRST_IMPORTS))).replace(
+            "CHECK_PY", json.dumps(_IMPORTS_FROM_BYTECODE_PY)
+        ),
+        encoding="utf-8",
+    )
+    done = subprocess.run(
+        [node, str(script), str(folder.resolve()), json.dumps(list(lite.PRELOAD))],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert done.returncode == 0, done.stderr[-3000:]
+    found = json.loads(done.stdout.strip().splitlines()[-1])
+    assert found["failed"] == {}, found
+    assert found["spoiled"] > 1000, found["spoiled"]
+    assert found["bare"] == [], f"sources with no bytecode beside them: {found['bare'][:10]}"

@@ -21,6 +21,10 @@ network once loaded:
   Pyodide at the kernel's start** (``loadPyodideOptions.packages``): one parallel load
   instead of an install per package, and no install cell in the page (the same wheels are
   also in the site's piplite index, with the PyPI fallback switched off);
+* every wheel of that lock carries the bytecode of its modules beside their sources
+  (:func:`precompile`: compiled at build time by the site's own Python, Pyodide run by
+  Node), so the kernel's start compiles nothing in the page (IPython's import took 3-4 s
+  of it); the lock's hashes are those of the wheels so rewritten;
 * the teacher's guide (00) and every student lesson, in the five languages: the English
   ones at the site's top (as in ``notebooks/``), the others in ``fr/``, ``de/``, ``it/``,
   ``cs/``, named with their language (``fr/01_tour.fr.ipynb``: :func:`site_path`), each
@@ -332,6 +336,79 @@ def add_to_lock(folder: Path, wheels: list[Path]) -> list[str]:
     return sorted(added)
 
 
+#: run by Node with Pyodide's own interpreter (``node SCRIPT PYODIDE_DIR WHEEL_DIR NAMES``):
+#: each wheel named (a JSON list) in WHEEL_DIR gets, beside each module, its bytecode
+#: compiled by that Python (``__pycache__/*.cpython-3XY.pyc``, unchecked-hash: the import
+#: never reads the source to check it), written back in place
+_PRECOMPILE_JS = r"""
+const [dir, wheels, names] = process.argv.slice(2);
+const { loadPyodide } = await import(dir + "/pyodide.mjs");
+const py = await loadPyodide({ indexURL: dir + "/" });
+py.mountNodeFS("/wheels", wheels);
+py.globals.set("NAMES", names);
+await py.runPythonAsync(PRECOMPILE_PY);
+"""
+
+#: the Python side of :data:`_PRECOMPILE_JS` (in Pyodide): the ``.pyc`` is the one the
+#: import system looks for in the site's Python (its cache tag), compiled as from the file's
+#: place there (tracebacks name it and show its lines)
+_PRECOMPILE_PY = r"""
+import importlib.util, json, py_compile, sysconfig, zipfile
+site = sysconfig.get_paths()["purelib"]
+for name in json.loads(NAMES):
+    path = "/wheels/" + name
+    with zipfile.ZipFile(path) as zin:
+        items = [(info, zin.read(info)) for info in zin.infolist()]
+    compiled = []
+    for info, data in items:
+        if not info.filename.endswith(".py") or ".dist-info/" in info.filename:
+            continue
+        try:
+            code = compile(data, site + "/" + info.filename, "exec", dont_inherit=True)
+        except SyntaxError:
+            continue  # a file the import never reads as a module (a template, Python 2)
+        pyc = importlib.util.cache_from_source(info.filename)
+        source_hash = importlib.util.source_hash(data)
+        compiled.append((pyc, importlib._bootstrap_external._code_to_hash_pyc(code, source_hash, False)))
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as zout:
+        for info, data in items:
+            if info.filename.endswith(".dist-info/RECORD"):
+                data += "".join(f"{p},,\n" for p, _ in compiled).encode()
+            zout.writestr(info, data)
+        for pyc, data in compiled:
+            zout.writestr(zipfile.ZipInfo(pyc, (1980, 1, 1, 0, 0, 0)), data, zipfile.ZIP_DEFLATED)
+"""
+
+
+def precompile(folder: Path, names: list[str]) -> None:
+    """Put the bytecode of every module of the wheels ``names`` in ``folder`` into them,
+    compiled by the site's own Python (Pyodide, run by Node at build time): the kernel's
+    start then imports IPython, the widgets and this package without compiling their
+    sources in the page. (PyPI's wheels carry sources only; Pyodide's own builds of its
+    packages carry bytecode for the same reason.) The wheels keep their sources."""
+    if shutil.which("node") is None:
+        raise LiteBuildError(
+            "node is needed to precompile the site's wheels: apt-get install nodejs"
+        )
+    script = folder.parent / "precompile.mjs"
+    script.write_text(
+        _PRECOMPILE_JS.replace("PRECOMPILE_PY", json.dumps(_PRECOMPILE_PY)), encoding="utf-8"
+    )
+    try:
+        _run(["node", str(script), str(folder.resolve()), str(folder.resolve()), json.dumps(names)])
+    finally:
+        script.unlink()
+
+
+def rehash_lock(folder: Path) -> None:
+    """Each package's ``sha256`` in the lock of ``folder``: its wheel's there now."""
+    path = folder / "pyodide-lock.json"
+    lock = json.loads(path.read_text(encoding="utf-8"))
+    for entry in lock["packages"].values():
+        entry["sha256"] = _sha256(folder / entry["file_name"])
+    path.write_text(json.dumps(lock, indent=1), encoding="utf-8")
+
+
 def _code_lines(text: str) -> list[str]:
     return [line for line in text.splitlines() if not line.lstrip().startswith("#")]
 
@@ -399,7 +476,10 @@ def build(out: Path, cache: Path) -> Path:
     (stage / "static").mkdir(parents=True)
     shipped = pyodide_dir(version, cache, stage / "static" / "pyodide")
     wheels = piplite_wheels(cache)
-    shipped += add_to_lock(stage / "static" / "pyodide", [*wheels, *kernel_wheels()])
+    pyodide_folder = stage / "static" / "pyodide"
+    shipped += add_to_lock(pyodide_folder, [*wheels, *kernel_wheels()])
+    precompile(pyodide_folder, sorted(w.name for w in pyodide_folder.glob("*.whl")))
+    rehash_lock(pyodide_folder)
     notebooks = lite_notebooks(stage / "notebooks")
     (stage / "jupyter-lite.json").write_text(
         json.dumps(

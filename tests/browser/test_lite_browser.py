@@ -379,8 +379,9 @@ _REFERENCE_DONE_JS = """
 
 #: the tour's first widget after Run All, at most this many times the kernel's first answer
 #: (the ``1+1`` cell run the same way, in the same run): Pyodide's start is most of both
-#: (12-17 s here); the package's own share is what is left. Before #29 the tour installed
-#: its packages in the page after Run All (29 s on a 37 s wait)
+#: (5-6 s here, 8-14 s before the site's wheels carried their bytecode); the package's own
+#: share is what is left. Before #29 the tour installed its packages in the page after Run
+#: All (29 s on a 37 s wait)
 FIRST_WIDGET_RATIO = 1.5
 
 
