@@ -818,6 +818,58 @@ def test_A3_online_placement_limits() -> None:
     check_placement(one, Placement("pool_1x4", (7, 3), "h"), PLACEMENT_PIECES, online)
 
 
+@pytest.mark.parametrize("placement", ["rulebook", "online"])
+def test_A1_A2_A3_legal_placements_are_exactly_those_check_placement_accepts(
+    placement: str,
+) -> None:
+    """``legal_placements`` tests each square once (the bots' speed); every candidate
+    (each piece kind, square of the 16 x 11 grid and orientation) is checked in full by
+    ``check_placement`` at each step of advanced set-ups played at random (four players, so
+    both teleporter pairs), and the two lists agree, in order."""
+    import random
+
+    from finstere_widget.engine.board import HEIGHT, WIDTH
+    from finstere_widget.engine.errors import IllegalMoveError
+    from finstere_widget.engine.setup import PIECE_KINDS, legal_placements
+
+    options = RuleOptions(placement=placement)
+    # the orientations each kind takes (check_placement's refusals of others: A1's tests)
+    ORIENTATIONS: dict[str, tuple[str, ...]] = {k: ("",) for k in PIECE_KINDS}
+    ORIENTATIONS.update({k: ("N", "E", "S", "W") for k in PIECE_KINDS if k.startswith("tele")})
+    ORIENTATIONS["pool_1x4"] = ("h", "v")
+    steps = 0
+    for seed in range(3):
+        game = Game(["blue", "yellow", "red", "green"], seed=seed, advanced=True, options=options)
+        rng = random.Random(seed)
+        while game.state.phase.value == "placement":
+            pos, left = game.position, game.state.to_place
+            accepted = []
+            for piece in PIECE_KINDS:
+                for y in range(-1, HEIGHT + 1):
+                    for x in range(-1, WIDTH + 1):
+                        for o in ORIENTATIONS[piece]:
+                            pl = Placement(piece, (x, y), o)
+                            try:
+                                check_placement(pos, pl, left, options)
+                            except IllegalMoveError:
+                                continue
+                            accepted.append(pl)
+            fast = legal_placements(pos, left, options)
+            assert fast == sorted(
+                accepted,
+                key=lambda p: (
+                    PIECE_KINDS.index(p.piece),
+                    p.at[1],
+                    p.at[0],
+                    "NESWhv".find(p.orientation),
+                ),
+            ), (seed, steps)
+            assert fast, "a step with nothing to place"
+            steps += 1
+            game.apply(rng.choice(fast))
+    assert steps > 20
+
+
 # --- API: legal actions, undo, history ------------------------------------------------------
 
 

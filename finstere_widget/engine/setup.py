@@ -290,25 +290,50 @@ def apply_placement(position: Position, placement: Placement) -> Position:
 def legal_placements(
     position: Position, remaining: Sequence[str], options: RuleOptions
 ) -> list[Placement]:
-    """Every placement A1-A3 allow, piece kinds in PIECE_KINDS order, squares by (y, x)."""
+    """Every placement A1-A3 allow, piece kinds in PIECE_KINDS order, squares by (y, x):
+    those :func:`check_placement` accepts (the tests compare the two), found by testing
+    each square once instead of each candidate piece in full (a bot places a piece
+    hundreds of times a game)."""
     from .board import SQUARES
 
+    occupied: set[Square] = {position.monster.at}
+    occupied.update(s.at for s in position.stones)
+    occupied.update(t.at for t in position.teleporters)
+    occupied.update(position.pool_squares)
+    online = options.placement == "online"
+    near = _near_corner_a3 if online else _near_corner_a2
+    # A2/A3: where any piece may lie (on the board, not taken, away from the corners)
+    free = {sq for sq in SQUARES if sq not in occupied and not near(sq)}
+    pool_free = free
+    if online:  # A3 (online): a pool 8 or more from the entrance, off the walls, apart
+        others = position.pool_squares
+        pool_free = {
+            sq
+            for sq in free
+            if abs(sq[0] - ENTRANCE[0]) + abs(sq[1] - ENTRANCE[1]) >= 8
+            and not _against_wall(sq)
+            and not any(abs(o[0] - sq[0]) + abs(o[1] - sq[1]) == 1 for o in others)
+        }
+    pads = [t.at for t in position.teleporters]
     out: list[Placement] = []
     for piece in PIECE_KINDS:
         if piece not in remaining:
             continue
-        if piece.startswith("teleporter"):
+        teleporter = piece.startswith("teleporter")
+        if teleporter:
             orientations: tuple[str, ...] = ("N", "E", "S", "W")
         elif piece == "pool_1x4":
             orientations = ("h", "v")
         else:
             orientations = ("",)
+        allowed = pool_free if piece.startswith("pool") else free
         for sq in SQUARES:
+            if sq not in allowed:
+                continue  # every piece covers its anchor square
+            if teleporter and any(max(abs(t[0] - sq[0]), abs(t[1] - sq[1])) == 1 for t in pads):
+                continue  # A2: not next to another teleporter, diagonals too
             for o in orientations:
                 pl = Placement(piece, sq, o)
-                try:
-                    check_placement(position, pl, remaining, options)
-                except IllegalMoveError:
-                    continue
-                out.append(pl)
+                if all(c in allowed for c in piece_squares(pl)):
+                    out.append(pl)
     return out
