@@ -18,7 +18,8 @@ CI_GROUP="dev"
 CI_CONSTRAINTS="$CI_REPO/.ci/constraints.txt"
 CI_CHROMIUM="/usr/bin/chromium"
 
-ci_log() { printf '\n== %s\n' "$*" >&2; }
+# every line says how long the script has run (bash's SECONDS): where the time goes in CI
+ci_log() { printf '\n== [%s s] %s\n' "$SECONDS" "$*" >&2; }
 
 ci_is_root() { [ "$(id -u)" = "0" ]; }
 
