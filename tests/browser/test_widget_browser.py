@@ -1,5 +1,9 @@
 """The board widget in a real browser (JupyterLab and Notebook 7, headless Chromium).
 
+The first test runs in both front ends; the others, about what the widget's own code does
+with a click or a step (the same JavaScript in both), run in JupyterLab only: Notebook 7's
+own page is checked by that test, and by the smoke, quiz, comparison and reads-well tests.
+
 Every pixel check samples the canvas at a point computed from the position and the drawing
 constants (render/style.py), in device pixels: scene units x canvas.width / style.WIDTH.
 """
@@ -192,6 +196,7 @@ def test_board_renders_and_moves_a_pawn(nb: Any, notebooks: dict[str, Path]) -> 
     nb.assert_no_page_errors()
 
 
+@pytest.mark.parametrize("jupyter_ui", ["lab"])  # the widget's own behaviour: see the top
 def test_edit_mode_places_a_piece_by_click_and_undo_removes_it(
     nb: Any, notebooks: dict[str, Path]
 ) -> None:
@@ -221,6 +226,7 @@ def test_edit_mode_places_a_piece_by_click_and_undo_removes_it(
     nb.assert_no_page_errors()
 
 
+@pytest.mark.parametrize("jupyter_ui", ["lab"])  # the widget's own behaviour: see the top
 def test_stepping_happens_in_the_browser(nb: Any, notebooks: dict[str, Path]) -> None:
     nb.open("fw_stepper.ipynb")
     nb.run_all()
