@@ -18,8 +18,11 @@ CI_GROUP="dev"
 CI_CONSTRAINTS="$CI_REPO/.ci/constraints.txt"
 CI_CHROMIUM="/usr/bin/chromium"
 
-# every line says how long the script has run (bash's SECONDS): where the time goes in CI
-ci_log() { printf '\n== [%s s] %s\n' "$SECONDS" "$*" >&2; }
+# every line says how long the run has taken (since the first script of it began: .ci/docs
+# run by .ci/test counts from .ci/test's start): where the time goes in CI
+CI_T0="${CI_T0:-$(date +%s)}"
+export CI_T0
+ci_log() { printf '\n== [%s s] %s\n' "$(($(date +%s) - CI_T0))" "$*" >&2; }
 
 ci_is_root() { [ "$(id -u)" = "0" ]; }
 
