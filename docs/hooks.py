@@ -26,6 +26,7 @@
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import importlib.metadata
 import re
@@ -183,16 +184,26 @@ API_ORDER = [
 ]
 
 
+@functools.lru_cache(maxsize=2)
+def _griffe_load(package: str) -> Any:
+    """``package`` and all its modules as griffe reads them: once a build (the API page
+    has a section per subpackage; each read the whole package again, 12 s of the build)."""
+    import griffe
+
+    return griffe.load(package, search_paths=[str(ROOT)])
+
+
 def api_groups(package: str) -> list[tuple[str, str, list[str]]]:
     """Every name of ``package.__all__`` grouped by the module that defines it:
     ``[(module path, module title, [names])]``."""
     import importlib
     import inspect
 
-    import griffe
-
     runtime = importlib.import_module(package)
-    loaded = griffe.load(package, search_paths=[str(ROOT)])
+    top, _, rest = package.partition(".")
+    loaded = _griffe_load(top)
+    if rest:
+        loaded = loaded[rest]
     groups: dict[str, list[str]] = {}
     for name in runtime.__all__:
         value = getattr(runtime, name)
@@ -346,7 +357,10 @@ class _Page(HTMLParser):
             self._raw = None
 
 
+@functools.lru_cache(maxsize=4)
 def read_page(html: str) -> _Page:
+    """``html`` read as a browser reads it; the same page read again (each check of a page
+    reads it) is the reading kept: read the result, never change it."""
     page = _Page()
     page.feed(html)
     page.close()
