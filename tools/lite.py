@@ -353,8 +353,9 @@ await py.runPythonAsync(PRECOMPILE_PY);
 #: import system looks for in the site's Python (its cache tag), compiled as from the file's
 #: place there (tracebacks name it and show its lines)
 _PRECOMPILE_PY = r"""
-import importlib.util, json, py_compile, sysconfig, zipfile
+import importlib.util, json, pathlib, py_compile, sysconfig, zipfile
 site = sysconfig.get_paths()["purelib"]
+source, target = pathlib.Path("/tmp/module.py"), pathlib.Path("/tmp/module.pyc")
 for name in json.loads(NAMES):
     path = "/wheels/" + name
     with zipfile.ZipFile(path) as zin:
@@ -363,13 +364,15 @@ for name in json.loads(NAMES):
     for info, data in items:
         if not info.filename.endswith(".py") or ".dist-info/" in info.filename:
             continue
+        source.write_bytes(data)
         try:
-            code = compile(data, site + "/" + info.filename, "exec", dont_inherit=True)
-        except SyntaxError:
+            py_compile.compile(
+                str(source), str(target), site + "/" + info.filename, doraise=True,
+                invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH,
+            )
+        except py_compile.PyCompileError:
             continue  # a file the import never reads as a module (a template, Python 2)
-        pyc = importlib.util.cache_from_source(info.filename)
-        source_hash = importlib.util.source_hash(data)
-        compiled.append((pyc, importlib._bootstrap_external._code_to_hash_pyc(code, source_hash, False)))
+        compiled.append((importlib.util.cache_from_source(info.filename), target.read_bytes()))
     with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as zout:
         for info, data in items:
             if info.filename.endswith(".dist-info/RECORD"):
