@@ -20,6 +20,7 @@ from .labels import (
     heading_words,
     relabel_menu,
     row,
+    titled,
 )
 from .static_output import StaticFallback
 
@@ -107,6 +108,7 @@ class BoardEditor(StaticFallback, Language, W.VBox):  # type: ignore[misc]
         self.player.description = _("player")
         self.pawn_set.description = _("light/dark")
         self.face.description = _("face up")
+        titled(self.mode, self.tool, self.heading, self.pair, self.player, self.pawn_set, self.face)
         self.undo_button.description = _("undo")
         self.redo_button.description = _("redo")
         self.board.lang = code

@@ -22,7 +22,7 @@ from ..engine.i18n import error_message, gettext, resolve, translations
 from ..engine.options import OptionsLike
 from ..render.tray import pawns_focus
 from .board import BoardWidget
-from .labels import Language, colour_word, option_menu, relabel_options, row
+from .labels import Language, colour_word, option_menu, relabel_options, row, titled
 from .static_output import StaticFallback
 from .story import (
     Headline,
@@ -135,6 +135,7 @@ class GameView(StaticFallback, Language, W.VBox):  # type: ignore[misc]
         relabel_options(self.option_widgets, self.lang)
         self.seed_box.description = _("seed")
         self.advanced_box.description = _("advanced set-up (A1-A3)")
+        titled(self.seed_box, self.advanced_box)
         self.new_button.description = _("new game")
         self.undo_button.description = _("undo my move")
 

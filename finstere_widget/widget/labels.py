@@ -139,6 +139,15 @@ def fit_menu(menu: Any) -> Any:
     return menu
 
 
+def titled(*controls: Any) -> None:
+    """Each of ``controls`` (ipywidgets with a description) gets its description as its
+    tooltip: ipywidgets makes the tooltip the title of the description's label, and a
+    control without one said "null" when hovered; its words then show whole there when
+    the label is cut short. Called again when the words change language."""
+    for control in controls:
+        control.tooltip = control.description
+
+
 def option_menu(name: str, value: str, lang: str | None) -> Any:
     """The menu of rule option ``name`` (its words in ``lang``; its label is set by
     :func:`relabel_options`), sized by :func:`fit_menu`."""

@@ -12,6 +12,7 @@ import ipywidgets as W  # type: ignore[import-untyped]
 from ..engine.i18n import resolve, translations
 from ..teach.replay import ReplayStep, replay_steps, step_caption
 from .board import BoardWidget
+from .labels import titled
 from .static_output import with_static
 
 __all__ = ["GameReplay"]
@@ -43,6 +44,7 @@ class GameReplay(W.VBox):  # type: ignore[misc]
             description=t.gettext("action"),
             layout=W.Layout(width="100%", max_width="600px"),
         )
+        titled(self.slider)
         self.caption = W.HTML()
         super().__init__([self.slider, self.caption, self.board])
         self.slider.observe(self._show, "value")

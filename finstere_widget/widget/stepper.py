@@ -19,7 +19,7 @@ from ..engine.position import as_position
 from ..teach.quiz import Quiz, quiz_words
 from .board import BoardWidget
 from .html import problem_html
-from .labels import Language, option_menu, relabel_options, row
+from .labels import Language, option_menu, relabel_options, row, titled
 from .quiz import quiz_opening, quiz_state, record, told_text
 from .static_output import StaticFallback, with_static
 from .synced import QuizMessage
@@ -148,6 +148,7 @@ class MonsterStepper(StaticFallback, Language, W.VBox):  # type: ignore[misc]
         self.tile_buttons.description = _("tile")
         self.tile_buttons.tooltips = [_(t) for t in TILE_TIPS]
         self.steps.description = _("steps")
+        titled(self.tile_buttons, self.steps)
         relabel_options(self.option_widgets, code)
         self.apply_button.description = _("apply the turn")
         self.apply_button.tooltip = _("make the position after this turn the board's position")

@@ -79,8 +79,8 @@ def _run(
     """The checks, in the same order on every front end. Issue 28's, at every width and
     theme: no word on any board below 11 px, no empty caption strip (a board with nothing
     to say; the game view with a pawn selected, which keeps "What happens"), the game's
-    "your move" said twice at most, its option menus not cut at 600 px. ``game``: the page
-    has the game view (a kernel's)."""
+    "your move" said twice at most, its option menus not cut at 600 px; no control's hover
+    text "null". ``game``: the page has the game view (a kernel's)."""
     pid, slot, rows = _new_game()
 
     def size(width: int) -> None:
@@ -114,6 +114,8 @@ def _run(
                 C.check_selection_keeps_the_story(g, rows, theme, f"{where} game")
                 if width == 600:
                     C.check_menus(page, where)
+            if width == C.WIDTHS[0]:
+                C.check_no_null_titles(page, where)
             stepper.scroll_into_view_if_needed()
             page.screenshot(path=str(shots / f"{name}_{theme}_{width}.png"))
         if game:  # Escape deselects; the problem hint back for the next theme's contrast

@@ -810,3 +810,20 @@ def check_menus(page: Any, where: str) -> None:
     for menu in menus:
         assert menu["shown"] and not menu["cut"], f"{where}: menu label cut: {menu}"
         assert menu["right"] <= menu["edge"] + 1, f"{where}: menu past the edge: {menu}"
+
+
+#: every element on show whose title (what a hover shows) is a JavaScript null or undefined
+#: (a label hidden with its empty description shows nothing)
+NULL_TITLES_JS = """
+() => Array.from(document.querySelectorAll('[title]'))
+  .filter(e => ['null', 'undefined'].includes(e.getAttribute('title')))
+  .filter(e => e.getClientRects().length > 0)
+  .map(e => e.outerHTML.slice(0, 160))
+"""
+
+
+def check_no_null_titles(page: Any, where: str) -> None:
+    """No control says "null" when hovered: ipywidgets gives a description's label the
+    widget's tooltip as its title, and a control without a tooltip said "null"."""
+    nulls = page.evaluate(NULL_TITLES_JS)
+    assert nulls == [], f"{where}: {len(nulls)} titles say null: {nulls[:4]}"
