@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from tests.browser import widget_checks as C
 from tests.browser.browser_support import assert_no_page_errors, collect_page_errors, wait_for
 
 pytestmark = pytest.mark.browser
@@ -92,8 +93,10 @@ def test_gallery_boards_step_together_and_mark_the_difference(
 
 
 def test_compare_view_in_jupyter_steps_both_boards_and_tells_python(
-    nb: Any, jupyter_server: Any
+    nb: Any, jupyter_server: Any, shots: Path
 ) -> None:
+    """Stepped on one side, both boards step and Python knows; then on the front end's
+    dark theme both boards paint dark and every text of the view reads at 4.5:1 or more."""
     import nbformat
 
     book = nbformat.v4.new_notebook()
@@ -124,6 +127,30 @@ def test_compare_view_in_jupyter_steps_both_boards_and_tells_python(
             break
         page.wait_for_timeout(300)
     assert seen == "[1, 1]"
+    page.evaluate(
+        "() => window.jupyterapp.commands.execute('apputils:change-theme', "
+        "{theme: 'JupyterLab Dark'})"
+    )
+    wait_for(
+        page,
+        lambda: page.evaluate("document.body.dataset.jpThemeLight") == "false",
+        30,
+        "the dark theme",
+    )
+    dark = "c => c.__finstere.theme()"
+    wait_for(
+        page,
+        lambda: [canvases.nth(k).evaluate(dark) for k in (0, 1)] == ["dark"] * 2,
+        10,
+        "dark boards",
+    )
+    page.wait_for_timeout(500)  # the theme's CSS variables settle
+    texts = page.locator(f".fw-compare-label, .fw-compare-title, {C.TEXTS}")
+    ratios = texts.evaluate_all(C.CONTRAST_JS)
+    assert sum("fw-compare" in name for name, _ in ratios) == 3, ratios  # a title, two labels
+    low = [(name, round(r, 2)) for name, r in ratios if r < 4.5]
+    assert not low, f"dark theme: text below 4.5:1: {low}"
+    page.screenshot(path=str(shots / f"compare_{nb.ui}_dark.png"))
     nb.assert_no_page_errors()
 
 
