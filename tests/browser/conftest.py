@@ -8,7 +8,7 @@ What a test gets:
   never rewrites the originals.  A server serves both UIs (JupyterLab at ``/lab/tree/<nb>``,
   Notebook 7 at ``/notebooks/<nb>``), but each UI gets its own server, started once per session
   on first use (see ``jupyter_servers``) and stopped by its PID.  Between tests its kernel
-  sessions are shut down and its saved workspaces deleted.
+  sessions are shut down, its saved workspaces deleted and its theme set back to Light.
 * ``browser`` (session): headless Chromium (``/usr/bin/chromium``) with HOME/TMPDIR in a temp dir.
 * ``page`` (function): a fresh browser context + page whose base URL is the server; every
   ``pageerror`` is collected in ``page_errors`` (``browser_support.collect_page_errors``; fail
@@ -131,6 +131,18 @@ class JupyterServer:
                 self.api("DELETE", f"/lab/api/workspaces/{urllib.parse.quote(ws)}")
         except (urllib.error.URLError, OSError, AttributeError, ValueError):
             pass
+
+    def reset_theme(self) -> None:
+        """JupyterLab's theme back to its default (Light): the theme a test switches to is
+        saved in the server's settings and would be the next test's, whether the test
+        switched back or failed first."""
+        path = "/lab/api/settings/@jupyterlab/apputils-extension:themes"
+        try:
+            self.api("PUT", path, {"raw": "{}"})
+        except urllib.error.HTTPError as exc:
+            raise AssertionError(f"the theme could not be reset: {exc}") from exc
+        except (urllib.error.URLError, OSError):
+            pass  # the server is gone: nothing is left to reset
 
     def log_tail(self, n: int = 60) -> str:
         try:
@@ -328,6 +340,7 @@ def page(browser: Any, jupyter_server: JupyterServer, page_errors: list[str]) ->
         context.close()
         jupyter_server.shutdown_sessions()
         jupyter_server.reset_workspaces()
+        jupyter_server.reset_theme()
 
 
 # --------------------------------------------------------------------------- notebook helpers
